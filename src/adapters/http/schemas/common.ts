@@ -1,0 +1,43 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** The error body of every non-2xx answer (DECISIONS §2). */
+export const ErrorBody = Type.Object(
+  {
+    detail: Type.String({ description: '给用户看的中文说明' }),
+    code: Type.String({ description: 'Stable UPPER_SNAKE_CASE code' }),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Error responses a protected route can give, for the OpenAPI document. */
+export const STANDARD_ERRORS = {
+  401: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  412: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+  504: ErrorBody,
+} as const;
+
+/** A route's responses: its success schemas plus the standard error bodies. */
+export const withErrors = <T extends Record<number, TSchema>>(success: T) => ({ ...STANDARD_ERRORS, ...success });
+
+export const Uuid = Type.String({ format: 'uuid' });
+export const IdParams = Type.Object({ id: Uuid });
+export const Timestamp = Type.String({ format: 'date-time' });
+
+/** Shared paging query: page from 1, page_size default 20, at most 200. */
+export const PageQuery = {
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+};
+
+/** JSON values in free-form groups (raw, pricing, copy, attributes). */
+export const JsonObjectSchema = Type.Record(Type.String(), Type.Unknown());

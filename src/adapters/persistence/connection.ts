@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type Database } from './database.ts';
+import { migrationProvider } from './migrations/index.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type DatabaseHandle = {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  /** Runs pending migrations; throws with the failing migration's name. */
+  migrate(): Promise<void>;
+  /** Closes every connection. */
+  close(): Promise<void>;
+};
+
+export type OpenOptions = {
+  /** PostgreSQL only: a schema to create and use (tests give each run its own). */
+  readonly schema?: string;
+};
+
+// PostgreSQL returns int8 (bigint, count(*)) as strings; our ids and counts fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+function sqliteFile(url: string): string {
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  if (file === ':memory:' || file === '') return ':memory:';
+  return path.resolve(file);
+}
+
+function openSqlite(url: string): Kysely<Database> {
+  const file = sqliteFile(url);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new BetterSqlite3(file, { timeout: 5_000 });
+  connection.pragma('journal_mode = WAL');
+  // NORMAL keeps every commit across process crashes (kill -9); only an OS crash can drop the last ones.
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Opens the database named by a `sqlite://…` or `postgres://…` URL. */
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const dialect: Dialect = /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+  if (dialect === 'sqlite' && !url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite:// or postgres://`);
+  if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
+  if (dialect === 'postgres' && options.schema) {
+    const bootstrap = openPostgres(url, undefined);
+    await sql`create schema if not exists ${sql.id(options.schema)}`.execute(bootstrap);
+    await bootstrap.destroy();
+  }
+  const db = dialect === 'sqlite' ? openSqlite(url) : openPostgres(url, options.schema);
+  return {
+    db,
+    dialect,
+    async migrate() {
+      const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+      const failed = results?.find((result) => result.status === 'Error');
+      if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,95 @@
+import { type Generated } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC text (sortable in both dialects); JSON groups are text holding JSON,
+ * so queries stay dialect-neutral. Rows never leave this folder: repositories map them to domain types.
+ */
+export type ProductTable = {
+  id: string;
+  stage: string;
+  version: number;
+  name: string;
+  description: string;
+  offer_id: string;
+  price: number | null;
+  old_price: number | null;
+  currency_code: string;
+  vat: string;
+  weight: number | null;
+  weight_unit: string;
+  depth: number | null;
+  width: number | null;
+  height: number | null;
+  dimension_unit: string;
+  barcode: string;
+  description_category_id: number | null;
+  type_id: number | null;
+  primary_image: string | null;
+  /** JSON array of URLs, or null while derived from assets. */
+  images: string | null;
+  source_platform: string;
+  source_item_id: string;
+  source_url: string;
+  /** JSON array of {platform, item_id, url}. */
+  sources: string;
+  marketplace_product_id: string | null;
+  published_at: string | null;
+  fx_rate: number | null;
+  raw: string;
+  pricing: string;
+  copy: string;
+  attributes: string;
+  complex_attributes: string;
+  /** Lower-cased name, offer id, source ids and URLs: what `q` searches. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ProductSourceTable = {
+  product_id: string;
+  platform: string;
+  item_id: string;
+  url: string;
+};
+
+export type AssetTable = {
+  id: string;
+  product_id: string;
+  group_key: string;
+  group_name: string;
+  variant_name: string | null;
+  type: string;
+  idx: number;
+  dedupe_key: string;
+  source_url: string;
+  referer: string;
+  stored_url: string;
+  status: string;
+  error: string | null;
+  attempts: number;
+  content_type: string | null;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  sha256: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Key-value settings and small caches (e.g. the last accepted exchange rate). */
+export type SettingTable = {
+  key: string;
+  value: string;
+  updated_at: string;
+};
+
+/** A monotonically increasing row id, for tables that page by insertion order. */
+export type SerialId = Generated<number>;
+
+export type Database = {
+  products: ProductTable;
+  product_sources: ProductSourceTable;
+  assets: AssetTable;
+  settings: SettingTable;
+};

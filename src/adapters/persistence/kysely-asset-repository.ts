@@ -1,0 +1,65 @@
+import { type Kysely, sql } from 'kysely';
+import { ASSET_GROUPS } from '../../domain/asset.ts';
+import { type AssetRepository } from '../../application/ports/asset-repository.ts';
+import { type Database } from './database.ts';
+import { assetToRow, rowToAsset } from './asset-rows.ts';
+
+// Large intakes insert in chunks so no statement exceeds SQLite's bound-parameter limit.
+const INSERT_CHUNK = 200;
+
+/** Group order as a SQL expression: main, sku, detail, upload, generated. */
+const groupOrder = sql<number>`case group_key ${sql.join(
+  ASSET_GROUPS.map((group, position) => sql`when ${group} then ${position}`),
+  sql` `,
+)} else ${ASSET_GROUPS.length} end`;
+
+/** Assets in SQLite or PostgreSQL; pass a transaction as `db` to take part in a unit of work. */
+export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository {
+  return {
+    async insertMany(assets) {
+      for (let start = 0; start < assets.length; start += INSERT_CHUNK) {
+        await db.insertInto('assets').values(assets.slice(start, start + INSERT_CHUNK).map(assetToRow)).execute();
+      }
+    },
+
+    async findById(assetId) {
+      const row = await db.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
+      return row ? rowToAsset(row) : undefined;
+    },
+
+    async listByProduct(productId) {
+      const rows = await db
+        .selectFrom('assets')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .orderBy(groupOrder)
+        .orderBy('idx')
+        .orderBy('created_at')
+        .execute();
+      return rows.map(rowToAsset);
+    },
+
+    async dedupeKeys(productId) {
+      const rows = await db.selectFrom('assets').select('dedupe_key').where('product_id', '=', productId).where('dedupe_key', '!=', '').execute();
+      return [...new Set(rows.map((row) => row.dedupe_key))];
+    },
+
+    async listByStatus(statuses, limit) {
+      if (statuses.length === 0) return [];
+      const rows = await db
+        .selectFrom('assets')
+        .selectAll()
+        .where('status', 'in', [...statuses])
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(rowToAsset);
+    },
+
+    async update(asset) {
+      const { id: _id, product_id: _product, created_at: _created, ...changes } = assetToRow(asset);
+      await db.updateTable('assets').set(changes).where('id', '=', asset.asset_id).execute();
+    },
+  };
+}

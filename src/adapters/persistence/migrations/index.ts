@@ -1,0 +1,17 @@
+import { type Migration, type MigrationProvider } from 'kysely';
+import * as core from './001-core.ts';
+import * as intake from './002-intake.ts';
+import * as catalog from './003-catalog.ts';
+import * as ai from './004-ai.ts';
+import * as marketplace from './005-marketplace.ts';
+
+/** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001-core': core,
+  '002-intake': intake,
+  '003-catalog': catalog,
+  '004-ai': ai,
+  '005-marketplace': marketplace,
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

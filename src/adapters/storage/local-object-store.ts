@@ -1,0 +1,66 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type ObjectStore } from '../../application/ports/object-store.ts';
+
+export type LocalObjectStoreOptions = {
+  /** Folder holding the files (DATA_DIR/media). */
+  readonly root: string;
+  /** Absolute base such as `https://shop.example.com`; without it URLs are root-relative (`/media/…`). */
+  readonly publicBaseUrl: string | undefined;
+};
+
+export const MEDIA_PREFIX = '/media/';
+
+/** Keys are relative paths of safe segments; anything that could climb out of the root is refused. */
+export function assertSafeKey(key: string): void {
+  const segments = key.split('/');
+  const safe = key.length > 0 && key.length <= 512 && segments.every((s) => /^[\p{L}\p{N}._-]+$/u.test(s) && s !== '.' && s !== '..');
+  if (!safe) throw new Error(`unsafe object key: ${JSON.stringify(key)}`);
+}
+
+/** Files under DATA_DIR/media, served by the app at /media/. Writes go to a temp file first, then rename. */
+export function makeLocalObjectStore({ root, publicBaseUrl }: LocalObjectStoreOptions): ObjectStore {
+  const fileOf = (key: string): string => {
+    assertSafeKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  const urlFor = (key: string): string => `${publicBaseUrl ?? ''}${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+
+  return {
+    async put(key, body, contentType) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temp, body);
+      await rename(temp, file);
+      return { key, url: urlFor(key), bytes: body.byteLength, contentType };
+    },
+
+    async get(key) {
+      try {
+        return new Uint8Array(await readFile(fileOf(key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+
+    urlFor,
+
+    keyFromUrl(url) {
+      const withoutBase = publicBaseUrl && url.startsWith(publicBaseUrl) ? url.slice(publicBaseUrl.length) : url;
+      if (!withoutBase.startsWith(MEDIA_PREFIX)) return undefined;
+      try {
+        const key = decodeURIComponent(withoutBase.slice(MEDIA_PREFIX.length).split('?')[0]!);
+        assertSafeKey(key);
+        return key;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/** Options for one outbound fetch of a user-given URL. */
+export type GuardedFetchOptions = {
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The body is refused (and the transfer aborted) past this many bytes. */
+  readonly maxBytes: number;
+  /** The whole exchange, connect to last byte. */
+  readonly timeoutMs: number;
+};
+
+export type GuardedResponse = {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+  /** The URL that answered, after redirects. */
+  readonly url: string;
+};
+
+/**
+ * The one client for URLs that users or scraped pages supply (SSRF-safe): http/https only, every address it
+ * connects to (redirect hops included) must be public unicast, at most 3 redirects, capped size and time.
+ * Refusals throw DomainError `OUTBOUND_REFUSED`; timeouts `OUTBOUND_TIMEOUT`; a body over the cap `OUTBOUND_TOO_LARGE`.
+ */
+export interface GuardedHttp {
+  /** GETs the URL and returns the whole body; non-2xx statuses are returned, not thrown. */
+  get(url: string, options: GuardedFetchOptions): Promise<GuardedResponse>;
+}

@@ -1,0 +1,16 @@
+/** What `put` answers: where the object now lives. */
+export type StoredObject = { readonly key: string; readonly url: string; readonly bytes: number; readonly contentType: string };
+
+/** Where image bytes are kept and served from (local folder or an S3-compatible bucket). */
+export interface ObjectStore {
+  /** Stores the bytes under `key` (replacing any object there) and returns its public URL. */
+  put(key: string, body: Uint8Array, contentType: string): Promise<StoredObject>;
+  /** The bytes under `key`, or undefined when there is no such object. */
+  get(key: string): Promise<Uint8Array | undefined>;
+  /** Removes the object; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** The public URL of `key` (absolute when a public base URL is configured). */
+  urlFor(key: string): string;
+  /** The key behind a URL this store handed out, or undefined when the URL is not one of ours. */
+  keyFromUrl(url: string): string | undefined;
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { parseDuration } from './duration.ts';
+
+/** Everything the service reads from its environment (DECISIONS §1), typed and defaulted. */
+export type Config = {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string;
+  readonly publicBaseUrl: string | undefined;
+  /** Secrets given by the environment; missing ones are generated and kept in DATA_DIR/secrets.json. */
+  readonly appToken: string | undefined;
+  readonly jwtSecret: string | undefined;
+  readonly secretKey: string | undefined;
+  readonly jwtTtlMs: number;
+  readonly objectStore: 'local' | 's3';
+  readonly s3: {
+    readonly endpoint: string | undefined;
+    readonly region: string;
+    readonly bucket: string | undefined;
+    readonly accessKeyId: string | undefined;
+    readonly secretAccessKey: string | undefined;
+    readonly publicBaseUrl: string | undefined;
+    readonly forcePathStyle: boolean;
+  };
+  readonly downloadConcurrency: number;
+  readonly outboundAllowPrivate: boolean;
+  /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
+  readonly proxyImageHosts: readonly string[];
+  readonly fx: { readonly cbrUrl: string; readonly erApiUrl: string; readonly currencyApiUrl: string; readonly ttlMs: number };
+  readonly ai: {
+    readonly anthropicApiKey: string | undefined;
+    readonly anthropicBaseUrl: string | undefined;
+    readonly openaiApiKey: string | undefined;
+    readonly openaiBaseUrl: string;
+    readonly geminiApiKey: string | undefined;
+    readonly geminiBaseUrl: string;
+    readonly arkApiKey: string | undefined;
+    readonly arkBaseUrl: string;
+    readonly dashscopeApiKey: string | undefined;
+    readonly dashscopeBaseUrl: string;
+  };
+  readonly ozonApiUrl: string;
+  readonly logLevel: string;
+  /** Optional JSON file replacing the built-in pricing policy table. */
+  readonly pricingPolicyFile: string | undefined;
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const DEFAULT_PROXY_HOSTS = 'alicdn.com,1688.com,taobao.com,tmall.com,taobaocdn.com,tbcdn.cn,ozon.ru,ozone.ru,ozonusercontent.com';
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function baseUrl(env: Env, name: string, fallback: string): string {
+  const value = text(env, name) ?? fallback;
+  try {
+    new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** Reads the config; throws an Error naming the variable when a value cannot be used. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  const objectStore = text(env, 'OBJECT_STORE') ?? 'local';
+  if (objectStore !== 'local' && objectStore !== 's3') throw new Error(`OBJECT_STORE must be local or s3, got "${objectStore}"`);
+  const publicBaseUrl = text(env, 'PUBLIC_BASE_URL');
+  return {
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    port: integer(env, 'PORT', 8787, 0, 65_535),
+    dataDir,
+    databaseUrl: text(env, 'DATABASE_URL') ?? `sqlite://${path.join(dataDir, 'listing.db')}`,
+    publicBaseUrl: publicBaseUrl ? baseUrl(env, 'PUBLIC_BASE_URL', publicBaseUrl) : undefined,
+    appToken: text(env, 'APP_TOKEN'),
+    jwtSecret: text(env, 'JWT_SECRET'),
+    secretKey: text(env, 'SECRET_KEY'),
+    jwtTtlMs: parseDuration(text(env, 'JWT_TTL') ?? '7d', 'JWT_TTL'),
+    objectStore,
+    s3: {
+      endpoint: text(env, 'S3_ENDPOINT'),
+      region: text(env, 'S3_REGION') ?? 'us-east-1',
+      bucket: text(env, 'S3_BUCKET'),
+      accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
+      secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
+      publicBaseUrl: text(env, 'S3_PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
+      forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
+    },
+    downloadConcurrency: integer(env, 'DOWNLOAD_CONCURRENCY', 4, 1, 64),
+    outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
+    proxyImageHosts: (text(env, 'PROXY_IMAGE_HOSTS') ?? DEFAULT_PROXY_HOSTS)
+      .split(',')
+      .map((host) => host.trim().toLowerCase().replace(/^\.+/, ''))
+      .filter(Boolean),
+    fx: {
+      cbrUrl: baseUrl(env, 'FX_CBR_URL', 'https://www.cbr-xml-daily.ru/daily_json.js'),
+      erApiUrl: baseUrl(env, 'FX_ERAPI_URL', 'https://open.er-api.com/v6/latest/CNY'),
+      currencyApiUrl: baseUrl(env, 'FX_CURRENCYAPI_URL', 'https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/currencies/cny.json'),
+      ttlMs: parseDuration(text(env, 'FX_TTL') ?? '1h', 'FX_TTL'),
+    },
+    ai: {
+      anthropicApiKey: text(env, 'ANTHROPIC_API_KEY'),
+      anthropicBaseUrl: text(env, 'ANTHROPIC_BASE_URL'),
+      openaiApiKey: text(env, 'OPENAI_API_KEY'),
+      openaiBaseUrl: baseUrl(env, 'OPENAI_BASE_URL', 'https://api.openai.com/v1'),
+      geminiApiKey: text(env, 'GEMINI_API_KEY'),
+      geminiBaseUrl: baseUrl(env, 'GEMINI_BASE_URL', 'https://generativelanguage.googleapis.com'),
+      arkApiKey: text(env, 'ARK_API_KEY'),
+      arkBaseUrl: baseUrl(env, 'ARK_BASE_URL', 'https://ark.cn-beijing.volces.com/api/v3'),
+      dashscopeApiKey: text(env, 'DASHSCOPE_API_KEY'),
+      dashscopeBaseUrl: baseUrl(env, 'DASHSCOPE_BASE_URL', 'https://dashscope.aliyuncs.com'),
+    },
+    ozonApiUrl: baseUrl(env, 'OZON_API_URL', 'https://api-seller.ozon.ru'),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    pricingPolicyFile: text(env, 'PRICING_POLICY_FILE'),
+  };
+}

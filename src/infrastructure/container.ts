@@ -1,0 +1,68 @@
+import { type AwilixContainer, InjectionMode, createContainer } from 'awilix';
+import { type Logger } from 'pino';
+import { openDatabase } from '../adapters/persistence/connection.ts';
+import { type Config } from './config.ts';
+import { type FeatureModule } from './feature-module.ts';
+import { type AiRegistry, aiModule } from './modules/ai.ts';
+import { type CatalogRegistry, catalogModule } from './modules/catalog.ts';
+import { type CoreRegistry, registerCore } from './modules/core.ts';
+import { type IntakeRegistry, intakeModule } from './modules/intake.ts';
+import { type MarketplaceRegistry, marketplaceModule } from './modules/marketplace.ts';
+import { type WebRegistry, webModule } from './modules/web.ts';
+import { type Secrets, loadSecrets } from './secrets.ts';
+
+/** Everything the container can resolve: the core plus each feature's registry. */
+export type Cradle = CoreRegistry & IntakeRegistry & CatalogRegistry & AiRegistry & MarketplaceRegistry & WebRegistry;
+export type AppContainer = AwilixContainer<Cradle>;
+export type FeatureModuleOf = FeatureModule<Cradle>;
+
+/** The features, in start order (stop runs in reverse). */
+export const FEATURE_MODULES: readonly FeatureModuleOf[] = [intakeModule, catalogModule, aiModule, marketplaceModule, webModule];
+
+export type BuildOptions = {
+  readonly logger: Logger;
+  /** Secrets to use instead of DATA_DIR/secrets.json (tests). */
+  readonly secrets?: Secrets;
+  /** PostgreSQL schema to create and use (tests give each run its own). */
+  readonly databaseSchema?: string;
+};
+
+/**
+ * Creates every dependency fresh: opens and migrates the database, then registers the core and each feature.
+ * Tests build many containers in one process, so nothing here is module-level state.
+ */
+export async function buildContainer(config: Config, options: BuildOptions): Promise<AppContainer> {
+  const database = await openDatabase(config.databaseUrl, options.databaseSchema ? { schema: options.databaseSchema } : {});
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
+  registerCore(container as unknown as AwilixContainer<CoreRegistry>, {
+    config,
+    secrets: options.secrets ?? loadSecrets(config),
+    logger: options.logger,
+    database,
+  });
+  for (const feature of FEATURE_MODULES) feature.register(container);
+  return container;
+}
+
+/** Runs each feature's start hook (after migrations, before listening). */
+export async function startFeatures(container: AppContainer): Promise<void> {
+  for (const feature of FEATURE_MODULES) await feature.start?.(container.cradle);
+}
+
+/** Stops features in reverse order, then closes the database. */
+export async function stopContainer(container: AppContainer): Promise<void> {
+  for (const feature of [...FEATURE_MODULES].reverse()) {
+    try {
+      await feature.stop?.(container.cradle);
+    } catch (error) {
+      container.cradle.logger.error({ err: error, feature: feature.name }, 'feature stop failed');
+    }
+  }
+  await container.cradle.database.close();
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../../src/adapters/http/app.ts';
+import { type Config, loadConfig } from '../../src/infrastructure/config.ts';
+import { type AppContainer, buildContainer, startFeatures, stopContainer } from '../../src/infrastructure/container.ts';
+import { type Secrets } from '../../src/infrastructure/secrets.ts';
+import { dropSchema, type TestDatabase } from './databases.ts';
+
+export const TEST_SECRETS: Secrets = {
+  appToken: 'test-app-token-0123456789',
+  jwtSecret: 'test-jwt-secret-that-is-at-least-32-bytes-long',
+  secretKey: 'test-secret-key-for-encrypting-shop-keys',
+  appTokenGenerated: false,
+};
+
+export type TestApp = {
+  readonly app: FastifyInstance;
+  readonly container: AppContainer;
+  readonly config: Config;
+  readonly dataDir: string;
+  /** `{authorization: 'Bearer …'}` for a freshly issued access token. */
+  readonly auth: { authorization: string };
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Extra environment (DECISIONS §1 names), e.g. fake provider base URLs. */
+  readonly env?: Record<string, string>;
+  /** Database to run on; a fresh SQLite file by default. */
+  readonly database?: TestDatabase;
+  /** Reuse a data dir (restart tests); a fresh temp dir by default. */
+  readonly dataDir?: string;
+  /** Call the features' start hooks (re-queue, resume polling). Default true. */
+  readonly start?: boolean;
+};
+
+/** A whole app over a fresh data dir and database, ready for `app.inject`, with a valid bearer token. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'lws-app-'));
+  const fresh = options.database?.fresh();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    LOG_LEVEL: 'silent',
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...options.env,
+  });
+  const container = await buildContainer(config, {
+    logger: pino({ level: 'silent' }),
+    secrets: TEST_SECRETS,
+    ...(fresh?.schema ? { databaseSchema: fresh.schema } : {}),
+  });
+  const app = await buildApp(container);
+  await app.ready();
+  if (options.start !== false) await startFeatures(container);
+  const token = app.jwt.sign({ sub: 'app' }, { expiresIn: 3600 });
+  let closed = false;
+  return {
+    app,
+    container,
+    config,
+    dataDir,
+    auth: { authorization: `Bearer ${token}` },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await stopContainer(container);
+      if (fresh?.schema) await dropSchema(fresh.url, fresh.schema);
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

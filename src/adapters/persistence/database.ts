@@ -1,4 +1,8 @@
 import { type Generated } from 'kysely';
+import { type AiTables } from './tables/ai.ts';
+import { type CatalogTables } from './tables/catalog.ts';
+import { type IntakeTables } from './tables/intake.ts';
+import { type MarketplaceTables } from './tables/marketplace.ts';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text (sortable in both dialects); JSON groups are text holding JSON,
@@ -87,9 +91,13 @@ export type SettingTable = {
 /** A monotonically increasing row id, for tables that page by insertion order. */
 export type SerialId = Generated<number>;
 
+/** Core tables, plus each feature's own (declared in tables/<feature>.ts). */
 export type Database = {
   products: ProductTable;
   product_sources: ProductSourceTable;
   assets: AssetTable;
   settings: SettingTable;
-};
+} & IntakeTables &
+  CatalogTables &
+  AiTables &
+  MarketplaceTables;

@@ -1,5 +1,5 @@
 import 'dotenv/config';
-import { buildApp } from './adapters/http/app.ts';
+import { buildApp } from './infrastructure/app.ts';
 import { loadConfig } from './infrastructure/config.ts';
 import { buildContainer, startFeatures, stopContainer } from './infrastructure/container.ts';
 import { createLogger } from './infrastructure/logger.ts';

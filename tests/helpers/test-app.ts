@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildApp } from '../../src/adapters/http/app.ts';
+import { buildApp } from '../../src/infrastructure/app.ts';
 import { type Config, loadConfig } from '../../src/infrastructure/config.ts';
 import { type AppContainer, buildContainer, startFeatures, stopContainer } from '../../src/infrastructure/container.ts';
 import { type Secrets } from '../../src/infrastructure/secrets.ts';

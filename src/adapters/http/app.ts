@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { type AppContainer, FEATURE_MODULES } from '../../infrastructure/container.ts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
+import { type Logger } from 'pino';
+import { type Clock } from '../../application/ports/clock.ts';
+import { type DatabaseHealth } from '../../application/ports/database-health.ts';
+import { type CheckAppToken } from '../../application/use-cases/check-app-token.ts';
 import { MEDIA_PREFIX } from '../storage/local-object-store.ts';
+import { requireBearer } from './bearer.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { ErrorBody } from './schemas/common.ts';
-import { authRoutes } from './routes/auth.ts';
+import { authRoutes, sessionRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 
 /** Largest JSON body a route accepts unless it declares its own limit. */
@@ -19,17 +22,34 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const packageVersion = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/** What the HTTP server is made of; the composition root supplies it. */
+export type HttpServerParts = {
+  readonly logger: Logger;
+  readonly logLevel: string;
+  readonly jwtSecret: string;
+  readonly tokenTtlMs: number;
+  /** Folder served at /media/ when images are kept locally; undefined with S3. */
+  readonly mediaRoot: string | undefined;
+  readonly clock: Clock;
+  readonly databaseHealth: DatabaseHealth;
+  readonly checkAppToken: CheckAppToken;
+  /** Feature route plugins mounted under /api behind the bearer check. */
+  readonly protectedRoutes: readonly FastifyPluginAsync[];
+  /** Feature route plugins mounted at the root without a bearer. */
+  readonly publicRoutes: readonly FastifyPluginAsync[];
+};
+
 /**
- * Builds the HTTP adapter over a container: public routes (login, health, docs, media), then every feature's
- * protected routes under /api behind the bearer check. Route plugins take their use cases once, here.
+ * The HTTP adapter: public routes (login, health, docs, media), then every feature's protected routes under
+ * /api behind the bearer check, then the public feature routes.
  */
-export async function buildApp(container: AppContainer): Promise<FastifyInstance> {
-  const { config, secrets, logger, databaseHealth, checkAppToken, clock } = container.cradle;
+export async function createHttpServer(parts: HttpServerParts): Promise<FastifyInstance> {
+  const { logger, databaseHealth, checkAppToken, clock } = parts;
   const startedAt = clock.now().getTime();
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: DEFAULT_BODY_LIMIT,
-    disableRequestLogging: config.logLevel !== 'debug',
+    logController: new LogController({ disableRequestLogging: parts.logLevel !== 'debug' }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -38,7 +58,7 @@ export async function buildApp(container: AppContainer): Promise<FastifyInstance
   app.addSchema(ErrorBody);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyJwt, {
-    secret: secrets.jwtSecret,
+    secret: parts.jwtSecret,
     sign: { algorithm: 'HS256' },
     verify: { algorithms: ['HS256'] },
   });
@@ -53,9 +73,9 @@ export async function buildApp(container: AppContainer): Promise<FastifyInstance
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  if (config.objectStore === 'local') {
+  if (parts.mediaRoot) {
     await app.register(fastifyStatic, {
-      root: path.join(config.dataDir, 'media'),
+      root: parts.mediaRoot,
       prefix: MEDIA_PREFIX,
       decorateReply: false,
       index: false,
@@ -69,21 +89,16 @@ export async function buildApp(container: AppContainer): Promise<FastifyInstance
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ databaseHealth, version: packageVersion, uptimeSeconds: () => (clock.now().getTime() - startedAt) / 1000 }));
-      await api.register(authRoutes({ checkAppToken, tokenTtlMs: config.jwtTtlMs, now: () => clock.now() }));
+      await api.register(authRoutes({ checkAppToken, tokenTtlMs: parts.tokenTtlMs, now: () => clock.now() }));
       await api.register(async (protectedApi) => {
-        protectedApi.addHook('onRequest', async (request) => {
-          await request.jwtVerify();
-        });
-        for (const feature of FEATURE_MODULES) {
-          for (const plugin of feature.protectedRoutes?.(container.cradle) ?? []) await protectedApi.register(plugin);
-        }
+        protectedApi.addHook('onRequest', requireBearer);
+        await protectedApi.register(sessionRoutes());
+        for (const plugin of parts.protectedRoutes) await protectedApi.register(plugin);
       });
     },
     { prefix: '/api' },
   );
 
-  for (const feature of FEATURE_MODULES) {
-    for (const plugin of feature.publicRoutes?.(container.cradle) ?? []) await app.register(plugin);
-  }
+  for (const plugin of parts.publicRoutes) await app.register(plugin);
   return app;
 }

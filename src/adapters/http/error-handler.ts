@@ -29,12 +29,6 @@ const FRAMEWORK_ERRORS: Readonly<Record<string, { status: number; code: string; 
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 422, code: 'INVALID_JSON', detail: '请求体不是合法的 JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 422, code: 'INVALID_JSON', detail: '请求体为空，需要 JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 422, code: 'INVALID_CONTENT_LENGTH', detail: '请求长度与内容不符' },
-  FST_JWT_NO_AUTHORIZATION_IN_HEADER: { status: 401, code: 'UNAUTHORIZED', detail: '缺少访问令牌，请先登录' },
-  FST_JWT_AUTHORIZATION_TOKEN_EXPIRED: { status: 401, code: 'UNAUTHORIZED', detail: '登录已过期，请重新登录' },
-  FST_JWT_AUTHORIZATION_TOKEN_INVALID: { status: 401, code: 'UNAUTHORIZED', detail: '访问令牌无效，请重新登录' },
-  FST_JWT_AUTHORIZATION_TOKEN_UNTRUSTED: { status: 401, code: 'UNAUTHORIZED', detail: '访问令牌无效，请重新登录' },
-  FST_JWT_BAD_REQUEST: { status: 401, code: 'UNAUTHORIZED', detail: '访问令牌格式错误' },
-  FST_JWT_BAD_COOKIE_REQUEST: { status: 401, code: 'UNAUTHORIZED', detail: '访问令牌格式错误' },
 };
 
 function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {

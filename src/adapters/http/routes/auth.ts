@@ -50,3 +50,20 @@ export const authRoutes =
       },
     );
   };
+
+const SessionResponse = Type.Object({
+  subject: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+
+/** GET /api/auth/session: who the bearer token belongs to and when it expires (the page checks it on load). */
+export const sessionRoutes = (): FastifyPluginAsyncTypebox => async (app) => {
+  app.get(
+    '/auth/session',
+    { schema: { tags: ['auth'], summary: '当前访问令牌的信息', response: { 200: SessionResponse, 401: ErrorBody } } },
+    async (request) => {
+      const claims = request.user as { sub?: string; exp?: number };
+      return { subject: claims.sub ?? 'app', expires_at: new Date((claims.exp ?? 0) * 1000).toISOString() };
+    },
+  );
+};

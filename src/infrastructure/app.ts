@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { type FastifyInstance } from 'fastify';
+import { createHttpServer } from '../adapters/http/app.ts';
+import { type AppContainer, FEATURE_MODULES } from './container.ts';
+
+/** Builds the HTTP app over a container: each feature's route plugins take their use cases once, here. */
+export function buildApp(container: AppContainer): Promise<FastifyInstance> {
+  const { cradle } = container;
+  const { config, secrets } = cradle;
+  return createHttpServer({
+    logger: cradle.logger,
+    logLevel: config.logLevel,
+    jwtSecret: secrets.jwtSecret,
+    tokenTtlMs: config.jwtTtlMs,
+    mediaRoot: config.objectStore === 'local' ? path.join(config.dataDir, 'media') : undefined,
+    clock: cradle.clock,
+    databaseHealth: cradle.databaseHealth,
+    checkAppToken: cradle.checkAppToken,
+    protectedRoutes: FEATURE_MODULES.flatMap((feature) => feature.protectedRoutes?.(cradle) ?? []),
+    publicRoutes: FEATURE_MODULES.flatMap((feature) => feature.publicRoutes?.(cradle) ?? []),
+  });
+}

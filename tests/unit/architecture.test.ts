@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Every module specifier a file imports or re-exports (static and dynamic). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)];
+  return specifiers.map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+/** Where a relative import lands, as a path under src/ ('' for packages and node builtins). */
+function layerOf(file: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return '';
+  return path.relative(SRC, path.resolve(path.dirname(file), specifier));
+}
+
+const violations = (layer: string, isAllowed: (file: string, specifier: string) => boolean): string[] =>
+  filesUnder(path.join(SRC, layer)).flatMap((file) =>
+    importsOf(file)
+      .filter((specifier) => !isAllowed(file, specifier))
+      .map((specifier) => `${path.relative(SRC, file)} imports ${specifier}`),
+  );
+
+describe('imports point inward only', () => {
+  it('finds the imports it checks (the checker itself works)', () => {
+    const container = path.join(SRC, 'infrastructure/container.ts');
+    expect(importsOf(container)).toEqual(expect.arrayContaining(['awilix', '../adapters/persistence/connection.ts']));
+  });
+
+  it('domain imports nothing outside domain (not even node builtins or packages)', () => {
+    expect(violations('domain', (file, specifier) => specifier.startsWith('.') && layerOf(file, specifier).startsWith('domain/'))).toEqual([]);
+  });
+
+  it('application imports only domain, application and node builtins: no adapters, fastify, kysely or awilix', () => {
+    expect(
+      violations('application', (file, specifier) => {
+        if (specifier.startsWith('node:')) return true;
+        if (!specifier.startsWith('.')) return false;
+        const target = layerOf(file, specifier);
+        return target.startsWith('domain/') || target.startsWith('application/');
+      }),
+    ).toEqual([]);
+  });
+
+  it('adapters never import infrastructure (the composition root depends on them, not the other way)', () => {
+    expect(violations('adapters', (file, specifier) => !layerOf(file, specifier).startsWith('infrastructure/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/infrastructure/config.ts';
+import { parseDuration } from '../../src/infrastructure/duration.ts';
+
+describe('parseDuration', () => {
+  it.each([
+    ['250ms', 250],
+    ['30s', 30_000],
+    ['15m', 900_000],
+    ['1h', 3_600_000],
+    ['7d', 604_800_000],
+    ['90', 90_000],
+  ])('reads %s as %i ms', (text, ms) => expect(parseDuration(text, 'X')).toBe(ms));
+
+  it.each(['', 'soon', '-1h', '0s', '1w'])('refuses %j naming the variable', (text) => {
+    expect(() => parseDuration(text, 'JWT_TTL')).toThrow(/JWT_TTL/);
+  });
+});
+
+describe('loadConfig', () => {
+  it('falls back to the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/lws-config' });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8787,
+      databaseUrl: 'sqlite:///tmp/lws-config/listing.db',
+      jwtTtlMs: 7 * 86_400_000,
+      objectStore: 'local',
+      downloadConcurrency: 4,
+      outboundAllowPrivate: false,
+      ozonApiUrl: 'https://api-seller.ozon.ru',
+      logLevel: 'info',
+    });
+    expect(config.fx.cbrUrl).toBe('https://www.cbr-xml-daily.ru/daily_json.js');
+    expect(config.fx.ttlMs).toBe(3_600_000);
+    expect(config.proxyImageHosts).toContain('alicdn.com');
+    expect(config.appToken).toBeUndefined();
+  });
+
+  it('reads overrides and normalises lists and base URLs', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@h/db',
+      PUBLIC_BASE_URL: 'https://shop.example.com/',
+      PROXY_IMAGE_HOSTS: ' .Example.com , cdn.test ',
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      OZON_API_URL: 'http://127.0.0.1:9999/',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.databaseUrl).toBe('postgres://u@h/db');
+    expect(config.publicBaseUrl).toBe('https://shop.example.com');
+    expect(config.proxyImageHosts).toEqual(['example.com', 'cdn.test']);
+    expect(config.outboundAllowPrivate).toBe(true);
+    expect(config.ozonApiUrl).toBe('http://127.0.0.1:9999');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ OBJECT_STORE: 'ftp' }, /OBJECT_STORE/],
+    [{ OUTBOUND_ALLOW_PRIVATE: 'maybe' }, /OUTBOUND_ALLOW_PRIVATE/],
+    [{ FX_CBR_URL: 'not a url' }, /FX_CBR_URL/],
+    [{ DOWNLOAD_CONCURRENCY: '0' }, /DOWNLOAD_CONCURRENCY/],
+  ])('refuses an unusable value and names the variable (%j)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export const tempDir = (prefix: string): string => mkdtempSync(path.join(tmpdir(), prefix));
+
+export type RunningServer = { readonly url: string; readonly child: ChildProcess; stop(): Promise<void> };
+
+/** Starts a TypeScript entry point as a child process (so load and server use separate cores) and waits for it. */
+export async function startServer(entry: string, env: Record<string, string>, readyPath = '/api/health'): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url + readyPath);
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${entry} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export type LoadOptions = {
+  readonly url: string;
+  readonly method?: 'GET' | 'POST' | 'PATCH';
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  readonly connections?: number;
+  readonly pipelining?: number;
+  readonly seconds?: number;
+};
+
+export type LoadResult = { readonly reqPerSec: number; readonly p50: number; readonly p99: number; readonly non2xx: number; readonly errors: number };
+
+/** One autocannon round after a one-second warm-up whose figures are discarded. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const base = {
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body === undefined ? {} : { body: options.body }),
+    connections: options.connections ?? 16,
+    pipelining: options.pipelining ?? 1,
+  };
+  await autocannon({ ...base, duration: 1 });
+  const result = await autocannon({ ...base, duration: options.seconds ?? 5 });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export const ratio = (ours: number, baseline: number): string => (baseline > 0 ? `${((ours / baseline) * 100).toFixed(0)} %` : 'n/a');
+
+/** A markdown table comparing each measured pair with its baseline. */
+export function comparisonTable(rows: readonly { name: string; ours: LoadResult; bare: LoadResult; target?: string }[]): string {
+  const lines = [
+    '| endpoint | ours req/s | ours p50 / p99 ms | bare req/s | bare p50 / p99 ms | ours ÷ bare | target | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---|---:|',
+  ];
+  for (const { name, ours, bare, target } of rows) {
+    lines.push(
+      `| ${name} | ${ours.reqPerSec.toFixed(0)} | ${ours.p50} / ${ours.p99} | ${bare.reqPerSec.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${ratio(ours.reqPerSec, bare.reqPerSec)} | ${target ?? ''} | ${ours.non2xx + bare.non2xx} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,42 @@
+/**
+ * The bare baseline for the foundation benchmark: node:http + better-sqlite3 doing the same work as our
+ * endpoints (a database ping; an HS256 bearer check plus a one-row read serialised as JSON), nothing else.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import BetterSqlite3 from 'better-sqlite3';
+
+const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
+const secret = process.env.JWT_SECRET!;
+const ping = db.prepare('select 1');
+const byId = db.prepare('select * from products where id = ?');
+
+function bearerOk(header: string | undefined): boolean {
+  const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
+  const [head, payload, signature] = token.split('.');
+  if (!head || !payload || !signature) return false;
+  const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp?: number };
+  return (claims.exp ?? 0) * 1000 > Date.now();
+}
+
+createServer((req, res) => {
+  const send = (status: number, body: unknown): void => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+  if (req.url === '/api/health') {
+    ping.get();
+    return send(200, { status: 'ok', db: 'ok', version: '0', uptime_s: Math.floor(process.uptime()) });
+  }
+  const match = /^\/api\/products\/([0-9a-f-]{36})$/.exec(req.url ?? '');
+  if (match) {
+    if (!bearerOk(req.headers.authorization)) return send(401, { detail: 'unauthorized', code: 'UNAUTHORIZED' });
+    const row = byId.get(match[1]) as Record<string, unknown> | undefined;
+    return row ? send(200, row) : send(404, { detail: 'not found', code: 'NOT_FOUND' });
+  }
+  send(404, { detail: 'not found', code: 'ROUTE_NOT_FOUND' });
+}).listen(Number(process.env.PORT), '127.0.0.1');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { buildApp } from '../../src/infrastructure/app.ts';
 import { type Config, loadConfig } from '../../src/infrastructure/config.ts';
 import { type AppContainer, buildContainer, startFeatures, stopContainer } from '../../src/infrastructure/container.ts';
@@ -35,6 +35,8 @@ export type TestAppOptions = {
   readonly dataDir?: string;
   /** Call the features' start hooks (re-queue, resume polling). Default true. */
   readonly start?: boolean;
+  /** A logger to capture output (e.g. to prove secrets never reach it); silent by default. */
+  readonly logger?: Logger;
 };
 
 /** A whole app over a fresh data dir and database, ready for `app.inject`, with a valid bearer token. */
@@ -49,7 +51,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const container = await buildContainer(config, {
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     secrets: TEST_SECRETS,
     ...(fresh?.schema ? { databaseSchema: fresh.schema } : {}),
   });

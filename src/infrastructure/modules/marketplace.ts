@@ -1,12 +1,109 @@
+import { type AwilixContainer, asFunction } from 'awilix';
+import { type CategoryCache } from '../../application/ports/category-cache.ts';
+import { type Marketplace } from '../../application/ports/marketplace.ts';
+import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
+import { type SecretBox } from '../../application/ports/secret-box.ts';
+import { type ShopRepository } from '../../application/ports/shop-repository.ts';
+import { type CachedLookup, makeCachedLookup } from '../../application/use-cases/cached-lookup.ts';
+import { type CreateShop, makeCreateShop } from '../../application/use-cases/create-shop.ts';
+import { type DeleteShop, makeDeleteShop } from '../../application/use-cases/delete-shop.ts';
+import { type GetAttributeValues, makeGetAttributeValues } from '../../application/use-cases/get-attribute-values.ts';
+import { type GetCategoryAttributes, makeGetCategoryAttributes } from '../../application/use-cases/get-category-attributes.ts';
+import { type GetShop, makeGetShop } from '../../application/use-cases/get-shop.ts';
+import { type GetCategoryTree, makeGetCategoryTree } from '../../application/use-cases/get-category-tree.ts';
+import { type GetPublishTask, makeGetPublishTask } from '../../application/use-cases/get-publish-task.ts';
+import { type ListPublishHistory, makeListPublishHistory } from '../../application/use-cases/list-publish-history.ts';
+import { type ListShops, makeListShops } from '../../application/use-cases/list-shops.ts';
+import { type PollPublishTasks, makePollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
+import { type PublishProduct, makePublishProduct } from '../../application/use-cases/publish-product.ts';
+import { type ShopAccess, makeShopAccess } from '../../application/use-cases/shop-access.ts';
+import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
+import { type UpdateShop, makeUpdateShop } from '../../application/use-cases/update-shop.ts';
+import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';
+import { categoryRoutes } from '../../adapters/http/routes/categories.ts';
+import { publishRoutes } from '../../adapters/http/routes/publish.ts';
+import { shopRoutes } from '../../adapters/http/routes/shops.ts';
+import { makeOzonMarketplace } from '../../adapters/marketplace/ozon-marketplace.ts';
+import { type PublishPoller, makePublishPoller } from '../../adapters/marketplace/publish-poller.ts';
+import { makeKyselyCategoryCache } from '../../adapters/persistence/kysely-category-cache.ts';
+import { makeKyselyPublishTaskRepository } from '../../adapters/persistence/kysely-publish-task-repository.ts';
+import { makeKyselyShopRepository } from '../../adapters/persistence/kysely-shop-repository.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
 /** What this feature adds to the container. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type MarketplaceRegistry = {};
+export type MarketplaceRegistry = {
+  marketplace: Marketplace;
+  secretBox: SecretBox;
+  shops: ShopRepository;
+  publishTasks: PublishTaskRepository;
+  categoryCache: CategoryCache;
+  shopAccess: ShopAccess;
+  cachedLookup: CachedLookup;
+  listShops: ListShops;
+  getShop: GetShop;
+  createShop: CreateShop;
+  updateShop: UpdateShop;
+  deleteShop: DeleteShop;
+  testShop: TestShop;
+  getCategoryTree: GetCategoryTree;
+  getCategoryAttributes: GetCategoryAttributes;
+  getAttributeValues: GetAttributeValues;
+  publishProduct: PublishProduct;
+  getPublishTask: GetPublishTask;
+  listPublishHistory: ListPublishHistory;
+  pollPublishTasks: PollPublishTasks;
+  publishPoller: PublishPoller;
+};
 
-/** shops, categories, publishing (issue 6). */
+/** A failure message safe for logs: the error's code and message, never request headers. */
+const loggable = (error: unknown): { code?: unknown; message: string } => ({
+  code: (error as { code?: unknown } | null)?.code,
+  message: error instanceof Error ? error.message : String(error),
+});
+
+/** Shops, category lookups and publishing to the marketplace (issue 6). */
 export const marketplaceModule: FeatureModuleOf = {
   name: 'marketplace',
-  register(_container) {},
-  protectedRoutes: (_cradle: Cradle) => [],
+  register(container: AwilixContainer<Cradle>) {
+    container.register({
+      marketplace: asFunction(({ config }: Cradle) => makeOzonMarketplace({ baseUrl: config.ozonApiUrl })).singleton(),
+      secretBox: asFunction(({ secrets }: Cradle) => makeAesGcmSecretBox(secrets.secretKey)).singleton(),
+      shops: asFunction(({ db }: Cradle) => makeKyselyShopRepository(db)).singleton(),
+      publishTasks: asFunction(({ db }: Cradle) => makeKyselyPublishTaskRepository(db)).singleton(),
+      categoryCache: asFunction(({ db }: Cradle) => makeKyselyCategoryCache(db)).singleton(),
+      shopAccess: asFunction(makeShopAccess).singleton(),
+      cachedLookup: asFunction(({ categoryCache, clock }: Cradle) => makeCachedLookup({ categoryCache, clock })).singleton(),
+      listShops: asFunction(makeListShops).singleton(),
+      getShop: asFunction(makeGetShop).singleton(),
+      createShop: asFunction(makeCreateShop).singleton(),
+      updateShop: asFunction(makeUpdateShop).singleton(),
+      deleteShop: asFunction(makeDeleteShop).singleton(),
+      testShop: asFunction(makeTestShop).singleton(),
+      getCategoryTree: asFunction(makeGetCategoryTree).singleton(),
+      getCategoryAttributes: asFunction(makeGetCategoryAttributes).singleton(),
+      getAttributeValues: asFunction(makeGetAttributeValues).singleton(),
+      publishProduct: asFunction(({ products, assets, objectStore, publishTasks, shopAccess, marketplace, clock, publishPoller }: Cradle) =>
+        makePublishProduct({ products, assets, objectStore, publishTasks, shopAccess, marketplace, clock, onTaskCreated: () => publishPoller.wake() }),
+      ).singleton(),
+      getPublishTask: asFunction(makeGetPublishTask).singleton(),
+      listPublishHistory: asFunction(makeListPublishHistory).singleton(),
+      pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, logger }: Cradle) =>
+        makePollPublishTasks({
+          publishTasks,
+          products,
+          shopAccess,
+          marketplace,
+          clock,
+          onPollError: ({ taskId, error }) => logger.warn({ taskId, ...loggable(error) }, 'publish poll failed; will retry'),
+        }),
+      ).singleton(),
+      publishPoller: asFunction(({ pollPublishTasks, publishTasks, logger }: Cradle) =>
+        makePublishPoller({ pollPublishTasks, publishTasks, onError: (error) => logger.error(loggable(error), 'publish poller pass failed') }),
+      ).singleton(),
+    });
+  },
+  protectedRoutes: (cradle: Cradle) => [shopRoutes(cradle), categoryRoutes(cradle), publishRoutes(cradle)],
+  start: (cradle: Cradle) => cradle.publishPoller.start(),
+  stop: (cradle: Cradle) => cradle.publishPoller.stop(),
 };
+

@@ -1,3 +1,46 @@
-/** Table types of the marketplace feature (its migration is migrations/00N-marketplace.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type MarketplaceTables = {};
+/** Table types of the marketplace feature (its migration is migrations/005-marketplace.ts). */
+export type ShopTable = {
+  id: string;
+  name: string;
+  client_id: string;
+  /** The API key sealed by the SecretBox (`v1.<kid>.<iv>.<tag>.<ciphertext>`), never the key itself. */
+  api_key_sealed: string;
+  api_key_last4: string;
+  currency_code: string;
+  status: string;
+  /** JSON array of role names. */
+  roles: string;
+  key_expires_at: string | null;
+  last_tested_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type PublishTaskTable = {
+  task_id: string;
+  product_id: string;
+  shop_id: string;
+  offer_id: string;
+  status: string;
+  marketplace_product_id: string | null;
+  /** JSON array of the marketplace's item errors. */
+  errors: string;
+  attempts: number;
+  next_poll_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Persisted marketplace lookups (category tree per language, attributes per category and type). */
+export type CategoryCacheTable = {
+  key: string;
+  /** JSON text. */
+  value: string;
+  fetched_at: string;
+};
+
+export type MarketplaceTables = {
+  shops: ShopTable;
+  publish_tasks: PublishTaskTable;
+  category_cache: CategoryCacheTable;
+};

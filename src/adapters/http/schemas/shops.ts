@@ -1,0 +1,45 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { type SHOP_CURRENCIES, type SHOP_STATUSES } from '../../../domain/shop.ts';
+import { Timestamp } from './common.ts';
+
+export const ShopCurrency = Type.Union([Type.Literal('RUB'), Type.Literal('CNY')] satisfies { const: (typeof SHOP_CURRENCIES)[number] }[]);
+const ShopStatus = Type.Union([Type.Literal('unverified'), Type.Literal('active'), Type.Literal('invalid')] satisfies { const: (typeof SHOP_STATUSES)[number] }[]);
+const ClientId = Type.String({ pattern: '^[1-9][0-9]{0,19}$', description: '卖家后台的数字 Client-Id' });
+const ApiKey = Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$', description: 'API Key（只写，不会返回）' });
+const ShopName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+
+export const CreateShopBody = Type.Object(
+  { name: ShopName, client_id: ClientId, api_key: ApiKey, currency_code: Type.Optional({ ...ShopCurrency, default: 'RUB' }) },
+  { additionalProperties: false },
+);
+
+export const UpdateShopBody = Type.Object(
+  { name: Type.Optional(ShopName), currency_code: Type.Optional(ShopCurrency), client_id: Type.Optional(ClientId), api_key: Type.Optional(ApiKey) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** A shop as clients see it: the key only masked. The schema is the allow-list that keeps the sealed key out. */
+export const ShopBody = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    client_id: Type.String(),
+    api_key_masked: Type.String({ description: '**** + 后 4 位' }),
+    currency_code: ShopCurrency,
+    status: ShopStatus,
+    roles: Type.Array(Type.String()),
+    key_expires_at: Type.Union([Timestamp, Type.Null()], { description: '平台给出的 API Key 到期时间' }),
+    last_tested_at: Type.Union([Timestamp, Type.Null()]),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { additionalProperties: false },
+);
+export type ShopBody = Static<typeof ShopBody>;
+
+export const ShopListBody = Type.Object({ total: Type.Integer(), items: Type.Array(ShopBody) });
+
+export const ShopTestBody = Type.Union([
+  Type.Object({ ok: Type.Literal(true), status: Type.Literal('active'), roles: Type.Array(Type.String()), expires_at: Type.Union([Timestamp, Type.Null()]) }),
+  Type.Object({ ok: Type.Literal(false), status: Type.Literal('invalid'), reason: Type.String(), detail: Type.String() }),
+]);

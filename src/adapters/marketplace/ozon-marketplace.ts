@@ -1,0 +1,148 @@
+import { request } from 'undici';
+import { type Marketplace, type MarketplaceCredentials } from '../../application/ports/marketplace.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { missingMethods } from '../../domain/shop.ts';
+import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
+import { badResponse, readAttributes, readError, readHasNext, readImportInfo, readRoles, readTaskId, readTree, readValues } from './ozon-wire.ts';
+import { type RateLimiter, makeRateLimiter } from './rate-limiter.ts';
+
+export type OzonMarketplaceOptions = {
+  /** `config.ozonApiUrl`, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Calls per second and Client-Id; the marketplace allows 50 for all methods together. */
+  readonly perSecond?: number;
+  /** The longest Retry-After we wait out inside one call; longer ones fail the call with 502. */
+  readonly maxRetryWaitMs?: number;
+  readonly timeoutMs?: number;
+  readonly limiter?: RateLimiter;
+};
+
+/** The category tree is a few megabytes; anything far beyond is refused. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const RATE_LIMIT_RETRIES = 3;
+
+/** Retry-After as seconds or an HTTP date; a missing or odd value means one second. */
+function retryAfterMs(header: string | string[] | undefined, now: number): number {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return 1_000;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1_000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 1_000 : Math.max(0, date - now);
+}
+
+async function readBody(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw badResponse('响应过大');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The shop is paused by an earlier Retry-After longer than one call may wait. */
+const rateLimited = (message: string): DomainError =>
+  new DomainError('upstream_failed', 'MARKETPLACE_RATE_LIMITED', `Ozon 接口限流，请稍后重试${message ? `（平台信息：${message}）` : ''}`);
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The Ozon Seller API over undici: every method is a JSON POST with `Client-Id`/`Api-Key` headers, spaced per
+ * Client-Id below the marketplace's 50 requests/s, and a 429 waits out its Retry-After (the whole shop pauses).
+ * Failures become 502 DomainErrors carrying the marketplace's message; the key never appears in one.
+ */
+export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 10_000, timeoutMs = 30_000, limiter }: OzonMarketplaceOptions): Marketplace {
+  const gate = limiter ?? makeRateLimiter({ perSecond });
+
+  async function call(credentials: MarketplaceCredentials, path: string, body: unknown): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      if (!(await gate.take(credentials.clientId, maxRetryWaitMs))) throw rateLimited('');
+      const response = await request(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'client-id': credentials.clientId, 'api-key': credentials.apiKey, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const text = await readBody(response.body);
+      if (response.statusCode === 429) {
+        const wait = retryAfterMs(response.headers['retry-after'], Date.now());
+        gate.pause(credentials.clientId, wait);
+        if (attempt >= RATE_LIMIT_RETRIES || wait > maxRetryWaitMs) throw rateLimited(readError(text).message);
+        await sleep(wait);
+        continue;
+      }
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        const error = readError(text);
+        throw new OzonHttpError(response.statusCode, error.code, error.message);
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw badResponse('不是 JSON');
+      }
+    }
+  }
+
+  /** Runs a call and maps every failure to a DomainError. */
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw toDomainError(error);
+    }
+  };
+
+  return {
+    async testCredentials(credentials) {
+      try {
+        const { roles, expiresAt } = readRoles(await call(credentials, '/v1/roles', {}));
+        const missing = missingMethods(roles);
+        if (missing.length > 0) return { ok: false, reason: 'MISSING_PERMISSIONS', detail: `API Key 缺少所需的接口权限：${missing.join('、')}` };
+        return { ok: true, roles: roles.map((role) => role.name), expires_at: expiresAt };
+      } catch (error) {
+        const rejected = rejectionOutcome(error);
+        if (rejected) return rejected;
+        throw toDomainError(error);
+      }
+    },
+
+    categoryTree: (credentials, language) => guarded(async () => readTree(await call(credentials, '/v1/description-category/tree', { language }))),
+
+    categoryAttributes: (credentials, { categoryId, typeId, language }) =>
+      guarded(async () =>
+        readAttributes(await call(credentials, '/v1/description-category/attribute', { description_category_id: categoryId, type_id: typeId, language })),
+      ),
+
+    attributeValues: (credentials, scope, page) =>
+      guarded(async () => {
+        const body = await call(credentials, '/v1/description-category/attribute/values', {
+          attribute_id: scope.attributeId,
+          description_category_id: scope.categoryId,
+          type_id: scope.typeId,
+          language: scope.language,
+          limit: page.limit,
+          last_value_id: page.lastValueId,
+        });
+        return { values: readValues(body), hasNext: readHasNext(body) };
+      }),
+
+    searchAttributeValues: (credentials, scope, query, limit) =>
+      guarded(async () =>
+        readValues(
+          await call(credentials, '/v1/description-category/attribute/values/search', {
+            attribute_id: scope.attributeId,
+            description_category_id: scope.categoryId,
+            type_id: scope.typeId,
+            value: query,
+            limit,
+          }),
+        ),
+      ),
+
+    importProducts: (credentials, items) => guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v3/product/import', { items })) })),
+
+    importInfo: (credentials, taskId) => guarded(async () => readImportInfo(await call(credentials, '/v1/product/import/info', { task_id: Number(taskId) }))),
+  };
+}

@@ -1,0 +1,112 @@
+import { type AttributeValue, type CategoryAttribute, type CategoryNode } from '../../application/ports/marketplace.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { type ImportError, type ImportResultItem } from '../../domain/publish-task.ts';
+
+/** Reading the Seller API's answers defensively: missing fields get neutral defaults, wrong shapes a 502. */
+type Obj = Record<string, unknown>;
+
+const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : 0);
+const bool = (value: unknown): boolean => value === true;
+
+export const badResponse = (what: string): DomainError => new DomainError('upstream_failed', 'MARKETPLACE_BAD_RESPONSE', `Ozon 接口返回了无法识别的数据（${what}）`);
+
+function list(body: unknown, path: readonly string[], what: string): unknown[] {
+  let node: unknown = body;
+  for (const key of path) node = isObj(node) ? node[key] : undefined;
+  if (!Array.isArray(node)) throw badResponse(what);
+  return node;
+}
+
+/** The tree nests a few levels; anything deeper than this is cut rather than trusted. */
+const MAX_TREE_DEPTH = 12;
+
+function treeNode(raw: unknown, depth: number): CategoryNode | undefined {
+  if (!isObj(raw)) return undefined;
+  const children = depth < MAX_TREE_DEPTH && Array.isArray(raw.children) ? raw.children.map((child) => treeNode(child, depth + 1)).filter((c) => c !== undefined) : [];
+  return {
+    ...(raw.description_category_id !== undefined ? { description_category_id: num(raw.description_category_id) } : {}),
+    ...(raw.category_name !== undefined ? { category_name: str(raw.category_name) } : {}),
+    ...(raw.type_id !== undefined ? { type_id: num(raw.type_id) } : {}),
+    ...(raw.type_name !== undefined ? { type_name: str(raw.type_name) } : {}),
+    disabled: bool(raw.disabled),
+    children,
+  };
+}
+
+export const readTree = (body: unknown): CategoryNode[] =>
+  list(body, ['result'], 'category tree').map((node) => treeNode(node, 0)).filter((node) => node !== undefined);
+
+export const readAttributes = (body: unknown): CategoryAttribute[] =>
+  list(body, ['result'], 'attributes')
+    .filter(isObj)
+    .map((raw) => ({
+      id: num(raw.id),
+      name: str(raw.name),
+      description: str(raw.description),
+      type: str(raw.type),
+      is_required: bool(raw.is_required),
+      is_collection: bool(raw.is_collection),
+      is_aspect: bool(raw.is_aspect),
+      dictionary_id: num(raw.dictionary_id),
+      category_dependent: bool(raw.category_dependent),
+      group_id: num(raw.group_id),
+      group_name: str(raw.group_name),
+      attribute_complex_id: num(raw.attribute_complex_id),
+      max_value_count: num(raw.max_value_count),
+      complex_is_collection: bool(raw.complex_is_collection),
+    }));
+
+export const readValues = (body: unknown): AttributeValue[] =>
+  list(body, ['result'], 'attribute values')
+    .filter(isObj)
+    .map((raw) => ({ id: num(raw.id), value: str(raw.value), info: str(raw.info), picture: str(raw.picture) }));
+
+export const readHasNext = (body: unknown): boolean => isObj(body) && bool(body.has_next);
+
+export function readTaskId(body: unknown): string {
+  const taskId = isObj(body) && isObj(body.result) ? body.result.task_id : undefined;
+  if ((typeof taskId !== 'number' && typeof taskId !== 'string') || !/^\d+$/.test(String(taskId)) || String(taskId) === '0') throw badResponse('task_id');
+  return String(taskId);
+}
+
+const importError = (raw: Obj): ImportError => ({
+  code: str(raw.code),
+  message: str(raw.message),
+  level: str(raw.level),
+  state: str(raw.state),
+  description: str(raw.description),
+  field: str(raw.field),
+  attribute_id: num(raw.attribute_id),
+  attribute_name: str(raw.attribute_name),
+});
+
+export const readImportInfo = (body: unknown): ImportResultItem[] =>
+  list(body, ['result', 'items'], 'import info')
+    .filter(isObj)
+    .map((raw) => ({
+      offer_id: str(raw.offer_id),
+      product_id: num(raw.product_id),
+      status: str(raw.status),
+      errors: Array.isArray(raw.errors) ? raw.errors.filter(isObj).map(importError) : [],
+    }));
+
+export function readRoles(body: unknown): { roles: { name: string; methods: string[] }[]; expiresAt: string | null } {
+  const roles = list(body, ['roles'], 'roles')
+    .filter(isObj)
+    .map((raw) => ({ name: str(raw.name), methods: Array.isArray(raw.methods) ? raw.methods.map(str) : [] }));
+  const expires = isObj(body) ? str(body.expires_at) : '';
+  return { roles, expiresAt: expires && !Number.isNaN(Date.parse(expires)) ? new Date(expires).toISOString() : null };
+}
+
+/** The `{code, message}` error body, when there is one. */
+export function readError(text: string): { code: number | null; message: string } {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isObj(body)) return { code: typeof body.code === 'number' ? body.code : null, message: str(body.message).slice(0, 500) };
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return { code: null, message: text.slice(0, 200) };
+}

@@ -1,0 +1,66 @@
+import { type ImportItem } from '../../domain/publish.ts';
+import { type ImportResultItem } from '../../domain/publish-task.ts';
+import { type ShopTestOutcome } from '../../domain/shop.ts';
+
+/** A shop's credentials, decrypted only for the duration of a call. */
+export type MarketplaceCredentials = { readonly clientId: string; readonly apiKey: string };
+
+export const CATEGORY_LANGUAGES = ['DEFAULT', 'RU', 'EN', 'TR', 'ZH_HANS'] as const;
+export type CategoryLanguage = (typeof CATEGORY_LANGUAGES)[number];
+
+/** A node of the category tree: a category (with children) or, at the last level, a product type. */
+export type CategoryNode = {
+  readonly description_category_id?: number;
+  readonly category_name?: string;
+  readonly type_id?: number;
+  readonly type_name?: string;
+  readonly disabled: boolean;
+  readonly children: CategoryNode[];
+};
+
+export type CategoryAttribute = {
+  readonly id: number;
+  readonly name: string;
+  readonly description: string;
+  readonly type: string;
+  readonly is_required: boolean;
+  readonly is_collection: boolean;
+  readonly is_aspect: boolean;
+  readonly dictionary_id: number;
+  readonly category_dependent: boolean;
+  readonly group_id: number;
+  readonly group_name: string;
+  readonly attribute_complex_id: number;
+  readonly max_value_count: number;
+  readonly complex_is_collection: boolean;
+};
+
+export type AttributeValue = { readonly id: number; readonly value: string; readonly info: string; readonly picture: string };
+
+export type AttributeScope = {
+  readonly attributeId: number;
+  readonly categoryId: number;
+  readonly typeId: number;
+  readonly language: CategoryLanguage;
+};
+
+/**
+ * The marketplace's Seller API, called with one shop's credentials. Methods throw DomainError
+ * `upstream_failed` (the marketplace's message in the detail) or `upstream_timeout`; they never echo the key.
+ */
+export interface Marketplace {
+  /** Checks the key at no cost; a rejection by the marketplace is an outcome, not an error. */
+  testCredentials(credentials: MarketplaceCredentials): Promise<ShopTestOutcome>;
+  /** The whole category tree in one language. */
+  categoryTree(credentials: MarketplaceCredentials, language: CategoryLanguage): Promise<CategoryNode[]>;
+  /** The characteristics of one category and product type. */
+  categoryAttributes(credentials: MarketplaceCredentials, scope: Omit<AttributeScope, 'attributeId'>): Promise<CategoryAttribute[]>;
+  /** One page of a dictionary, after `lastValueId` (0 = from the start). */
+  attributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, page: { limit: number; lastValueId: number }): Promise<{ values: AttributeValue[]; hasNext: boolean }>;
+  /** Dictionary entries matching `query` (at least 2 characters). */
+  searchAttributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, query: string, limit: number): Promise<AttributeValue[]>;
+  /** Starts an asynchronous import; answers the marketplace's task id. */
+  importProducts(credentials: MarketplaceCredentials, items: readonly ImportItem[]): Promise<{ taskId: string }>;
+  /** The current per-item result of an import task. */
+  importInfo(credentials: MarketplaceCredentials, taskId: string): Promise<ImportResultItem[]>;
+}

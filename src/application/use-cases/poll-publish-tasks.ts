@@ -1,0 +1,76 @@
+import { type Clock } from '../ports/clock.ts';
+import { type Marketplace } from '../ports/marketplace.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
+import { isDomainError } from '../../domain/errors.ts';
+import { type Product } from '../../domain/product.ts';
+import { markPublished, revise } from '../../domain/product-stage.ts';
+import { type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
+import { type ShopAccess } from './shop-access.ts';
+
+/** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
+export type PollEvent = { readonly taskId: string; readonly error: unknown };
+
+export type PollPublishTasksDeps = {
+  readonly publishTasks: PublishTaskRepository;
+  readonly products: ProductRepository;
+  readonly shopAccess: ShopAccess;
+  readonly marketplace: Marketplace;
+  readonly clock: Clock;
+  readonly onPollError?: (event: PollEvent) => void;
+};
+/** Polls every due task once; answers how many were polled. */
+export type PollPublishTasks = () => Promise<number>;
+
+/** Tasks polled per pass; the rest wait for the next pass. */
+export const POLL_BATCH = 20;
+const WRITE_BACK_RETRIES = 3;
+
+/**
+ * Writes an import's marketplace id onto the product. `ready` (or re-published) products become `published`;
+ * a product the user moved on meanwhile keeps its stage but learns its marketplace id. Retries when a
+ * concurrent edit bumped the version; a product deleted meanwhile is skipped.
+ */
+async function writeBack(products: ProductRepository, task: PublishTask, marketplaceId: string, now: string): Promise<void> {
+  for (let attempt = 0; attempt < WRITE_BACK_RETRIES; attempt++) {
+    const product = await products.findById(task.product_id);
+    if (!product) return;
+    let next: Product;
+    try {
+      next = markPublished(product, { marketplaceProductId: marketplaceId, publishedAt: now }, now);
+    } catch (error) {
+      if (!isDomainError(error) || error.kind !== 'conflict') throw error;
+      if (product.marketplace_product_id === marketplaceId) return;
+      next = revise(product, { marketplace_product_id: marketplaceId }, now);
+    }
+    if (await products.update(next, product.version)) return;
+  }
+  throw new Error(`product ${task.product_id} kept changing during the publish write-back`);
+}
+
+/**
+ * One pass of the background poller: asks the marketplace for each due pending task's import result and
+ * folds it in (DECISIONS §7). The product is written before the task, so a crash in between repeats an
+ * idempotent write-back on the next pass instead of losing it.
+ */
+export function makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, onPollError }: PollPublishTasksDeps): PollPublishTasks {
+  const pollOne = async (task: PublishTask): Promise<void> => {
+    try {
+      const shop = await shopAccess.find(task.shop_id);
+      const items = await marketplace.importInfo(shopAccess.credentialsOf(shop), task.task_id);
+      const now = clock.now().toISOString();
+      const next = applyImportResult(task, items, now);
+      if (next.status === 'imported' && next.marketplace_product_id) await writeBack(products, next, next.marketplace_product_id, now);
+      await publishTasks.update(next);
+    } catch (error) {
+      onPollError?.({ taskId: task.task_id, error });
+      await publishTasks.update(postponePoll(task, clock.now().toISOString()));
+    }
+  };
+
+  return async () => {
+    const due = await publishTasks.listDue(clock.now().toISOString(), POLL_BATCH);
+    for (const task of due) await pollOne(task);
+    return due.length;
+  };
+}

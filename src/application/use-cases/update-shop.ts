@@ -1,0 +1,38 @@
+import { type Clock } from '../ports/clock.ts';
+import { type SecretBox } from '../ports/secret-box.ts';
+import { type ShopRepository } from '../ports/shop-repository.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
+import { type Shop, type ShopCurrency, changeShop, lastFourOf } from '../../domain/shop.ts';
+import { shopKeyContext } from './shop-access.ts';
+
+export type UpdateShopDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox; readonly clock: Clock };
+export type UpdateShopInput = {
+  readonly id: string;
+  readonly name?: string | undefined;
+  readonly currency_code?: ShopCurrency | undefined;
+  readonly client_id?: string | undefined;
+  readonly api_key?: string | undefined;
+};
+export type UpdateShop = (input: UpdateShopInput) => Promise<Shop>;
+
+/** Renames, changes the currency, or replaces the credentials (which sends the shop back to `unverified`). */
+export function makeUpdateShop({ shops, secretBox, clock }: UpdateShopDeps): UpdateShop {
+  return async (input) => {
+    const shop = await shops.findById(input.id);
+    if (!shop) throw notFound('SHOP_NOT_FOUND', '店铺不存在');
+    if (input.client_id !== undefined && input.client_id !== shop.client_id && input.api_key === undefined) {
+      throw invalid('API_KEY_REQUIRED', '更换 Client-Id 时必须同时填写新的 API Key', [{ path: '/api_key', message: '需要新的 API Key' }]);
+    }
+    const credentials =
+      input.api_key === undefined
+        ? undefined
+        : {
+            client_id: input.client_id ?? shop.client_id,
+            api_key_sealed: secretBox.seal(input.api_key, shopKeyContext(shop.id)),
+            api_key_last4: lastFourOf(input.api_key),
+          };
+    const next = changeShop(shop, { name: input.name?.trim(), currency_code: input.currency_code, credentials }, clock.now().toISOString());
+    if (!(await shops.update(next))) throw notFound('SHOP_NOT_FOUND', '店铺不存在');
+    return next;
+  };
+}

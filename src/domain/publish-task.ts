@@ -1,0 +1,107 @@
+/** `pending` until the marketplace's import result is final; `imported` only when it carries no `level: error`. */
+export const PUBLISH_STATUSES = ['pending', 'imported', 'failed', 'skipped'] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+
+/** One error of an import result, as the marketplace reports it (`v1ItemError`). */
+export type ImportError = {
+  readonly code: string;
+  readonly message: string;
+  readonly level: string;
+  readonly state: string;
+  readonly description: string;
+  readonly field: string;
+  readonly attribute_id: number;
+  readonly attribute_name: string;
+};
+
+/** One item of `/v1/product/import/info`. */
+export type ImportResultItem = {
+  readonly offer_id: string;
+  readonly product_id: number;
+  readonly status: string;
+  readonly errors: readonly ImportError[];
+};
+
+/** A publish attempt; `task_id` is the marketplace's import task id. */
+export type PublishTask = {
+  readonly task_id: string;
+  readonly product_id: string;
+  readonly shop_id: string;
+  readonly offer_id: string;
+  readonly status: PublishStatus;
+  readonly marketplace_product_id: string | null;
+  readonly errors: readonly ImportError[];
+  /** Polls made so far; drives the back-off. */
+  readonly attempts: number;
+  /** When the poller should ask next (null once final). */
+  readonly next_poll_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+};
+
+/** Back-off between polls: 1 s, 2 s, 4 s … capped at one minute. */
+export const POLL_BACKOFF = { firstMs: 1_000, factor: 2, maxMs: 60_000 } as const;
+/** Polls answering no item at all before the task counts as failed (Ozon: "check the category and VAT"). */
+export const EMPTY_RESULT_LIMIT = 5;
+/** A task still pending after this long is given up as failed. */
+export const POLL_GIVE_UP_MS = 48 * 3_600_000;
+
+export const pollDelayMs = (attempts: number): number => Math.min(POLL_BACKOFF.firstMs * POLL_BACKOFF.factor ** attempts, POLL_BACKOFF.maxMs);
+
+const addMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
+
+export function newPublishTask(fields: Pick<PublishTask, 'task_id' | 'product_id' | 'shop_id' | 'offer_id'>, now: string): PublishTask {
+  return { ...fields, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
+}
+
+const ourError = (code: string, description: string): ImportError => ({
+  code,
+  message: description,
+  level: 'error',
+  state: '',
+  description,
+  field: '',
+  attribute_id: 0,
+  attribute_name: '',
+});
+
+const TIMEOUT_ERROR = ourError('IMPORT_RESULT_TIMEOUT', '平台长时间没有给出导入结果，请在卖家后台确认后重新发布');
+
+/**
+ * Folds one poll's answer into the task. `imported` with any `level: error` error counts as failed (the card
+ * exists but cannot be sold); `pending` schedules the next poll with back-off, unless the task is too old.
+ */
+export function applyImportResult(task: PublishTask, items: readonly ImportResultItem[], now: string): PublishTask {
+  const attempts = task.attempts + 1;
+  const item = items.find((candidate) => candidate.offer_id === task.offer_id) ?? (items.length === 1 ? items[0] : undefined);
+  const base = { ...task, attempts, updated_at: now };
+  const final = (status: PublishStatus, errors: readonly ImportError[], productId: string | null): PublishTask => ({
+    ...base,
+    status,
+    errors,
+    marketplace_product_id: productId ?? task.marketplace_product_id,
+    next_poll_at: null,
+  });
+  const marketplaceId = item && item.product_id > 0 ? String(item.product_id) : null;
+
+  if (!item) {
+    if (attempts >= EMPTY_RESULT_LIMIT) return final('failed', [ourError('EMPTY_IMPORT_RESULT', '平台没有返回该商品的导入结果，请检查类目与增值税率')], null);
+  } else if (item.status === 'imported') {
+    const blocking = item.errors.some((error) => error.level === 'error');
+    return final(blocking ? 'failed' : 'imported', item.errors, marketplaceId);
+  } else if (item.status === 'failed' || item.status === 'skipped') {
+    return final(item.status, item.errors, marketplaceId);
+  }
+  if (Date.parse(now) - Date.parse(task.created_at) > POLL_GIVE_UP_MS) {
+    return final('failed', [TIMEOUT_ERROR], marketplaceId);
+  }
+  return { ...base, errors: item?.errors ?? task.errors, next_poll_at: addMs(now, pollDelayMs(attempts)) };
+}
+
+/** A poll that failed on our side (network, 5xx): try again later, with the same back-off. */
+export function postponePoll(task: PublishTask, now: string): PublishTask {
+  if (Date.parse(now) - Date.parse(task.created_at) > POLL_GIVE_UP_MS) {
+    return { ...task, status: 'failed', errors: [TIMEOUT_ERROR], attempts: task.attempts + 1, updated_at: now, next_poll_at: null };
+  }
+  return { ...task, attempts: task.attempts + 1, updated_at: now, next_poll_at: addMs(now, pollDelayMs(task.attempts + 1)) };
+}

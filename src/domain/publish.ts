@@ -1,0 +1,104 @@
+import { type FieldProblem } from './errors.ts';
+import { type Product } from './product.ts';
+import { GRAMS_PER_UNIT } from './product-pricing.ts';
+import { MAX_IMAGES, MAX_NAME_LENGTH, MILLIMETRES, VAT_VALUES, checkImages, checkSize, checkText, pricesFor, positive } from './publish-checks.ts';
+import { OFFER_ID_MAX_LENGTH } from './ready-checks.ts';
+import {
+  DESCRIPTION_ATTRIBUTE_ID,
+  type ImportAttribute,
+  type ImportComplexAttribute,
+  toImportAttributes,
+  toImportComplexAttributes,
+} from './publish-attributes.ts';
+import { type ShopCurrency } from './shop.ts';
+
+/** One item of `POST /v3/product/import` (prices as dot-decimal strings, images absolute). */
+export type ImportItem = {
+  readonly offer_id: string;
+  readonly name: string;
+  readonly description_category_id: number;
+  readonly type_id: number;
+  readonly price: string;
+  readonly old_price: string;
+  readonly currency_code: ShopCurrency;
+  readonly vat: string;
+  readonly weight: number;
+  readonly weight_unit: string;
+  readonly depth: number;
+  readonly width: number;
+  readonly height: number;
+  readonly dimension_unit: string;
+  readonly barcode?: string;
+  readonly primary_image: string;
+  readonly images: readonly string[];
+  readonly attributes: readonly ImportAttribute[];
+  readonly complex_attributes: readonly ImportComplexAttribute[];
+};
+
+export type PublishInput = {
+  readonly product: Product;
+  readonly currency: ShopCurrency;
+  /** The product's images in display order, the main one first, made absolute where we could. */
+  readonly imageUrls: readonly string[];
+};
+
+export type PreparedPublish = { readonly ok: true; readonly item: ImportItem } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
+
+/** Integer amounts as the marketplace wants them: kept in the given unit when whole, else converted to g / mm. */
+function wholeAmount(value: number, unit: string, base: string, factors: Readonly<Record<string, number>>): { amount: number; unit: string } {
+  if (Number.isInteger(value)) return { amount: value, unit };
+  return { amount: Math.round(value * (factors[unit] ?? 1)), unit: base };
+}
+
+/**
+ * Checks everything the marketplace needs (spec §4.10 step 2, plus public image URLs and a sane density) and,
+ * when all is there, assembles the import item. Every missing item is listed, not just the first.
+ */
+export function preparePublish({ product, currency, imageUrls }: PublishInput): PreparedPublish {
+  const problems: FieldProblem[] = [];
+  checkText(problems, 'name', '商品名称', product.name, MAX_NAME_LENGTH);
+  checkText(problems, 'description', '商品描述', product.description, 100_000);
+  if (!product.offer_id.trim()) problems.push({ path: 'offer_id', message: '缺少货号 offer_id' });
+  else if (product.offer_id.length > OFFER_ID_MAX_LENGTH) problems.push({ path: 'offer_id', message: `货号超过 ${OFFER_ID_MAX_LENGTH} 个字符` });
+  if (!positive(product.description_category_id)) problems.push({ path: 'description_category_id', message: '缺少平台类目' });
+  if (!positive(product.type_id)) problems.push({ path: 'type_id', message: '缺少商品类型 type_id' });
+  if (!(VAT_VALUES as readonly string[]).includes(product.vat)) problems.push({ path: 'vat', message: '增值税率只能是 0、0.05、0.07、0.1 或 0.2' });
+  checkSize(product, problems);
+  checkImages(imageUrls, problems);
+  const prices = pricesFor(product, currency, problems);
+  const attributes = toImportAttributes(product.attributes, problems);
+  const complexAttributes = toImportComplexAttributes(product.complex_attributes, problems);
+  if (problems.length > 0 || !prices) return { ok: false, problems };
+
+  const weight = wholeAmount(product.weight!, product.weight_unit, 'g', GRAMS_PER_UNIT);
+  const sides = [product.depth!, product.width!, product.height!];
+  const dimensions = sides.every(Number.isInteger)
+    ? { unit: product.dimension_unit, values: sides }
+    : { unit: 'mm', values: sides.map((side) => Math.round(side * (MILLIMETRES[product.dimension_unit] ?? 1))) };
+  const [primary, ...rest] = imageUrls.slice(0, MAX_IMAGES);
+  return {
+    ok: true,
+    item: {
+      offer_id: product.offer_id,
+      name: product.name,
+      description_category_id: product.description_category_id!,
+      type_id: product.type_id!,
+      price: String(prices.price),
+      // "0" clears a crossed-out price sent earlier; a discount needs an old price above the price.
+      old_price: prices.old !== null && prices.old > prices.price ? String(prices.old) : '0',
+      currency_code: currency,
+      vat: product.vat,
+      weight: weight.amount,
+      weight_unit: weight.unit,
+      depth: dimensions.values[0]!,
+      width: dimensions.values[1]!,
+      height: dimensions.values[2]!,
+      dimension_unit: dimensions.unit,
+      ...(product.barcode ? { barcode: product.barcode } : {}),
+      primary_image: primary!,
+      images: rest,
+      attributes: [...attributes, { complex_id: 0, id: DESCRIPTION_ATTRIBUTE_ID, values: [{ value: product.description }] }],
+      complex_attributes: complexAttributes,
+    },
+  };
+}

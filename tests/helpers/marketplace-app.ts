@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { type NewProductFields, type Product } from '../../src/domain/product.ts';
+import { type TestApp } from './test-app.ts';
+import { publishableProduct } from './publishable-product.ts';
+
+export const GOOD_KEY = '3f1b2c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+
+export type TaskBody = {
+  task_id: string;
+  product_id: string;
+  shop_id: string;
+  status: string;
+  marketplace_product_id: string | null;
+  errors: { level: string; attribute_id: number; description: string }[];
+};
+
+/** Binds a shop through the API and tests it, so it is `active`. */
+export async function bindActiveShop(t: TestApp, clientId = '123456', apiKey = GOOD_KEY, currency: 'RUB' | 'CNY' = 'RUB'): Promise<string> {
+  const created = await t.app.inject({ method: 'POST', url: '/api/shops', headers: t.auth, payload: { name: `Shop ${clientId}`, client_id: clientId, api_key: apiKey, currency_code: currency } });
+  expect(created.statusCode).toBe(201);
+  const id = created.json<{ id: string }>().id;
+  const tested = await t.app.inject({ method: 'POST', url: `/api/shops/${id}/test`, headers: t.auth });
+  expect(tested.json()).toMatchObject({ ok: true });
+  return id;
+}
+
+/** A ready, publishable product stored straight through the repository (the products API is another feature's). */
+export async function insertPublishable(t: TestApp, overrides: Partial<NewProductFields> = {}): Promise<Product> {
+  const id = randomUUID();
+  const product = publishableProduct({ id, offer_id: `BOX-${id.slice(0, 8)}`, ...overrides }, new Date().toISOString());
+  await t.container.cradle.products.insert(product);
+  return product;
+}
+
+export async function getTask(t: TestApp, taskId: string): Promise<TaskBody> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/publish/${taskId}`, headers: t.auth });
+  expect(response.statusCode).toBe(200);
+  return response.json<TaskBody>();
+}
+
+/** Reads the task until the background poller made it final (bounded; nothing asserts on how long it took). */
+export async function waitForFinalTask(t: TestApp, taskId: string, limitMs = 15_000): Promise<TaskBody> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const task = await getTask(t, taskId);
+    if (task.status !== 'pending' || Date.now() > deadline) return task;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,35 @@
+import { type NewProductFields, type Product, newProduct } from '../../src/domain/product.ts';
+
+export const PUBLIC_BASE = 'https://lws.example.com';
+
+/** A product that passes every publish check (stage ready, priced, sized, with absolute public images). */
+export function publishableProduct(overrides: Partial<NewProductFields> = {}, now = '2026-11-21T10:00:00.000Z'): Product {
+  return newProduct(
+    {
+      id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+      stage: 'ready',
+      source_platform: '1688',
+      name: 'Коробка для хранения, 3 шт',
+      description: 'Прочная коробка для хранения вещей.',
+      offer_id: 'BOX-001',
+      price: 593,
+      old_price: 1186,
+      currency_code: 'RUB',
+      weight: 300,
+      weight_unit: 'g',
+      depth: 200,
+      width: 150,
+      height: 100,
+      dimension_unit: 'mm',
+      description_category_id: 17028922,
+      type_id: 970895715,
+      fx_rate: 11.5,
+      pricing: { cost_cny: 20, weight_g: 300, result: { price_rub: 593, old_price_rub: 1186, fx_rate: 11.5 } },
+      primary_image: `${PUBLIC_BASE}/media/p/main.jpg`,
+      images: [`${PUBLIC_BASE}/media/p/main.jpg`, `${PUBLIC_BASE}/media/p/2.jpg`],
+      attributes: { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }], '9048': 'BOX-3' },
+      ...overrides,
+    },
+    now,
+  );
+}

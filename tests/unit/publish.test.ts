@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type PublishInput, preparePublish } from '../../src/domain/publish.ts';
+import { PUBLIC_BASE, publishableProduct } from '../helpers/publishable-product.ts';
+
+const urls = (product = publishableProduct()): string[] => [product.primary_image!, ...product.images!.slice(1)];
+const input = (overrides: Partial<PublishInput> = {}): PublishInput => {
+  const product = overrides.product ?? publishableProduct();
+  return { product, currency: 'RUB', imageUrls: urls(product), ...overrides };
+};
+const itemOf = (overrides: Partial<PublishInput> = {}) => {
+  const prepared = preparePublish(input(overrides));
+  if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+  return prepared.item;
+};
+const problemPaths = (overrides: Partial<PublishInput>): string[] => {
+  const prepared = preparePublish(input(overrides));
+  return prepared.ok ? [] : prepared.problems.map((problem) => problem.path);
+};
+
+describe('preparePublish: the v3 import item', () => {
+  it('carries the flat fields, prices as strings and the description as attribute 4191', () => {
+    const item = itemOf();
+    expect(item).toMatchObject({
+      offer_id: 'BOX-001',
+      name: 'Коробка для хранения, 3 шт',
+      description_category_id: 17028922,
+      type_id: 970895715,
+      price: '593',
+      old_price: '1186',
+      currency_code: 'RUB',
+      vat: '0',
+      weight: 300,
+      weight_unit: 'g',
+      depth: 200,
+      width: 150,
+      height: 100,
+      dimension_unit: 'mm',
+      primary_image: `${PUBLIC_BASE}/media/p/main.jpg`,
+      images: [`${PUBLIC_BASE}/media/p/2.jpg`],
+    });
+    expect(item.attributes).toEqual([
+      { complex_id: 0, id: 85, values: [{ dictionary_value_id: 126745801, value: 'Нет бренда' }] },
+      { complex_id: 0, id: 9048, values: [{ value: 'BOX-3' }] },
+      { complex_id: 0, id: 4191, values: [{ value: 'Прочная коробка для хранения вещей.' }] },
+    ]);
+    expect(item).not.toHaveProperty('description');
+  });
+
+  it('lets the description win over a stored 4191 value', () => {
+    const item = itemOf({ product: publishableProduct({ attributes: { '4191': 'old text' } }) });
+    expect(item.attributes.filter((a) => a.id === 4191)).toEqual([{ complex_id: 0, id: 4191, values: [{ value: 'Прочная коробка для хранения вещей.' }] }]);
+  });
+
+  it('turns complex attributes into one group per instance', () => {
+    const product = publishableProduct({ complex_attributes: { '100001': [{ '21841': [{ value: 'https://v.example.com/1.mp4' }], '21837': 'Видео' }] } });
+    expect(itemOf({ product }).complex_attributes).toEqual([
+      {
+        attributes: [
+          { complex_id: 100001, id: 21837, values: [{ value: 'Видео' }] },
+          { complex_id: 100001, id: 21841, values: [{ value: 'https://v.example.com/1.mp4' }] },
+        ],
+      },
+    ]);
+  });
+
+  it('prices a CNY shop as round2(RUB / the product fx snapshot)', () => {
+    const item = itemOf({ currency: 'CNY' });
+    expect(item).toMatchObject({ currency_code: 'CNY', price: '51.57', old_price: '103.13' });
+  });
+
+  it('sends old_price "0" when there is no crossed-out price above the price', () => {
+    const product = publishableProduct({ pricing: { result: { price_rub: 593, old_price_rub: null, fx_rate: 11.5 } }, old_price: null });
+    expect(itemOf({ product }).old_price).toBe('0');
+  });
+
+  it('converts fractional sizes to whole grams and millimetres', () => {
+    const product = publishableProduct({ weight: 0.3, weight_unit: 'kg', depth: 20.5, width: 15, height: 10, dimension_unit: 'cm' });
+    expect(itemOf({ product })).toMatchObject({ weight: 300, weight_unit: 'g', depth: 205, width: 150, height: 100, dimension_unit: 'mm' });
+  });
+
+  it('sends the primary image plus at most 14 more, whatever the count', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), (count) => {
+        const list = Array.from({ length: count }, (_, i) => `${PUBLIC_BASE}/media/p/${i}.jpg`);
+        const item = itemOf({ imageUrls: list });
+        expect(item.primary_image).toBe(list[0]);
+        expect(item.images).toEqual(list.slice(1, 15));
+      }),
+    );
+  });
+});
+
+describe('preparePublish: validation lists every missing item', () => {
+  it('reports all gaps of an empty product at once', () => {
+    const product = publishableProduct({
+      name: '',
+      description: '',
+      offer_id: '',
+      description_category_id: null,
+      type_id: null,
+      weight: null,
+      depth: null,
+      width: 0,
+      height: null,
+      pricing: {},
+      price: null,
+    });
+    expect(problemPaths({ product, imageUrls: [] })).toEqual(
+      expect.arrayContaining(['name', 'description', 'offer_id', 'description_category_id', 'type_id', 'weight', 'depth', 'width', 'height', 'images', 'price']),
+    );
+  });
+
+  it('refuses Chinese text, long offer ids and unknown units', () => {
+    const product = publishableProduct({ name: '收纳盒', description: 'Коробка 收纳', offer_id: 'x'.repeat(51), weight_unit: 'jin', dimension_unit: 'ft' });
+    expect(problemPaths({ product })).toEqual(expect.arrayContaining(['name', 'description', 'offer_id', 'weight_unit', 'dimension_unit']));
+  });
+
+  it('refuses relative, private and non-http image URLs', () => {
+    const imageUrls = ['/media/p/1.jpg', 'http://127.0.0.1:8787/media/1.jpg', 'http://localhost/x.jpg', 'http://192.168.1.5/x.jpg', 'ftp://cdn.example.com/x.jpg', 'https://cdn.example.com/ok.jpg'];
+    expect(problemPaths({ imageUrls })).toEqual(['images/0', 'images/1', 'images/2', 'images/3', 'images/4']);
+  });
+
+  it('refuses an implausible density (weight entered in the wrong unit)', () => {
+    expect(problemPaths({ product: publishableProduct({ weight: 300, weight_unit: 'kg' }) })).toEqual(['weight']);
+    expect(problemPaths({ product: publishableProduct({ weight: 0.001, weight_unit: 'g', depth: 1000, width: 1000, height: 1000 }) })).toEqual(['weight']);
+  });
+
+  it('needs an fx snapshot to price a CNY shop', () => {
+    const product = publishableProduct({ fx_rate: null, pricing: { result: { price_rub: 593 } } });
+    expect(problemPaths({ product, currency: 'CNY' })).toEqual(['fx_rate']);
+  });
+
+  it('refuses Chinese attribute values', () => {
+    const product = publishableProduct({ attributes: { '9048': ['BOX-3', { value: '收纳盒' }] } });
+    expect(problemPaths({ product })).toEqual(['attributes/9048/1']);
+  });
+
+  it('points at malformed stored attributes', () => {
+    const product = publishableProduct({ attributes: { brand: 'x', '85': [{ foo: 1 }] }, complex_attributes: { '100001': 'video' } });
+    expect(problemPaths({ product })).toEqual(['attributes/85/0', 'attributes/brand', 'complex_attributes/100001']);
+  });
+});

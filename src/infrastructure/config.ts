@@ -39,6 +39,9 @@ export type Config = {
     readonly arkBaseUrl: string;
     readonly dashscopeApiKey: string | undefined;
     readonly dashscopeBaseUrl: string;
+    /** Deadline of one text-model call (AI_TEXT_TIMEOUT) and one image-model call (AI_IMAGE_TIMEOUT). */
+    readonly textTimeoutMs: number;
+    readonly imageTimeoutMs: number;
   };
   readonly ozonApiUrl: string;
   readonly logLevel: string;
@@ -130,6 +133,8 @@ export function loadConfig(env: Env = process.env): Config {
       arkBaseUrl: baseUrl(env, 'ARK_BASE_URL', 'https://ark.cn-beijing.volces.com/api/v3'),
       dashscopeApiKey: text(env, 'DASHSCOPE_API_KEY'),
       dashscopeBaseUrl: baseUrl(env, 'DASHSCOPE_BASE_URL', 'https://dashscope.aliyuncs.com'),
+      textTimeoutMs: parseDuration(text(env, 'AI_TEXT_TIMEOUT') ?? '120s', 'AI_TEXT_TIMEOUT'),
+      imageTimeoutMs: parseDuration(text(env, 'AI_IMAGE_TIMEOUT') ?? '240s', 'AI_IMAGE_TIMEOUT'),
     },
     ozonApiUrl: baseUrl(env, 'OZON_API_URL', 'https://api-seller.ozon.ru'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

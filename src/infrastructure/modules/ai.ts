@@ -1,12 +1,78 @@
+import { asFunction } from 'awilix';
+import { type LoadImage, makeImageLoader } from '../../application/image-pipeline.ts';
+import { type ImageProcessor } from '../../application/ports/image-processor.ts';
+import { type ModelCatalog } from '../../application/ports/model-catalog.ts';
+import { type GenerationQueue, type SuiteJobStore } from '../../application/ports/suite-jobs.ts';
+import { makeApplyCopy } from '../../application/use-cases/apply-copy.ts';
+import { makeEditImage } from '../../application/use-cases/edit-image.ts';
+import { makeGenerateSuite } from '../../application/use-cases/generate-suite.ts';
+import { makeGetSuite, makeSuiteArchive } from '../../application/use-cases/get-suite.ts';
+import { makeLegacyImageSuite } from '../../application/use-cases/legacy-image-suite.ts';
+import { makePlanSuite } from '../../application/use-cases/plan-suite.ts';
+import { makeWriteCopy } from '../../application/use-cases/write-copy.ts';
+import { makeInMemorySuiteJobStore } from '../../adapters/ai/in-memory-suite-job-store.ts';
+import { makeModelCatalog } from '../../adapters/ai/model-catalog.ts';
+import { makeSerialGenerationQueue } from '../../adapters/ai/serial-generation-queue.ts';
+import { makeSharpImageProcessor } from '../../adapters/ai/sharp-image-processor.ts';
+import { aiRoutes } from '../../adapters/http/routes/ai.ts';
+import { imageRoutes } from '../../adapters/http/routes/image.ts';
+import { suiteRoutes } from '../../adapters/http/routes/suite.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
 /** What this feature adds to the container. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type AiRegistry = {};
+export type AiRegistry = {
+  modelCatalog: ModelCatalog;
+  imageProcessor: ImageProcessor;
+  /** The one global serial queue of model calls (spec §8). */
+  generationQueue: GenerationQueue;
+  /** Suite jobs, in memory only. */
+  suiteJobs: SuiteJobStore;
+  loadImage: LoadImage;
+  writeCopy: ReturnType<typeof makeWriteCopy>;
+  applyCopy: ReturnType<typeof makeApplyCopy>;
+  planSuite: ReturnType<typeof makePlanSuite>;
+  generateSuite: ReturnType<typeof makeGenerateSuite>;
+  getSuite: ReturnType<typeof makeGetSuite>;
+  suiteArchive: ReturnType<typeof makeSuiteArchive>;
+  editImage: ReturnType<typeof makeEditImage>;
+  legacyImageSuite: ReturnType<typeof makeLegacyImageSuite>;
+};
 
-/** AI copy, suite planning and generation, image edits (issue 5). */
+const pipelineDeps = (cradle: Cradle) => ({
+  objectStore: cradle.objectStore,
+  assets: cradle.assets,
+  ids: cradle.ids,
+  clock: cradle.clock,
+  products: cradle.products,
+  catalog: cradle.modelCatalog,
+  queue: cradle.generationQueue,
+  processor: cradle.imageProcessor,
+  loadImage: cradle.loadImage,
+});
+
+/** AI copy, suite planning and generation, image edits (issue 5). Model deadlines: AI_TEXT_TIMEOUT, AI_IMAGE_TIMEOUT. */
 export const aiModule: FeatureModuleOf = {
   name: 'ai',
-  register(_container) {},
-  protectedRoutes: (_cradle: Cradle) => [],
+  register(container) {
+    container.register({
+      modelCatalog: asFunction(({ config }: Cradle) => makeModelCatalog({ ai: config.ai })).singleton(),
+      imageProcessor: asFunction(() => makeSharpImageProcessor()).singleton(),
+      generationQueue: asFunction(() => makeSerialGenerationQueue()).singleton(),
+      suiteJobs: asFunction(() => makeInMemorySuiteJobStore()).singleton(),
+      loadImage: asFunction(({ objectStore, guardedHttp }: Cradle) => makeImageLoader({ objectStore, guardedHttp })).singleton(),
+      writeCopy: asFunction(({ modelCatalog, products, clock }: Cradle) => makeWriteCopy({ catalog: modelCatalog, products, clock })).singleton(),
+      applyCopy: asFunction(({ products, clock }: Cradle) => makeApplyCopy({ products, clock })).singleton(),
+      planSuite: asFunction(({ modelCatalog, products }: Cradle) => makePlanSuite({ catalog: modelCatalog, products })).singleton(),
+      generateSuite: asFunction((cradle: Cradle) => makeGenerateSuite({ ...pipelineDeps(cradle), suiteJobs: cradle.suiteJobs, logger: cradle.logger })).singleton(),
+      getSuite: asFunction(({ suiteJobs }: Cradle) => makeGetSuite({ suiteJobs })).singleton(),
+      suiteArchive: asFunction(({ suiteJobs, objectStore }: Cradle) => makeSuiteArchive({ suiteJobs, objectStore })).singleton(),
+      editImage: asFunction((cradle: Cradle) => makeEditImage(pipelineDeps(cradle))).singleton(),
+      legacyImageSuite: asFunction(({ generateSuite }: Cradle) => makeLegacyImageSuite({ generateSuite })).singleton(),
+    });
+  },
+  protectedRoutes: (cradle: Cradle) => [aiRoutes(cradle), suiteRoutes(cradle), imageRoutes(cradle)],
+  async stop(cradle) {
+    // Waiting generations are dropped (jobs live in memory anyway); the running one finishes before the DB closes.
+    await cradle.generationQueue.drain();
+  },
 };

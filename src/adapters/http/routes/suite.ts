@@ -1,0 +1,112 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import yazl from 'yazl';
+import { type makeEditImage } from '../../../application/use-cases/edit-image.ts';
+import { type makeGenerateSuite } from '../../../application/use-cases/generate-suite.ts';
+import { type SuiteArchive, type makeGetSuite, type makeSuiteArchive } from '../../../application/use-cases/get-suite.ts';
+import { type makePlanSuite } from '../../../application/use-cases/plan-suite.ts';
+import { withErrors } from '../schemas/common.ts';
+import { EditedImageResponse, GenerateBody, PlanBody, PlanResponse, SuiteIdParams, SuiteIdResponse, SuiteImageEditBody, SuiteJobResponse, watermarkInput } from '../schemas/suite.ts';
+
+export type SuiteRouteDeps = {
+  readonly planSuite: ReturnType<typeof makePlanSuite>;
+  readonly generateSuite: ReturnType<typeof makeGenerateSuite>;
+  readonly getSuite: ReturnType<typeof makeGetSuite>;
+  readonly suiteArchive: ReturnType<typeof makeSuiteArchive>;
+  readonly editImage: ReturnType<typeof makeEditImage>;
+};
+
+/** Builds the zip: images in plan order, then `_errors.txt` listing what failed or went missing. */
+async function zipOf(archive: SuiteArchive): Promise<NodeJS.ReadableStream> {
+  const zip = new yazl.ZipFile();
+  const errors = [...archive.errors];
+  for (const entry of archive.entries) {
+    const bytes = await entry.read();
+    if (bytes) zip.addBuffer(Buffer.from(bytes), entry.name, { compress: false });
+    else errors.push(`${entry.name}: 文件已不存在`);
+  }
+  if (errors.length > 0) zip.addBuffer(Buffer.from(`${errors.join('\r\n')}\r\n`, 'utf8'), '_errors.txt');
+  zip.end();
+  return zip.outputStream;
+}
+
+/** POST /suite/plan, POST /suite/generate, GET /suites/{id}, GET /suites/{id}/zip, POST /suite/image-edit. */
+export const suiteRoutes =
+  (deps: SuiteRouteDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/suite/plan',
+      { schema: { tags: ['suite'], summary: '规划套图（未配置文本模型时用规则规划）', body: PlanBody, response: withErrors({ 200: PlanResponse }) } },
+      async (request) => {
+        const body = request.body;
+        return deps.planSuite({
+          product_id: body.product_id ?? null,
+          title: body.title ?? null,
+          texts: body.texts,
+          sku_variants: body.sku_variants,
+          image_stats: body.image_stats,
+          platform: body.platform,
+          requirements: body.requirements ?? null,
+          model: body.model ?? null,
+        });
+      },
+    );
+
+    app.post(
+      '/suite/generate',
+      { schema: { tags: ['suite'], summary: '按计划生成套图（全局串行队列，立即返回任务 id）', body: GenerateBody, response: withErrors({ 202: SuiteIdResponse }) } },
+      async (request, reply) => {
+        const body = request.body;
+        const result = await deps.generateSuite({
+          product_id: body.product_id,
+          texts: body.texts,
+          images: body.images.map((image) => ({ ...image, variant_name: image.variant_name ?? null })),
+          style_set: body.style_set,
+          style_prompt: body.style_prompt ?? null,
+          requirements: body.requirements ?? null,
+          plan: body.plan,
+          platform: body.platform,
+          model: body.model ?? null,
+          watermark: watermarkInput(body.watermark),
+        });
+        return reply.status(202).send(result);
+      },
+    );
+
+    app.get(
+      '/suites/:id',
+      { schema: { tags: ['suite'], summary: '套图任务进度（每 3 秒轮询）', params: SuiteIdParams, response: withErrors({ 200: SuiteJobResponse }) } },
+      async (request) => {
+        const job = deps.getSuite(request.params.id);
+        return { ...job, images: [...job.images] };
+      },
+    );
+
+    app.get(
+      '/suites/:id/zip',
+      {
+        schema: {
+          tags: ['suite'],
+          summary: '下载套图 zip（任务完成后）',
+          params: SuiteIdParams,
+          response: withErrors({ 200: Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary', description: 'application/zip' }) }),
+        },
+      },
+      async (request, reply) => {
+        const archive = deps.suiteArchive(request.params.id);
+        const stream = await zipOf(archive);
+        return reply.type('application/zip').header('content-disposition', `attachment; filename="${archive.fileName}"`).send(stream);
+      },
+    );
+
+    app.post(
+      '/suite/image-edit',
+      {
+        schema: { tags: ['suite'], summary: '单图 AI 修改（同步，可能需要数分钟）', body: SuiteImageEditBody, response: withErrors({ 200: EditedImageResponse }) },
+      },
+      async (request) => {
+        const body = request.body;
+        return deps.editImage({ product_id: body.product_id, image_url: body.image_url, operation: 'custom', prompt: body.prompt, text: null, model: body.model ?? null, append: body.append });
+      },
+    );
+  };

@@ -1,0 +1,54 @@
+import { Type } from '@sinclair/typebox';
+import { JsonObjectSchema, Uuid } from './common.ts';
+
+/** A collected text (spec §2.2) as the AI endpoints take it. */
+export const AiText = Type.Object({
+  kind: Type.String({ maxLength: 32 }),
+  content: Type.String({ maxLength: 5000 }),
+  pairs: Type.Optional(Type.Array(Type.Object({ key: Type.String({ maxLength: 200 }), value: Type.String({ maxLength: 1000 }) }), { maxItems: 100 })),
+});
+export const AiTexts = Type.Array(AiText, { maxItems: 200, default: [] });
+export const ModelId = Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: '模型目录中的 id；留空用默认模型' });
+export const Requirements = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: '用户强制要求，优先级最高' });
+
+export const ModelEntry = Type.Object({
+  id: Type.String(),
+  provider: Type.String(),
+  kind: Type.Union([Type.Literal('text'), Type.Literal('image')]),
+  family: Type.String(),
+  label: Type.String(),
+  configured: Type.Boolean(),
+  default: Type.Boolean(),
+});
+export const ModelsResponse = Type.Object({ models: Type.Array(ModelEntry) });
+
+export const CopyBody = Type.Object({
+  product_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  title: Type.String({ minLength: 1, maxLength: 500 }),
+  texts: Type.Optional(AiTexts),
+  attributes: Type.Optional(JsonObjectSchema),
+  sku_variants: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+  keywords: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+  model: Type.Optional(ModelId),
+  requirements: Type.Optional(Requirements),
+});
+
+export const CopyResponse = Type.Object({
+  title_ru: Type.String(),
+  description_ru: Type.String(),
+  tags: Type.Array(Type.String()),
+  text_zh: Type.String(),
+  model: Type.String(),
+});
+
+export const ApplyCopyHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ pattern: '^"?\\d{1,12}"?$' })) });
+
+export const AppliedProduct = Type.Object({
+  id: Type.String(),
+  version: Type.Integer(),
+  stage: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  copy: JsonObjectSchema,
+  updated_at: Type.String(),
+});

@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox';
+import { EDIT_OPERATIONS } from '../../../application/use-cases/edit-image.ts';
+import { ModelId } from './ai.ts';
+import { Uuid } from './common.ts';
+import { ImageUrl, WatermarkBody } from './suite.ts';
+
+export const ImageEditBody = Type.Object({
+  image_url: ImageUrl,
+  operation: Type.Union(EDIT_OPERATIONS.map((operation) => Type.Literal(operation)), { description: '背景替换、去水印、局部重绘、文字叠加（本地）、自定义' }),
+  prompt: Type.String({ maxLength: 4000, default: '' }),
+  text: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  model: Type.Optional(ModelId),
+  product_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
+  append: Type.Boolean({ default: false }),
+});
+
+export const LegacySuiteBody = Type.Object({
+  product_id: Uuid,
+  image_url: ImageUrl,
+  selling_points: Type.Array(Type.String({ maxLength: 300 }), { maxItems: 10, default: [] }),
+  model: Type.Optional(ModelId),
+  watermark: Type.Optional(Type.Union([WatermarkBody, Type.Null()])),
+});

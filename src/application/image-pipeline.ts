@@ -1,0 +1,94 @@
+import { type Asset } from '../domain/asset.ts';
+import { type CardSource } from '../domain/card-texts.ts';
+import { DomainError, invalid, notFound } from '../domain/errors.ts';
+import { type Product } from '../domain/product.ts';
+import { type AssetRepository } from './ports/asset-repository.ts';
+import { type Clock } from './ports/clock.ts';
+import { type GuardedHttp } from './ports/guarded-http.ts';
+import { type Ids } from './ports/ids.ts';
+import { type NormalisedImage } from './ports/image-processor.ts';
+import { type ObjectStore } from './ports/object-store.ts';
+
+/** Steps shared by suite generation and the image edits: reading source images, storing results. */
+
+export const SOURCE_IMAGE_LIMITS = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000 } as const;
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  accept: 'image/avif,image/webp,image/*,*/*;q=0.8',
+};
+
+export type LoadImage = (url: string) => Promise<Uint8Array>;
+
+/**
+ * Reads an image the user pointed at: our own stored URLs straight from the store, anything else through the
+ * guarded client (the server downloads it itself, so hotlink protection does not matter).
+ */
+export function makeImageLoader(deps: { objectStore: ObjectStore; guardedHttp: GuardedHttp }): LoadImage {
+  return async (url) => {
+    const key = deps.objectStore.keyFromUrl(url);
+    if (key !== undefined) {
+      const bytes = await deps.objectStore.get(key);
+      if (!bytes) throw notFound('IMAGE_NOT_FOUND', `找不到已存储的图片：${url}`);
+      return bytes;
+    }
+    const absolute = url.startsWith('//') ? `https:${url}` : url;
+    if (!/^https?:\/\//i.test(absolute)) throw invalid('INVALID_IMAGE_URL', `图片地址无效：${url}`);
+    const response = await deps.guardedHttp.get(absolute, { headers: BROWSER_HEADERS, ...SOURCE_IMAGE_LIMITS });
+    if (response.status < 200 || response.status >= 300) {
+      throw new DomainError('upstream_failed', 'IMAGE_DOWNLOAD_FAILED', `图片下载失败（HTTP ${response.status}）`);
+    }
+    return response.body;
+  };
+}
+
+export type StoreGeneratedDeps = { objectStore: ObjectStore; assets: AssetRepository; ids: Ids; clock: Clock };
+
+/** Stores a normalised image under `key` and, when asked, appends it to the product as a `generated` asset. */
+export async function storeGenerated(
+  deps: StoreGeneratedDeps,
+  input: { productId: string; key: string; image: NormalisedImage; variant: string | null; append: boolean },
+): Promise<{ url: string; asset_id: string | null }> {
+  const stored = await deps.objectStore.put(input.key, input.image.bytes, input.image.contentType);
+  if (!input.append) return { url: stored.url, asset_id: null };
+  const existing = await deps.assets.listByProduct(input.productId);
+  const now = deps.clock.now().toISOString();
+  const asset: Asset = {
+    asset_id: deps.ids.uuid(),
+    product_id: input.productId,
+    group_key: 'generated',
+    group_name: 'AI 生成',
+    variant_name: input.variant,
+    type: 'img',
+    index: existing.filter((entry) => entry.group_key === 'generated').length,
+    dedupe_key: `generated:${input.key}`,
+    source_url: stored.url,
+    referer: '',
+    stored_url: stored.url,
+    status: 'stored',
+    error: null,
+    attempts: 0,
+    content_type: input.image.contentType,
+    bytes: input.image.bytes.byteLength,
+    width: input.image.width,
+    height: input.image.height,
+    sha256: input.image.sha256,
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.assets.insertMany([asset]);
+  return { url: stored.url, asset_id: asset.asset_id };
+}
+
+const stringOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** What a product offers the card texts: its Russian title and tags (generated copy first), sizes, weight. */
+export function cardSource(product: Product, texts: CardSource['texts']): CardSource {
+  const tags = Array.isArray(product.copy.tags) ? product.copy.tags.filter((tag): tag is string => typeof tag === 'string') : [];
+  return {
+    title_ru: stringOf(product.copy.title_ru) ?? (product.name || null),
+    tags,
+    texts,
+    dimensions: { depth: product.depth, width: product.width, height: product.height, unit: product.dimension_unit },
+    weight: { value: product.weight, unit: product.weight_unit },
+  };
+}

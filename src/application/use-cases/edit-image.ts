@@ -1,0 +1,77 @@
+import { invalid, notFound } from '../../domain/errors.ts';
+import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from '../image-pipeline.ts';
+import { type ImageBrief } from '../ports/image-model.ts';
+import { type ImageProcessor } from '../ports/image-processor.ts';
+import { type ModelCatalog } from '../ports/model-catalog.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { type GenerationQueue } from '../ports/suite-jobs.ts';
+
+export const EDIT_OPERATIONS = ['replace_background', 'remove_watermark', 'repaint', 'text_overlay', 'custom'] as const;
+export type EditOperation = (typeof EDIT_OPERATIONS)[number];
+
+/** What each model-backed operation asks for; the user's prompt is appended. */
+const INSTRUCTIONS: Readonly<Record<Exclude<EditOperation, 'text_overlay'>, string>> = {
+  replace_background: 'Replace the background; keep the product itself exactly as it is.',
+  remove_watermark: 'Remove every watermark, logo and overlaid text; restore the image beneath naturally.',
+  repaint: 'Repaint only the described region; leave everything else unchanged.',
+  custom: '',
+};
+
+export type EditImageDeps = StoreGeneratedDeps & {
+  products: ProductRepository;
+  catalog: ModelCatalog;
+  queue: GenerationQueue;
+  processor: ImageProcessor;
+  loadImage: LoadImage;
+};
+
+export type EditImageInput = {
+  product_id: string | null;
+  image_url: string;
+  operation: EditOperation;
+  prompt: string;
+  text: string | null;
+  model: string | null;
+  append: boolean;
+};
+
+export type EditImageOutput = { url: string; asset_id: string | null };
+
+const editBrief = (instruction: string): ImageBrief => ({
+  kind: 'edit',
+  title: '',
+  detail: instruction,
+  prompt_hint: '',
+  style_prompt: null,
+  requirements: null,
+  texts: { headline: null, points: [], sizes: [], variant: null },
+});
+
+/**
+ * One synchronous image edit (POST /suite/image-edit and POST /image/edit): the server reads the image itself,
+ * a model edits it on the global queue (ahead of waiting suite jobs), or sharp overlays text locally. The
+ * result is a marketplace card stored under suites/edits/; `append` adds it as a generated asset.
+ */
+export function makeEditImage(deps: EditImageDeps) {
+  return async (input: EditImageInput): Promise<EditImageOutput> => {
+    if (input.append && !input.product_id) throw invalid('PRODUCT_REQUIRED', '添加到商品图片需要 product_id', [{ path: '/product_id', message: 'required' }]);
+    if (input.product_id && !(await deps.products.findById(input.product_id))) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    const source = await deps.loadImage(input.image_url);
+    let edited: Uint8Array;
+    if (input.operation === 'text_overlay') {
+      const text = input.text?.trim() || input.prompt.trim();
+      if (!text) throw invalid('TEXT_REQUIRED', '文字叠加需要填写文字', [{ path: '/text', message: 'required' }]);
+      edited = await deps.processor.overlayText(source, text);
+    } else {
+      const instruction = [INSTRUCTIONS[input.operation], input.prompt.trim()].filter(Boolean).join(' ');
+      if (!instruction) throw invalid('PROMPT_REQUIRED', '请填写修改要求', [{ path: '/prompt', message: 'required' }]);
+      const { model } = deps.catalog.imageModel(input.model);
+      const reference = await deps.processor.toReference(source);
+      const result = await deps.queue.run(() => model.generate({ brief: editBrief(instruction), references: [reference] }), { urgent: true });
+      edited = result.bytes;
+    }
+    const image = await deps.processor.normalise(edited, null);
+    const key = `suites/edits/${deps.ids.uuid()}.jpg`;
+    return storeGenerated(deps, { productId: input.product_id ?? '', key, image, variant: null, append: input.append });
+  };
+}

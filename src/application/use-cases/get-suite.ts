@@ -1,0 +1,35 @@
+import { conflict, notFound } from '../../domain/errors.ts';
+import { type SuiteJob, isFinal } from '../../domain/suite-job.ts';
+import { type ObjectStore } from '../ports/object-store.ts';
+import { type SuiteJobStore } from '../ports/suite-jobs.ts';
+
+const suiteNotFound = () => notFound('SUITE_NOT_FOUND', '套图任务不存在（服务重启后任务会丢失，请重新生成）');
+
+/** GET /suites/{id}: the job as it stands; unknown (or lost in a restart) → 404. */
+export function makeGetSuite(deps: { suiteJobs: SuiteJobStore }) {
+  return (id: string): SuiteJob => {
+    const job = deps.suiteJobs.get(id);
+    if (!job) throw suiteNotFound();
+    return job;
+  };
+}
+
+export type SuiteArchiveEntry = { readonly name: string; read(): Promise<Uint8Array | undefined> };
+export type SuiteArchive = { readonly fileName: string; readonly entries: SuiteArchiveEntry[]; readonly errors: string[] };
+
+/**
+ * GET /suites/{id}/zip: the finished images named from the plan titles, plus the failures as text lines.
+ * Before the job is final → 409; unknown → 404.
+ */
+export function makeSuiteArchive(deps: { suiteJobs: SuiteJobStore; objectStore: ObjectStore }) {
+  return (id: string): SuiteArchive => {
+    const job = deps.suiteJobs.get(id);
+    if (!job) throw suiteNotFound();
+    if (!isFinal(job.status)) throw conflict('SUITE_NOT_FINISHED', `套图还在生成中（${job.images.length}/${job.total}），完成后再下载`);
+    const entries = job.images
+      .filter((image) => image.status === 'ok')
+      .map((image) => ({ name: image.name, read: () => deps.objectStore.get(`suites/${job.id}/${image.name}`) }));
+    const errors = job.images.filter((image) => image.status === 'failed').map((image) => `${image.name}: ${image.error ?? '失败'}`);
+    return { fileName: `suite-${job.id.slice(0, 8)}.zip`, entries, errors };
+  };
+}

@@ -1,0 +1,63 @@
+import { inflateRawSync } from 'node:zlib';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { newProduct, type Product } from '../../../src/domain/product.ts';
+import { type TestApp } from '../../helpers/test-app.ts';
+
+/** A stored product (the products routes belong to another feature; the repository is the contract here). */
+export async function insertProduct(test: TestApp, fields: Partial<Product> = {}): Promise<Product> {
+  const product = newProduct({ id: test.container.cradle.ids.uuid(), stage: 'editing', source_platform: '1688', ...fields }, new Date().toISOString());
+  await test.container.cradle.products.insert(product);
+  return product;
+}
+
+/** A photo-like test image: a coloured product shape on grey, so references are recognisable in outputs. */
+export async function productPhoto(colour = { r: 200, g: 30, b: 30 }, size = { width: 800, height: 800 }): Promise<Buffer> {
+  const shape = await sharp({ create: { width: Math.round(size.width / 2), height: Math.round(size.height / 2), channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { ...size, channels: 3, background: { r: 120, g: 120, b: 120 } } })
+    .composite([{ input: shape, gravity: 'centre' }])
+    .jpeg()
+    .toBuffer();
+}
+
+/** Puts an image in the app's object store and answers its stored URL. */
+export async function storeImage(test: TestApp, key: string, bytes: Uint8Array): Promise<string> {
+  return (await test.container.cradle.objectStore.put(key, bytes, 'image/jpeg')).url;
+}
+
+export type SuiteBody = { id: string; status: string; total: number; images: { type_id: string; name: string; url: string; status: string; error: string | null }[]; error: string | null };
+
+/** Polls GET /suites/{id} until the job is final (done, partial, failed). */
+export async function waitForSuite(test: TestApp, id: string, limitMs = 60_000): Promise<SuiteBody> {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const response = await test.app.inject({ method: 'GET', url: `/api/suites/${id}`, headers: test.auth });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<SuiteBody>();
+    if (['done', 'partial', 'failed'].includes(body.status)) return body;
+    if (Date.now() > until) throw new Error(`suite ${id} still ${body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Names and contents of a zip's entries (stored or deflated), read from its central directory. */
+export function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let index = 0; index < count; index += 1) {
+    const method = zip.readUInt16LE(offset + 10);
+    const compressed = zip.readUInt32LE(offset + 20);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const local = zip.readUInt32LE(offset + 42);
+    const name = zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8');
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataStart, dataStart + compressed);
+    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}

@@ -1,0 +1,49 @@
+import type { Asset } from '../api/types.ts';
+
+const GROUP_ORDER = ['main', 'sku', 'detail', 'upload', 'generated'] as const;
+
+export type AssetSection = {
+  readonly group: string;
+  readonly variants: readonly { readonly variant: string | null; readonly assets: readonly Asset[] }[];
+};
+
+/** Assets by group (the marketplace's order: main, sku, detail, upload, generated), then variant, then index. */
+export function sectionsOf(assets: readonly Asset[]): AssetSection[] {
+  const groups = [...new Set([...GROUP_ORDER, ...assets.map((asset) => asset.group_key)])];
+  const sections: AssetSection[] = [];
+  for (const group of groups) {
+    const inGroup = assets.filter((asset) => asset.group_key === group).sort((a, b) => a.index - b.index);
+    if (inGroup.length === 0) continue;
+    const variants = [...new Set(inGroup.map((asset) => asset.variant_name))];
+    sections.push({ group, variants: variants.map((variant) => ({ variant, assets: inGroup.filter((asset) => asset.variant_name === variant) })) });
+  }
+  return sections;
+}
+
+/** Moves one image by `delta` places; out-of-range moves leave the list as it is. */
+export function move<T>(list: readonly T[], index: number, delta: number): T[] {
+  const target = index + delta;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(index, 1);
+  next.splice(target, 0, item as T);
+  return next;
+}
+
+/** The primary image goes first: the marketplace shows the first image as the cover. */
+export function withPrimary(list: readonly string[], url: string): string[] {
+  return [url, ...list.filter((item) => item !== url)];
+}
+
+export const MAX_LISTING_IMAGES = 15;
+
+/** Adds an image at the end unless it is already chosen or the list is full. */
+export function withAdded(list: readonly string[], url: string): string[] {
+  return list.includes(url) || list.length >= MAX_LISTING_IMAGES ? [...list] : [...list, url];
+}
+
+/** Counts the failed downloads a retry would re-queue. */
+export const failedCount = (assets: readonly Asset[]): number => assets.filter((asset) => asset.status === 'failed').length;
+
+/** True while some download is still under way (the panel keeps refreshing). */
+export const downloading = (assets: readonly Asset[]): boolean => assets.some((asset) => asset.status === 'pending' || asset.status === 'downloading');

@@ -1,0 +1,46 @@
+import { isDomainError } from '../../../src/domain/errors.ts';
+import { type JsonObject, isJsonObject } from '../../../src/domain/json.ts';
+import { mergeGroup } from '../../../src/domain/merge-patch.ts';
+import type { PricingPolicy, Quote } from '../../../src/domain/pricing.ts';
+import { pricingInputsOf, quoteProduct } from '../../../src/domain/product-pricing.ts';
+import { PRODUCT_GROUPS, type Product } from '../../../src/domain/product.ts';
+import type { Patch } from './patch.ts';
+
+/** The product as it will be once the pending edits are saved (groups merge-patched like the server does). */
+export function previewProduct<P extends Product>(saved: P, pending: Patch): P {
+  const next: Record<string, unknown> = { ...saved };
+  for (const [key, value] of Object.entries(pending)) {
+    if ((PRODUCT_GROUPS as readonly string[]).includes(key) && isJsonObject(value)) {
+      next[key] = mergeGroup(isJsonObject(saved[key as keyof P]) ? (saved[key as keyof P] as JsonObject) : {}, value);
+    } else {
+      next[key] = value;
+    }
+  }
+  return next as P;
+}
+
+export type LivePrice =
+  | { readonly kind: 'quote'; readonly quote: Quote }
+  | { readonly kind: 'missing'; readonly message: string }
+  | { readonly kind: 'invalid'; readonly message: string; readonly problems: readonly { path: string; message: string }[] };
+
+/**
+ * The price the seller sees while typing: the very `quote` the server runs (src/domain/pricing.ts), on the
+ * product with its pending edits, at the product's rate override or else the current rate.
+ */
+export function livePrice(product: Product, currentRate: number, policy: PricingPolicy): LivePrice {
+  const inputs = pricingInputsOf(product);
+  if (!inputs) return { kind: 'missing', message: '填写采购成本和重量后显示售价' };
+  try {
+    return { kind: 'quote', quote: quoteProduct(inputs, inputs.fx_override ?? currentRate, policy) };
+  } catch (error) {
+    if (isDomainError(error)) return { kind: 'invalid', message: error.detail, problems: error.problems };
+    throw error;
+  }
+}
+
+/** The breakdown the server stored with the price (`pricing.result`), if any. */
+export function storedBreakdown(product: Product): Quote['breakdown'] | null {
+  const result = product.pricing.result;
+  return isJsonObject(result) && typeof result.price_rub === 'number' ? (result as unknown as Quote['breakdown']) : null;
+}

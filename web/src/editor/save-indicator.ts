@@ -1,0 +1,42 @@
+import { messageOf } from '../api/client.ts';
+import type { ProductDetail } from '../api/types.ts';
+import { h, mount } from '../lib/dom.ts';
+import { toast } from '../lib/toast.ts';
+import type { EditorContext } from './context.ts';
+
+const TEXT = {
+  saved: '✓ 已保存',
+  dirty: '● 有未保存的修改',
+  saving: '保存中…',
+  conflict: '⚠ 保存冲突',
+  error: '⚠ 保存失败',
+  invalid: '⚠ 未保存',
+} as const;
+
+/** The autosave state, always visible in the header; offers the way out of a conflict or a failure. */
+export function saveIndicator(ctx: EditorContext, resolveConflict: (latest: ProductDetail, keepMine: boolean) => Promise<void>): HTMLElement {
+  const host = h('div', { class: 'save-indicator', id: 'save-state', 'aria-live': 'polite' });
+  const render = (): void => {
+    const state = ctx.saveState();
+    const parts: (HTMLElement | string)[] = [h('span', { class: `save save-${state.status}`, 'data-status': state.status }, TEXT[state.status])];
+    if (state.detail) parts.push(h('span', { class: 'save-detail' }, state.detail));
+    for (const problem of state.problems) parts.push(h('span', { class: 'save-detail' }, `${problem.path}：${problem.message}`));
+    if (state.status === 'error') parts.push(h('button', { class: 'small', onclick: () => void ctx.flush() }, '立即重试'));
+    if (state.status === 'conflict') {
+      const reload = (keepMine: boolean) => async (): Promise<void> => {
+        try {
+          const latest = await ctx.app.api.json<ProductDetail>(`/api/products/${ctx.id}`);
+          await resolveConflict(latest, keepMine);
+        } catch (error) {
+          toast(`无法载入最新版本：${messageOf(error)}`, 'error');
+        }
+      };
+      parts.push(h('button', { class: 'small primary', id: 'conflict-keep', onclick: reload(true) }, '载入最新版本并保留我的修改'));
+      parts.push(h('button', { class: 'small', id: 'conflict-discard', onclick: reload(false) }, '放弃我的修改'));
+    }
+    mount(host, parts);
+  };
+  ctx.subscribe(render);
+  render();
+  return host;
+}

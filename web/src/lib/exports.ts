@@ -1,0 +1,58 @@
+import type { ApiClient, RequestOptions } from '../api/client.ts';
+import { saveBlob } from './dom.ts';
+
+/** The 23 columns of `/api/export/products.csv`, in the spec's order (spec §4.11). */
+export const PRODUCT_CSV_COLUMNS = [
+  'offer_id',
+  'product_id',
+  'name',
+  'description_category_id',
+  'price',
+  'old_price',
+  'currency_code',
+  'vat',
+  'weight',
+  'weight_unit',
+  'depth',
+  'width',
+  'height',
+  'dimension_unit',
+  'barcode',
+  'primary_image',
+  'images',
+  'source_platform',
+  'source_item_id',
+  'source_url',
+  'stage',
+  'published_at',
+  'created_at',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+export type ProductCsvQuery = { readonly stage: string; readonly ids: readonly string[]; readonly fields: readonly ProductCsvColumn[] };
+
+/**
+ * The query of a products CSV export: selected ids win over the stage filter; `fields` is sent only when it
+ * is a real subset (the server's default is every column), always in the spec's order.
+ */
+export function productCsvQuery(query: ProductCsvQuery): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (query.ids.length > 0) result.ids = query.ids.join(',');
+  else result.stage = query.stage || 'all';
+  const chosen = new Set(query.fields);
+  if (chosen.size > 0 && chosen.size < PRODUCT_CSV_COLUMNS.length) result.fields = PRODUCT_CSV_COLUMNS.filter((column) => chosen.has(column)).join(',');
+  return result;
+}
+
+/** Fetches a file with the bearer token and hands it to the browser as a download. */
+export async function download(api: ApiClient, path: string, fallbackName: string, options: RequestOptions = {}): Promise<void> {
+  const { blob, fileName } = await api.blob(path, options);
+  saveBlob(blob, fileName ?? fallbackName);
+}
+
+/** `products-20261121-1908.csv`: sortable, no characters a file system refuses. */
+export function stampedName(prefix: string, extension: string, now: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
+  return `${prefix}-${stamp}.${extension}`;
+}

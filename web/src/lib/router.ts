@@ -1,0 +1,41 @@
+/** The page's routes; the service answers index.html for each so a reload lands on the same screen. */
+export type Route =
+  | { readonly name: 'login'; readonly message: string | null }
+  | { readonly name: 'products'; readonly stage: string; readonly q: string; readonly page: number }
+  | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab };
+
+export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite'] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+const isTab = (value: string | null): value is EditorTab => (EDITOR_TABS as readonly (string | null)[]).includes(value);
+
+/** Reads a location (path + search) into a route; anything unknown shows the product list. */
+export function parseRoute(pathname: string, search: string): Route {
+  const query = new URLSearchParams(search);
+  if (pathname === '/login') return { name: 'login', message: query.get('message') };
+  const product = /^\/products\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
+  if (product?.[1]) {
+    const tab = query.get('tab');
+    return { name: 'product', id: product[1], tab: isTab(tab) ? tab : 'pricing' };
+  }
+  const page = Number.parseInt(query.get('page') ?? '1', 10);
+  return { name: 'products', stage: query.get('stage') ?? 'all', q: query.get('q') ?? '', page: Number.isFinite(page) && page > 0 ? page : 1 };
+}
+
+/** The inverse of `parseRoute`, with default values left out of the address. */
+export function routeHref(route: Route): string {
+  switch (route.name) {
+    case 'login':
+      return route.message ? `/login?${new URLSearchParams({ message: route.message }).toString()}` : '/login';
+    case 'product':
+      return `/products/${route.id}${route.tab === 'pricing' ? '' : `?tab=${route.tab}`}`;
+    case 'products': {
+      const query = new URLSearchParams();
+      if (route.stage !== 'all') query.set('stage', route.stage);
+      if (route.q) query.set('q', route.q);
+      if (route.page > 1) query.set('page', String(route.page));
+      const search = query.toString();
+      return `/products${search ? `?${search}` : ''}`;
+    }
+  }
+}

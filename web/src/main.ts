@@ -1,0 +1,84 @@
+import './styles.css';
+import { makeApiClient } from './api/client.ts';
+import { makeSessionStore } from './api/session.ts';
+import type { AiModel, FxRate } from './api/types.ts';
+import type { PricingPolicy } from '../../src/domain/pricing.ts';
+import { type App, once } from './app.ts';
+import { type Route, parseRoute, routeHref } from './lib/router.ts';
+import { renderEditor } from './pages/editor.ts';
+import { renderLogin } from './pages/login.ts';
+import { renderProducts } from './pages/products.ts';
+
+const root = document.querySelector<HTMLElement>('#app') ?? document.body;
+const sessions = makeSessionStore(localStorage);
+/** Set by the editor: true while some typed edit is not saved yet. */
+let hasUnsaved: (() => boolean) | null = null;
+const LEAVE_QUESTION = '还有未保存的修改，离开会丢失它们。确定离开吗？';
+const mayLeave = (): boolean => !hasUnsaved?.() || window.confirm(LEAVE_QUESTION);
+let cleanup: (() => void) | void = undefined;
+/** The address of the screen on show, to put back when the user cancels leaving it with the back button. */
+let shownHref = location.pathname + location.search;
+let expiredNotice = false;
+
+const api = makeApiClient({
+  fetch: (input, init) => fetch(input, init),
+  token: () => sessions.current(new Date())?.accessToken ?? null,
+  onUnauthorized: (detail) => {
+    if (expiredNotice) return;
+    expiredNotice = true;
+    sessions.clear();
+    hasUnsaved = null;
+    app.navigate({ name: 'login', message: detail || '登录已过期，请重新登录' }, { replace: true });
+  },
+});
+
+const app: App = {
+  api,
+  sessions,
+  navigate(route, options = {}) {
+    if (!mayLeave()) return;
+    const href = routeHref(route);
+    if (options.replace) history.replaceState(null, '', href);
+    else history.pushState(null, '', href);
+    render(route);
+  },
+  setLeaveGuard(guard) {
+    hasUnsaved = guard;
+  },
+  reference: {
+    policy: once(() => api.json<PricingPolicy>('/api/pricing/policy')),
+    fx: () => api.json<FxRate>('/api/fx'),
+    models: once(async () => (await api.json<{ models: AiModel[] }>('/api/ai/models')).models),
+  },
+};
+
+function render(route: Route): void {
+  cleanup?.();
+  hasUnsaved = null;
+  const now = new Date();
+  if (route.name !== 'login' && !sessions.current(now)) {
+    const message = sessions.expired(now) ? '登录已过期，请重新登录' : null;
+    sessions.clear();
+    route = { name: 'login', message };
+    history.replaceState(null, '', routeHref(route));
+  }
+  if (route.name !== 'login') expiredNotice = false;
+  root.replaceChildren();
+  const screens = { login: renderLogin, products: renderProducts, product: renderEditor } as const;
+  cleanup = screens[route.name](app, root, route);
+  shownHref = location.pathname + location.search;
+}
+
+window.addEventListener('popstate', () => {
+  if (!mayLeave()) {
+    history.pushState(null, '', shownHref);
+    return;
+  }
+  render(parseRoute(location.pathname, location.search));
+});
+
+window.addEventListener('beforeunload', (event) => {
+  if (hasUnsaved?.()) event.preventDefault();
+});
+
+render(parseRoute(location.pathname, location.search));

@@ -1,0 +1,133 @@
+import { messageOf } from '../api/client.ts';
+import type { ProductDetail } from '../api/types.ts';
+import type { Screen } from '../app.ts';
+import { makeAutosaver } from '../editor/autosave.ts';
+import type { EditorContext, Panel } from '../editor/context.ts';
+import { copyPanel } from '../editor/copy-panel.ts';
+import { makeDraftStore } from '../editor/drafts.ts';
+import { imagesPanel } from '../editor/images-panel.ts';
+import { previewProduct } from '../editor/live-pricing.ts';
+import { isEmptyPatch } from '../editor/patch.ts';
+import { pricingPanel } from '../editor/pricing-panel.ts';
+import { saveIndicator } from '../editor/save-indicator.ts';
+import { stageActions } from '../editor/stage-actions.ts';
+import { suitePanel } from '../editor/suite-panel.ts';
+import { h, mount } from '../lib/dom.ts';
+import { STAGE_LABELS, label } from '../lib/labels.ts';
+import { type EditorTab, routeHref } from '../lib/router.ts';
+import { shell, navLink } from './layout.ts';
+
+const TABS: readonly { tab: EditorTab; title: string; panel: Panel }[] = [
+  { tab: 'pricing', title: '试算与信息', panel: pricingPanel },
+  { tab: 'copy', title: '俄文文案', panel: copyPanel },
+  { tab: 'images', title: '图片', panel: imagesPanel },
+  { tab: 'suite', title: 'AI 套图', panel: suitePanel },
+];
+
+/** The product editor: header with save state and stage actions, then one tab per step of the flow. */
+export const renderEditor: Screen = (app, root, route) => {
+  if (route.name !== 'product') return;
+  const id = route.id;
+  const drafts = makeDraftStore(localStorage);
+  const cleanups: (() => void)[] = [];
+  let disposed = false;
+  mount(root, shell(app, h('p', { class: 'muted' }, '正在加载商品…')));
+
+  void app.api.json<ProductDetail>(`/api/products/${id}`).then(
+    (product) => {
+      if (!disposed) open(product);
+    },
+    (error: unknown) => {
+      if (!disposed) mount(root, shell(app, navLink(app, '← 返回商品列表', { name: 'products', stage: 'all', q: '', page: 1 }), h('p', { class: 'form-error' }, messageOf(error))));
+    },
+  );
+
+  function open(initial: ProductDetail): void {
+    let saved = initial;
+    const listeners = new Set<() => void>();
+    const notify = (): void => {
+      for (const listener of listeners) listener();
+    };
+    const restored = drafts.load(id);
+    const saver = makeAutosaver<ProductDetail>(saved, restored, {
+      send: (patch, version) => app.api.json<ProductDetail>(`/api/products/${id}`, { method: 'PATCH', json: patch, headers: { 'if-match': String(version) } }),
+      versionOf: (product) => product.version,
+      onSaved: (product) => {
+        saved = { ...product, assets: product.assets ?? saved.assets };
+      },
+      onState: notify,
+      persist: (pending) => drafts.save(id, pending),
+    });
+    cleanups.push(() => saver.dispose());
+    app.setLeaveGuard(() => saver.hasUnsaved());
+
+    const ctx: EditorContext = {
+      app,
+      id,
+      saved: () => saved,
+      preview: () => previewProduct(saved, saver.state().pending),
+      saveState: () => saver.state(),
+      edit: (field, value, group) => saver.edit(field, value, group),
+      flush: () => saver.flush(),
+      adopt(product) {
+        saved = { ...product, assets: product.assets ?? saved.assets };
+        saver.rebase(product);
+        notify();
+      },
+      async refresh() {
+        ctx.adopt(await app.api.json<ProductDetail>(`/api/products/${id}`));
+      },
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+
+    const title = h('h2', { class: 'product-title' });
+    const stageBadge = h('span', { class: 'stage' });
+    const renderHeader = (): void => {
+      title.textContent = ctx.preview().name || '（未命名商品）';
+      stageBadge.className = `stage stage-${saved.stage}`;
+      stageBadge.textContent = label(STAGE_LABELS, saved.stage);
+    };
+    ctx.subscribe(renderHeader);
+    renderHeader();
+
+    const panelHosts = new Map<EditorTab, HTMLElement>();
+    const body = h('section', { class: 'tab-body' });
+    const tabButtons = TABS.map(({ tab, title: text }) => h('button', { role: 'tab', class: 'tab', 'data-tab': tab, onclick: () => show(tab) }, text));
+    function show(tab: EditorTab): void {
+      history.replaceState(null, '', routeHref({ name: 'product', id, tab }));
+      for (const button of tabButtons) {
+        const active = button.dataset.tab === tab;
+        button.classList.toggle('active', active);
+        button.setAttribute('aria-selected', String(active));
+      }
+      let host = panelHosts.get(tab);
+      if (!host) {
+        host = h('div', { class: 'panel-host', 'data-panel': tab });
+        panelHosts.set(tab, host);
+        body.append(host);
+        const cleanup = TABS.find((entry) => entry.tab === tab)?.panel(ctx, host);
+        if (cleanup) cleanups.push(cleanup);
+      }
+      for (const [key, element] of panelHosts) element.hidden = key !== tab;
+    }
+
+    const notice = isEmptyPatch(restored) ? null : h('p', { class: 'notice' }, '已恢复上次未保存的修改，正在保存。');
+    const header = h(
+      'div',
+      { class: 'editor-header' },
+      h('div', { class: 'editor-title' }, navLink(app, '← 商品列表', { name: 'products', stage: 'all', q: '', page: 1 }, { class: 'back' }), title, stageBadge),
+      saveIndicator(ctx, (latest, keepMine) => saver.resolveConflict(latest, keepMine)),
+    );
+    mount(root, shell(app, header, stageActions(ctx), notice, h('div', { class: 'tabs', role: 'tablist' }, tabButtons), body));
+    show(route.name === 'product' ? route.tab : 'pricing');
+    if (!isEmptyPatch(restored)) void saver.flush();
+  }
+
+  return () => {
+    disposed = true;
+    for (const cleanup of cleanups) cleanup();
+  };
+};

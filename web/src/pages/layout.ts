@@ -1,0 +1,48 @@
+import type { App } from '../app.ts';
+import { type Child, h } from '../lib/dom.ts';
+import { routeHref as routeHrefOf } from '../lib/router.ts';
+
+/** The frame around every signed-in screen: title, navigation, log-out. */
+export function shell(app: App, ...content: Child[]): HTMLElement {
+  const logout = h(
+    'button',
+    {
+      class: 'link',
+      onclick: () => {
+        app.sessions.clear();
+        app.navigate({ name: 'login', message: '已退出登录' });
+      },
+    },
+    '退出登录',
+  );
+  const home = h(
+    'a',
+    {
+      href: '/products',
+      class: 'brand',
+      onclick: (event: Event) => {
+        event.preventDefault();
+        app.navigate({ name: 'products', stage: 'all', q: '', page: 1 });
+      },
+    },
+    '选品上架工作台',
+  );
+  return h('div', { class: 'shell' }, h('header', { class: 'topbar' }, home, h('nav', null, logout)), h('main', { class: 'content' }, content));
+}
+
+/** An in-page link that keeps history navigation (and the unsaved-edit guard). */
+export function navLink(app: App, text: Child, route: Parameters<App['navigate']>[0], attrs: Record<string, unknown> = {}): HTMLAnchorElement {
+  return h(
+    'a',
+    {
+      ...attrs,
+      href: routeHrefOf(route),
+      onclick: (event: MouseEvent) => {
+        if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+        event.preventDefault();
+        app.navigate(route);
+      },
+    },
+    text,
+  );
+}

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, apiLogin, collectProduct, waitForDownloads } from './api.ts';
+import { POLL, type Stack, attr, savedAll, shot, startStack, text, value } from './stack.ts';
+
+describe('the editor’s panels, the session and the safety nets in Chromium', () => {
+  let stack: Stack;
+  let token = '';
+  let productId = '';
+  const page = () => stack.page;
+  const open = async (tab = '') => {
+    await page().goto(`${stack.service.baseUrl}/products/${productId}${tab ? `?tab=${tab}` : ''}`);
+    await page().waitForSelector('#save-state [data-status]');
+  };
+
+  beforeAll(async () => {
+    stack = await startStack();
+    token = await apiLogin(stack.service.baseUrl);
+    productId = await collectProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2002');
+    await waitForDownloads(stack.service.baseUrl, token, productId);
+    await stack.login();
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('sends an expired session back to the login form with a message', async () => {
+    await page().evaluate(() => localStorage.setItem('lws.session', JSON.stringify({ accessToken: 'x', expiresAt: '2020-01-01T00:00:00.000Z' })));
+    await page().goto(`${stack.service.baseUrl}/products`);
+    await page().waitForURL(/\/login/);
+    await expect.poll(text(page(), '.notice'), POLL).toContain('登录已过期');
+  });
+
+  it('does the same when the server refuses the token (401)', async () => {
+    await page().evaluate(() => localStorage.setItem('lws.session', JSON.stringify({ accessToken: 'forged', expiresAt: '2099-01-01T00:00:00.000Z' })));
+    await page().goto(`${stack.service.baseUrl}/products`);
+    await page().waitForURL(/\/login/);
+    await expect.poll(text(page(), '.notice'), POLL).not.toBe('');
+    await stack.login();
+  });
+
+  it('shows the images by group with their status, retries the failed one and uploads a file', async () => {
+    await open('images');
+    await page().waitForSelector('#asset-library [data-status="failed"]');
+    await expect.poll(text(page(), '#retry-failed'), POLL).toContain('（1）');
+    await expect.poll(() => page().locator('#chosen-images img').count(), POLL).toBeGreaterThan(0);
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 30, g: 160, b: 90 } } }).png().toBuffer();
+    await page().setInputFiles('#upload-input', { name: 'own-photo.png', mimeType: 'image/png', buffer: photo });
+    await page().waitForSelector('#asset-library section[data-group="upload"] [data-status="stored"]');
+    const [zip] = await Promise.all([page().waitForEvent('download'), page().click('#export-images')]);
+    expect(readFileSync(await zip.path()).subarray(0, 2).toString()).toBe('PK');
+    await page().click('#retry-failed');
+    await expect.poll(text(page(), '#toasts'), POLL).toContain('重新排队');
+    await shot(page(), '05-editor-images');
+  });
+
+  it('explains a missing text model, and applies hand-written Russian copy to the name and description', async () => {
+    await open('copy');
+    await page().click('#copy-generate');
+    await expect.poll(text(page(), '[data-panel="copy"]'), POLL).toMatch(/未配置|ANTHROPIC/);
+    await page().fill('#f-copy-title_ru', 'Шарф женский тёплый');
+    await page().fill('#f-copy-description_ru', 'Мягкий шерстяной шарф для холодной зимы.');
+    await savedAll(page());
+    await page().click('#copy-apply');
+    await expect.poll(text(page(), '.product-title'), POLL).toBe('Шарф женский тёплый');
+    await shot(page(), '06-editor-copy');
+    const product = await apiJson<{ name: string; description: string }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
+    expect(product).toMatchObject({ name: 'Шарф женский тёплый', description: 'Мягкий шерстяной шарф для холодной зимы.' });
+  });
+
+  it('plans a suite, generates it offline with the template model while polling, and downloads the zip', async () => {
+    await open('suite');
+    await page().click('#suite-plan');
+    await page().waitForSelector('#suite-plan-table tbody tr');
+    await page().selectOption('#suite-model', 'template');
+    await page().check('#wm-enabled');
+    await page().fill('#wm-text', 'SHOP');
+    await page().click('#suite-generate');
+    await expect.poll(attr(page(), '#suite-status', 'data-status'), { timeout: 100_000, interval: 500 }).toMatch(/^(done|partial)$/);
+    await expect.poll(() => page().locator('#suite-gallery img').count(), POLL).toBeGreaterThan(0);
+    await page().locator('#suite-job').scrollIntoViewIfNeeded();
+    await shot(page(), '07-editor-suite');
+    const [download] = await Promise.all([page().waitForEvent('download'), page().click('#suite-zip')]);
+    expect(readFileSync(await download.path()).subarray(0, 2).toString()).toBe('PK');
+  }, 120_000);
+
+  it('explains a suite job the server no longer knows (after a restart) instead of polling forever', async () => {
+    await page().evaluate((id) => localStorage.setItem(`lws.suite.${id}`, 'job-from-before-a-restart'), productId);
+    await open('suite');
+    await expect.poll(text(page(), '#suite-gone'), POLL).toContain('任务已失效');
+    expect(await page().evaluate((id) => localStorage.getItem(`lws.suite.${id}`), productId)).toBeNull();
+  });
+
+  it('edits one image with AI and adds the result to the generated group', async () => {
+    await open('images');
+    await page().click('#asset-library section[data-group="main"] [data-status="stored"] button:has-text("AI 修图")');
+    await page().fill('#edit-prompt', 'Белый фон');
+    await page().selectOption('#edit-model', 'template');
+    await page().click('#edit-start');
+    await page().waitForSelector('.edit-result', { timeout: 100_000 });
+    await shot(page(), '09-editor-image-edit');
+    await page().waitForSelector('#asset-library section[data-group="generated"] [data-status="stored"]');
+  }, 120_000);
+
+  it('keeps typed edits through a conflicting save elsewhere and saves them over the latest version', async () => {
+    await open();
+    const before = await apiJson<{ version: number }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
+    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${productId}`, { barcode: '4600000000017' });
+    await page().fill('#f-offer_id', 'CONFLICT-1');
+    await expect.poll(attr(page(), '#save-state [data-status]', 'data-status'), POLL).toBe('conflict');
+    await shot(page(), '08-editor-conflict');
+    await page().click('#conflict-keep');
+    await savedAll(page());
+    const after = await apiJson<{ version: number; offer_id: string; barcode: string }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
+    expect(after).toMatchObject({ offer_id: 'CONFLICT-1', barcode: '4600000000017' });
+    expect(after.version).toBeGreaterThan(before.version + 1);
+    await expect.poll(value(page(), '#f-barcode'), POLL).toBe('4600000000017');
+  });
+
+  it('saves the edits a closed tab left behind on the next visit', async () => {
+    await page().evaluate((id) => localStorage.setItem(`lws.draft.${id}`, JSON.stringify({ pricing: { markup_percent: 45 } })), productId);
+    await open();
+    await expect.poll(text(page(), '.notice'), POLL).toContain('已恢复');
+    await savedAll(page());
+    const product = await apiJson<{ pricing: { markup_percent?: number } }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
+    expect(product.pricing.markup_percent).toBe(45);
+    await expect.poll(value(page(), '#f-pricing-markup_percent'), POLL).toBe('45');
+  });
+
+  it('asks before leaving with an unsaved edit', async () => {
+    await open();
+    const dialogs: string[] = [];
+    page().once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page().fill('#f-barcode', '1');
+    await page().click('a.back');
+    expect(dialogs[0]).toContain('未保存');
+    expect(page().url()).toContain(productId);
+    await savedAll(page());
+  });
+
+  it('exports the trial CSV with its 16 columns', async () => {
+    await page().click('a.back');
+    await page().waitForURL(/\/products$/);
+    const [download] = await Promise.all([page().waitForEvent('download'), page().click('#export-trial')]);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
+    const header = csv.split('\r\n')[0]?.split(',');
+    expect(header).toEqual(['product_id', 'offer_id', 'name', 'source_platform', 'source_url', 'stage', 'cost_cny', 'weight_g', 'fx_rate', 'tier', 'logistics_cny', 'price_rub', 'old_price_rub', 'profit_rub', 'reserve_discount_percent', 'updated_at']);
+  });
+});

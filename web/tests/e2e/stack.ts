@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type Browser, launchBrowser } from './browser.ts';
+import { type Fixtures, startFixtures } from './fixtures.ts';
+import { APP_TOKEN, REPO_ROOT, type RunningService, buildWeb, startService } from './service.ts';
+
+export const SCREENSHOTS = path.join(REPO_ROOT, 'web/screenshots');
+
+/** Fixtures, the built page, the service and a browser page: everything one e2e file needs. */
+export type Stack = {
+  readonly fixtures: Fixtures;
+  readonly service: RunningService;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** Logs in through the form and lands on the product list. */
+  login(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startStack(): Promise<Stack> {
+  const fixtures = await startFixtures();
+  buildWeb();
+  const service = await startService({
+    FX_CBR_URL: `${fixtures.url}/daily_json.js`,
+    FX_ERAPI_URL: `${fixtures.url}/none`,
+    FX_CURRENCYAPI_URL: `${fixtures.url}/none`,
+  });
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  return {
+    fixtures,
+    service,
+    browser,
+    page,
+    async login() {
+      await page.goto(`${service.baseUrl}/login`);
+      await page.fill('#app-token', APP_TOKEN);
+      await page.click('button[type=submit]');
+      await page.waitForURL(/\/products$/);
+    },
+    async close() {
+      await browser.close();
+      await service.stop();
+      await fixtures.close();
+    },
+  };
+}
+
+/** Polling readers for `expect.poll` (playwright-core has no assertions of its own). */
+export const attr = (page: Page, selector: string, name: string) => () => page.getAttribute(selector, name, { timeout: 5_000 }).catch(() => null);
+export const text = (page: Page, selector: string) => () => page.textContent(selector, { timeout: 5_000 }).catch(() => null);
+export const value = (page: Page, selector: string) => () => page.inputValue(selector, { timeout: 5_000 }).catch(() => null);
+export const POLL = { timeout: 15_000, interval: 100 } as const;
+
+export const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+/** Waits until the autosave reports that the server has every edit. */
+export const savedAll = (page: Page): Promise<void> => expect.poll(attr(page, '#save-state [data-status]', 'data-status'), POLL).toBe('saved');

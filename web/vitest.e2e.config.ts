@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests against the real service in a child process; run with `npm run test:e2e`, not `npm test`. */
+export default defineConfig({
+  test: {
+    include: ['web/tests/e2e/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -39,7 +40,7 @@ function openSqlite(url: string): Kysely<Database> {
   // NORMAL keeps every commit across process crashes (kill -9); only an OS crash can drop the last ones.
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
@@ -66,7 +67,9 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     db,
     dialect,
     async migrate() {
-      const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+      // Naming the schema keeps Kysely from mistaking another schema's migration tables for ours (parallel test runs).
+      const migrationTableSchema = dialect === 'postgres' && options.schema ? { migrationTableSchema: options.schema } : {};
+      const { error, results } = await new Migrator({ db, provider: migrationProvider, ...migrationTableSchema }).migrateToLatest();
       const failed = results?.find((result) => result.status === 'Error');
       if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
     },

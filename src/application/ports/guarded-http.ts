@@ -15,6 +15,14 @@ export type GuardedResponse = {
   readonly url: string;
 };
 
+/** A response whose body is read as it arrives (for relaying); the size cap and timeout still apply. */
+export type GuardedStreamResponse = Omit<GuardedResponse, 'body'> & {
+  /** The body chunks; iteration throws `OUTBOUND_TOO_LARGE` past the cap and `OUTBOUND_TIMEOUT` past the deadline. */
+  readonly body: AsyncIterable<Uint8Array>;
+  /** Releases the connection without reading the rest of the body. */
+  cancel(): void;
+};
+
 /**
  * The one client for URLs that users or scraped pages supply (SSRF-safe): http/https only, every address it
  * connects to (redirect hops included) must be public unicast, at most 3 redirects, capped size and time.
@@ -23,4 +31,6 @@ export type GuardedResponse = {
 export interface GuardedHttp {
   /** GETs the URL and returns the whole body; non-2xx statuses are returned, not thrown. */
   get(url: string, options: GuardedFetchOptions): Promise<GuardedResponse>;
+  /** Like `get`, but answers once the headers arrived; the caller must read or cancel the body. */
+  stream(url: string, options: GuardedFetchOptions): Promise<GuardedStreamResponse>;
 }

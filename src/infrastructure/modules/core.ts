@@ -17,6 +17,7 @@ import { makeKyselyDatabaseHealth } from '../../adapters/persistence/kysely-data
 import { makeKyselyProductRepository } from '../../adapters/persistence/kysely-product-repository.ts';
 import { makeKyselyUnitOfWork } from '../../adapters/persistence/kysely-unit-of-work.ts';
 import { makeLocalObjectStore } from '../../adapters/storage/local-object-store.ts';
+import { makeS3ObjectStore, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Config } from '../config.ts';
 import { type Secrets } from '../secrets.ts';
 import { randomIds, systemClock } from '../system.ts';
@@ -54,7 +55,9 @@ export function registerCore(container: AwilixContainer<CoreRegistry>, values: C
     unitOfWork: asFunction(({ db }: CoreRegistry) => makeKyselyUnitOfWork(db)).singleton(),
     databaseHealth: asFunction(({ db }: CoreRegistry) => makeKyselyDatabaseHealth(db)).singleton(),
     objectStore: asFunction(({ config }: CoreRegistry) =>
-      makeLocalObjectStore({ root: path.join(config.dataDir, 'media'), publicBaseUrl: config.publicBaseUrl }),
+      config.objectStore === 's3'
+        ? makeS3ObjectStore(s3OptionsFrom(config.s3))
+        : makeLocalObjectStore({ root: path.join(config.dataDir, 'media'), publicBaseUrl: config.publicBaseUrl }),
     ).singleton(),
     checkAppToken: asFunction(({ secrets }: CoreRegistry) => makeCheckAppToken({ appToken: secrets.appToken })).singleton(),
   });

@@ -1,12 +1,116 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { asFunction } from 'awilix';
+import { type DirectUploads, type UploadRedemptions } from '../../application/ports/direct-uploads.ts';
+import { type ExtensionStore } from '../../application/ports/extension-store.ts';
+import { type ImageNormaliser } from '../../application/ports/image-normaliser.ts';
+import { type JobQueue } from '../../application/ports/job-queue.ts';
+import { type CollectMaterials, makeCollectMaterials } from '../../application/use-cases/collect-materials.ts';
+import { DEFAULT_DOWNLOAD_POLICY, type DownloadAsset, makeDownloadAsset } from '../../application/use-cases/download-asset.ts';
+import { type ListExtLogs, type RecordExtLogs, makeListExtLogs, makeRecordExtLogs } from '../../application/use-cases/ext-logs.ts';
+import { type GetExtProfiles, type SaveExtProfiles, makeGetExtProfiles, makeSaveExtProfiles } from '../../application/use-cases/ext-profiles.ts';
+import { type FindCollected, makeFindCollected } from '../../application/use-cases/find-collected.ts';
+import { type IssueUploadToken, makeIssueUploadToken } from '../../application/use-cases/issue-upload-token.ts';
+import { type ListAssets, makeListAssets } from '../../application/use-cases/list-assets.ts';
+import { type ListFingerprints, makeListFingerprints } from '../../application/use-cases/list-fingerprints.ts';
+import { type ProxyImage, makeProxyImage } from '../../application/use-cases/proxy-image.ts';
+import { type QueueDownloads, makeQueueDownloads } from '../../application/use-cases/queue-downloads.ts';
+import { type ReceiveDirectUpload, makeReceiveDirectUpload } from '../../application/use-cases/receive-direct-upload.ts';
+import { type ResumeDownloads, makeResumeDownloads } from '../../application/use-cases/resume-downloads.ts';
+import { type RetryFailedAssets, makeRetryFailedAssets } from '../../application/use-cases/retry-failed-assets.ts';
+import { type UploadAssetBytes, makeUploadAssetBytes } from '../../application/use-cases/upload-asset-bytes.ts';
+import { assetRoutes } from '../../adapters/http/routes/assets.ts';
+import { extRoutes } from '../../adapters/http/routes/ext.ts';
+import { materialRoutes } from '../../adapters/http/routes/materials.ts';
+import { proxyImageRoutes } from '../../adapters/http/routes/proxy-image.ts';
+import { directUploadRoutes, uploadTokenRoutes } from '../../adapters/http/routes/upload-token.ts';
+import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
+import { type ClosableGuardedHttp, makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
+import { makeKyselyExtensionStore } from '../../adapters/persistence/kysely-extension-store.ts';
+import { makePQueueJobQueue } from '../../adapters/queue/p-queue-job-queue.ts';
+import { makeLocalDirectUploads } from '../../adapters/storage/local-direct-uploads.ts';
+import { makeS3DirectUploads, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
-/** What this feature adds to the container. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type IntakeRegistry = {};
+/** What the image proxy relays at most, and how long it waits. */
+const PROXY_LIMITS = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000 };
 
-/** collection intake, downloads, proxy-image, uploads, extension operations (issue 3). */
+/** What this feature adds to the container. */
+export type IntakeRegistry = {
+  /** The one SSRF-safe client for user-given URLs (also used by the AI feature). */
+  guardedHttp: ClosableGuardedHttp;
+  imageNormaliser: ImageNormaliser;
+  /** The source-image download queue (DOWNLOAD_CONCURRENCY). */
+  downloadQueue: JobQueue;
+  downloadAsset: DownloadAsset;
+  queueDownloads: QueueDownloads;
+  resumeDownloads: ResumeDownloads;
+  collectMaterials: CollectMaterials;
+  uploadAssetBytes: UploadAssetBytes;
+  listFingerprints: ListFingerprints;
+  findCollected: FindCollected;
+  listAssets: ListAssets;
+  retryFailedAssets: RetryFailedAssets;
+  proxyImage: ProxyImage;
+  localUploads: DirectUploads & UploadRedemptions;
+  directUploads: DirectUploads;
+  issueUploadToken: IssueUploadToken;
+  receiveDirectUpload: ReceiveDirectUpload;
+  extensionStore: ExtensionStore;
+  getExtProfiles: GetExtProfiles;
+  saveExtProfiles: SaveExtProfiles;
+  recordExtLogs: RecordExtLogs;
+  listExtLogs: ListExtLogs;
+};
+
+/** Collection intake, downloads, proxy-image, uploads, extension operations (issue 3). */
 export const intakeModule: FeatureModuleOf = {
   name: 'intake',
-  register(_container) {},
-  protectedRoutes: (_cradle: Cradle) => [],
+  register(container) {
+    container.register({
+      guardedHttp: asFunction(({ config }: Cradle) => makeGuardedHttp({ allowPrivate: config.outboundAllowPrivate })).singleton(),
+      imageNormaliser: asFunction(() => makeSharpImageNormaliser()).singleton(),
+      downloadQueue: asFunction(({ config, logger }: Cradle) => makePQueueJobQueue({ concurrency: config.downloadConcurrency, logger })).singleton(),
+      downloadAsset: asFunction(({ assets, guardedHttp, imageNormaliser, objectStore, clock }: Cradle) =>
+        makeDownloadAsset({ assets, guardedHttp, imageNormaliser, objectStore, clock, policy: DEFAULT_DOWNLOAD_POLICY, sleep: (ms) => sleep(ms) }),
+      ).singleton(),
+      queueDownloads: asFunction(({ downloadQueue, downloadAsset }: Cradle) => makeQueueDownloads({ jobQueue: downloadQueue, downloadAsset })).singleton(),
+      resumeDownloads: asFunction(makeResumeDownloads).singleton(),
+      collectMaterials: asFunction(makeCollectMaterials).singleton(),
+      uploadAssetBytes: asFunction(makeUploadAssetBytes).singleton(),
+      listFingerprints: asFunction(makeListFingerprints).singleton(),
+      findCollected: asFunction(makeFindCollected).singleton(),
+      listAssets: asFunction(makeListAssets).singleton(),
+      retryFailedAssets: asFunction(makeRetryFailedAssets).singleton(),
+      proxyImage: asFunction(({ guardedHttp, config }: Cradle) => makeProxyImage({ guardedHttp, allowedHosts: config.proxyImageHosts, ...PROXY_LIMITS })).singleton(),
+      localUploads: asFunction(({ db, secrets, config, objectStore }: Cradle) =>
+        makeLocalDirectUploads({ db, secret: secrets.secretKey, publicBaseUrl: config.publicBaseUrl, urlFor: objectStore.urlFor }),
+      ).singleton(),
+      directUploads: asFunction(({ config, localUploads }: Cradle) => (config.objectStore === 's3' ? makeS3DirectUploads(s3OptionsFrom(config.s3)) : localUploads)).singleton(),
+      issueUploadToken: asFunction(makeIssueUploadToken).singleton(),
+      receiveDirectUpload: asFunction(({ localUploads, objectStore, clock }: Cradle) => makeReceiveDirectUpload({ uploadRedemptions: localUploads, objectStore, clock })).singleton(),
+      extensionStore: asFunction(({ db }: Cradle) => makeKyselyExtensionStore(db)).singleton(),
+      getExtProfiles: asFunction(makeGetExtProfiles).singleton(),
+      saveExtProfiles: asFunction(makeSaveExtProfiles).singleton(),
+      recordExtLogs: asFunction(makeRecordExtLogs).singleton(),
+      listExtLogs: asFunction(makeListExtLogs).singleton(),
+    });
+  },
+  // Use cases are resolved once here, never per request.
+  protectedRoutes: (c) => [
+    materialRoutes({ collectMaterials: c.collectMaterials, uploadAssetBytes: c.uploadAssetBytes, listFingerprints: c.listFingerprints, findCollected: c.findCollected }),
+    assetRoutes({ listAssets: c.listAssets, retryFailedAssets: c.retryFailedAssets }),
+    proxyImageRoutes({ proxyImage: c.proxyImage }),
+    uploadTokenRoutes({ issueUploadToken: c.issueUploadToken }),
+    extRoutes({ getExtProfiles: c.getExtProfiles, saveExtProfiles: c.saveExtProfiles, recordExtLogs: c.recordExtLogs, listExtLogs: c.listExtLogs }),
+  ],
+  // The signed upload URL is only the app's own on the local store; S3 takes presigned PUTs itself.
+  publicRoutes: (c) => (c.config.objectStore === 'local' ? [directUploadRoutes({ receiveDirectUpload: c.receiveDirectUpload })] : []),
+  async start(cradle) {
+    const resumed = await cradle.resumeDownloads();
+    if (resumed > 0) cradle.logger.info({ resumed }, 'resumed unfinished image downloads');
+  },
+  async stop(cradle) {
+    await cradle.downloadQueue.close();
+    await cradle.guardedHttp.close();
+  },
 };

@@ -1,0 +1,29 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type ListAssets } from '../../../application/use-cases/list-assets.ts';
+import { type RetryFailedAssets } from '../../../application/use-cases/retry-failed-assets.ts';
+import { AssetListReply, RetryReply, assetToBody } from '../schemas/assets.ts';
+import { IdParams, withErrors } from '../schemas/common.ts';
+
+export type AssetRouteDeps = { readonly listAssets: ListAssets; readonly retryFailedAssets: RetryFailedAssets };
+
+const tags = ['assets'];
+
+/** /api/products/{id}/assets: a product's images with their download status, and re-queueing failed ones. */
+export const assetRoutes =
+  (deps: AssetRouteDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/products/:id/assets',
+      { schema: { tags, summary: '商品图片列表（含下载状态）', params: IdParams, response: withErrors({ 200: AssetListReply }) } },
+      async (request) => {
+        const assets = await deps.listAssets(request.params.id);
+        return { total: assets.length, items: assets.map(assetToBody) };
+      },
+    );
+
+    app.post(
+      '/products/:id/assets/retry',
+      { schema: { tags, summary: '重新下载失败的图片', params: IdParams, response: withErrors({ 200: RetryReply }) } },
+      async (request) => deps.retryFailedAssets(request.params.id),
+    );
+  };

@@ -1,0 +1,50 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type IssueUploadToken } from '../../../application/use-cases/issue-upload-token.ts';
+import { type ReceiveDirectUpload } from '../../../application/use-cases/receive-direct-upload.ts';
+import { UPLOAD_PREFIX } from '../../storage/local-direct-uploads.ts';
+import { ErrorBody, withErrors } from '../schemas/common.ts';
+import { DirectUploadParams, DirectUploadQuery, DirectUploadReply, UploadTokenBody, UploadTokenReply } from '../schemas/upload-token.ts';
+import { UPLOAD_FILE_LIMIT } from './materials.ts';
+
+/** POST /api/image/upload-token: where the client may PUT an image directly. */
+export const uploadTokenRoutes =
+  ({ issueUploadToken }: { issueUploadToken: IssueUploadToken }): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/image/upload-token',
+      { schema: { tags: ['images'], summary: '直传对象存储的上传凭证', body: UploadTokenBody, response: withErrors({ 200: UploadTokenReply }) } },
+      async (request) => {
+        const ticket = await issueUploadToken({ contentType: request.body.content_type });
+        return { upload_url: ticket.uploadUrl, method: ticket.method, headers: { ...ticket.headers }, expires_at: ticket.expiresAt, stored_url: ticket.storedUrl };
+      },
+    );
+  };
+
+const IMAGE_BODY_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'application/octet-stream'];
+
+/** PUT /uploads/{ticket}?sig=…: the local store's signed, single-use upload URL (public: the signature is the credential). */
+export const directUploadRoutes =
+  ({ receiveDirectUpload }: { receiveDirectUpload: ReceiveDirectUpload }): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.addContentTypeParser(IMAGE_BODY_TYPES, { parseAs: 'buffer', bodyLimit: UPLOAD_FILE_LIMIT }, (_request, body, done) => done(null, body));
+    app.put(
+      `${UPLOAD_PREFIX}:ticket`,
+      {
+        bodyLimit: UPLOAD_FILE_LIMIT,
+        schema: {
+          tags: ['images'],
+          summary: '本地存储的签名直传地址（一次性，15 分钟内有效）',
+          security: [],
+          params: DirectUploadParams,
+          querystring: DirectUploadQuery,
+          response: { 200: DirectUploadReply, 401: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
+        },
+      },
+      async (request) => {
+        const body = request.body as Buffer | undefined;
+        const bytes = body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
+        const result = await receiveDirectUpload({ ticketId: request.params.ticket, signature: request.query.sig, body: bytes });
+        return { stored_url: result.storedUrl, bytes: result.bytes };
+      },
+    );
+  };

@@ -1,0 +1,68 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { PLATFORMS } from '../../../domain/platform.ts';
+import { STAGES } from '../../../domain/product.ts';
+import { Uuid } from './common.ts';
+
+/** Largest POST /materials body: hundreds of image addresses and long detail texts fit well below it. */
+export const MATERIALS_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** A string that must be one of `values`, typed as their union. */
+export const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>(Type.Union(values.map((value) => Type.Literal(value))));
+const ImageUrl = Type.String({ minLength: 3, maxLength: 4096, pattern: '^\\s*(https?:)?//', description: 'http(s) 或 // 开头的原图地址' });
+
+export const MaterialText = Type.Object({
+  kind: Type.String({ minLength: 1, maxLength: 32, description: 'title, price, params, selling_point, desc, brand, sales, shop' }),
+  content: Type.String({ maxLength: 20_000 }),
+  pairs: Type.Optional(Type.Array(Type.Object({ key: Type.String({ maxLength: 500 }), value: Type.String({ maxLength: 5_000 }) }), { maxItems: 500 })),
+});
+
+export const MaterialImage = Type.Object({
+  groupKey: literals(['main', 'sku', 'detail'] as const),
+  groupName: Type.String({ maxLength: 100 }),
+  variantName: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
+  url: ImageUrl,
+  index: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  type: Type.String({ minLength: 1, maxLength: 32 }),
+  dedupeKey: Type.String({ maxLength: 1024 }),
+});
+
+export const MaterialsBody = Type.Object({
+  product: Type.Object({ id: Type.Union([Uuid, Type.Null()]) }),
+  source: Type.Object({
+    platform: literals(PLATFORMS),
+    itemId: Type.String({ minLength: 1, maxLength: 128 }),
+    url: Type.String({ minLength: 1, maxLength: 4096 }),
+    collectedAt: Type.Integer({ minimum: 0 }),
+  }),
+  texts: Type.Array(MaterialText, { maxItems: 500 }),
+  images: Type.Array(MaterialImage, { maxItems: 500 }),
+  refererOrigin: Type.Optional(Type.String({ maxLength: 512 })),
+});
+export type MaterialsBody = Static<typeof MaterialsBody>;
+
+export const MaterialsReply = Type.Object({
+  product: Type.Object({ id: Type.String(), stage: literals(STAGES) }),
+  product_id: Type.String(),
+  assetsQueued: Type.Integer(),
+});
+
+/** The `meta` part of POST /materials/bytes (JSON text). */
+export const UploadMetaSchema = Type.Object({
+  groupKey: Type.Optional(literals(['main', 'sku', 'detail', 'upload'] as const)),
+  groupName: Type.Optional(Type.String({ maxLength: 100 })),
+  variantName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  index: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  type: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  dedupeKey: Type.Optional(Type.String({ maxLength: 1024 })),
+  url: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+
+export const UploadBytesReply = Type.Object({ asset_id: Type.String(), status: Type.String() });
+
+export const FingerprintsReply = Type.Object({ fingerprints: Type.Array(Type.String()) });
+
+export const CollectedQuery = Type.Object({
+  platform: literals(PLATFORMS),
+  itemId: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export const CollectedReply = Type.Object({ collected: Type.Boolean(), count: Type.Integer(), product_ids: Type.Array(Type.String()) });

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { type ImageNormaliser, type NormalisedImage } from '../../application/ports/image-normaliser.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { isMarketplaceFormat, sniffImageFormat } from '../../domain/image-format.ts';
+
+/** 40 megapixels: far above any product photo, far below what a decompression bomb needs. */
+export const DEFAULT_PIXEL_LIMIT = 40_000_000;
+const JPEG_QUALITY = 90;
+
+const unsupported = (): DomainError => new DomainError('unsupported_media', 'IMAGE_UNSUPPORTED', '不支持的图片格式（仅支持 JPEG、PNG、WebP、AVIF、GIF）');
+const tooManyPixels = (limit: number): DomainError =>
+  new DomainError('too_large', 'IMAGE_TOO_MANY_PIXELS', `图片像素过多（上限 ${Math.round(limit / 1_000_000)} 百万像素）`);
+
+const sha256 = (body: Uint8Array): string => createHash('sha256').update(body).digest('hex');
+
+/**
+ * sharp: JPEG and PNG that need no rotation are kept byte for byte (no generation loss); rotated JPEGs and
+ * WebP/AVIF/GIF (first frame) are re-encoded as JPEG on white. The pixel limit is checked from the header
+ * before any decoding, and again by sharp itself.
+ */
+export function makeSharpImageNormaliser({ pixelLimit = DEFAULT_PIXEL_LIMIT }: { pixelLimit?: number } = {}): ImageNormaliser {
+  return {
+    async normalise(bytes): Promise<NormalisedImage> {
+      const format = sniffImageFormat(bytes);
+      if (!format) throw unsupported();
+      const input = () => sharp(bytes, { limitInputPixels: pixelLimit, failOn: 'error' });
+      let meta: sharp.Metadata;
+      try {
+        // Reads the header only, so the pixel count can be refused with its own message before any decoding.
+        meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+      } catch {
+        throw unsupported();
+      }
+      const { width, height } = meta;
+      if (!width || !height) throw unsupported();
+      if (width * height > pixelLimit) throw tooManyPixels(pixelLimit);
+      const rotated = (meta.orientation ?? 1) !== 1;
+      if (isMarketplaceFormat(format) && !rotated) {
+        const contentType = format === 'png' ? 'image/png' : 'image/jpeg';
+        return { body: bytes, contentType, extension: format === 'png' ? 'png' : 'jpg', width, height, sha256: sha256(bytes) };
+      }
+      try {
+        const { data, info } = await input()
+          .rotate()
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
+          .toBuffer({ resolveWithObject: true });
+        const body = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+        return { body, contentType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, sha256: sha256(body) };
+      } catch {
+        throw unsupported();
+      }
+    },
+  };
+}

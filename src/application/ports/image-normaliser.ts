@@ -1,0 +1,18 @@
+/** An image made ready to store and to hand to the marketplace (JPEG or PNG, upright). */
+export type NormalisedImage = {
+  readonly body: Uint8Array;
+  readonly contentType: 'image/jpeg' | 'image/png';
+  readonly extension: 'jpg' | 'png';
+  readonly width: number;
+  readonly height: number;
+  readonly sha256: string;
+};
+
+/** Turns untrusted image bytes into a stored-ready image. */
+export interface ImageNormaliser {
+  /**
+   * Sniffs the format from the bytes (`IMAGE_UNSUPPORTED` when not JPEG/PNG/WebP/AVIF/GIF), refuses more pixels than
+   * the limit (`IMAGE_TOO_MANY_PIXELS`), applies EXIF rotation and converts WebP/AVIF/GIF to JPEG.
+   */
+  normalise(bytes: Uint8Array): Promise<NormalisedImage>;
+}

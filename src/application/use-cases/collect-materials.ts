@@ -1,0 +1,55 @@
+import { type Clock } from '../ports/clock.ts';
+import { type Ids } from '../ports/ids.ts';
+import { type UnitOfWork } from '../ports/unit-of-work.ts';
+import { type Asset } from '../../domain/asset.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
+import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/material.ts';
+import { type Stage } from '../../domain/product.ts';
+import { type QueueDownloads } from './queue-downloads.ts';
+
+export type CollectMaterialsDeps = {
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly queueDownloads: QueueDownloads;
+};
+
+export type CollectMaterialsInput = {
+  /** null creates a product; an id appends to that product. */
+  readonly productId: string | null;
+  readonly material: Material;
+};
+
+export type CollectMaterialsOutput = { readonly product: { readonly id: string; readonly stage: Stage }; readonly assetsQueued: number };
+
+export type CollectMaterials = (input: CollectMaterialsInput) => Promise<CollectMaterialsOutput>;
+
+/**
+ * POST /materials: stores the product (or the appended source), its texts and one pending asset per new image
+ * in one transaction, then hands the assets to the download queue and answers at once (no download awaited).
+ */
+export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }: CollectMaterialsDeps): CollectMaterials {
+  return async ({ productId, material }) => {
+    const now = clock.now().toISOString();
+    const newId = () => ids.uuid();
+    const { product, queued } = await unitOfWork.run(async ({ products, assets }) => {
+      if (productId === null) {
+        const created = collectedProduct(newId(), material, now);
+        await products.insert(created);
+        const fresh: Asset[] = pendingAssets(created.id, material, [], newId, now);
+        await assets.insertMany(fresh);
+        return { product: created, queued: fresh };
+      }
+      const existing = await products.findById(productId);
+      if (!existing) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+      if (existing.stage === 'archived') throw conflict('PRODUCT_ARCHIVED', '商品已归档，不能追加素材，请先恢复');
+      const fresh = pendingAssets(existing.id, material, await assets.dedupeKeys(existing.id), newId, now);
+      const updated = appendMaterial(existing, material, now);
+      if (!(await products.update(updated, existing.version))) throw conflict('PRODUCT_CHANGED', '商品刚被修改，请重试');
+      await assets.insertMany(fresh);
+      return { product: updated, queued: fresh };
+    });
+    queueDownloads(queued.map((asset) => asset.asset_id));
+    return { product: { id: product.id, stage: product.stage }, assetsQueued: queued.length };
+  };
+}

@@ -1,0 +1,95 @@
+import { type AssetRepository } from '../ports/asset-repository.ts';
+import { type Clock } from '../ports/clock.ts';
+import { type GuardedHttp } from '../ports/guarded-http.ts';
+import { type ImageNormaliser, type NormalisedImage } from '../ports/image-normaliser.ts';
+import { type ObjectStore } from '../ports/object-store.ts';
+import { type Asset } from '../../domain/asset.ts';
+import { isDomainError } from '../../domain/errors.ts';
+import { type FetchLimits, fetchSourceImage } from './fetch-source-image.ts';
+
+export type DownloadPolicy = FetchLimits & {
+  /** Tries per asset (5xx and timeouts are retried, other failures are final). */
+  readonly attempts: number;
+  /** Wait before the second try; doubled before each later one. */
+  readonly backoffMs: number;
+};
+
+/** DECISIONS §5: 20 MB cap while streaming, 3 attempts with back-off. */
+export const DEFAULT_DOWNLOAD_POLICY: DownloadPolicy = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000, attempts: 3, backoffMs: 300 };
+
+export type DownloadAssetDeps = {
+  readonly assets: AssetRepository;
+  readonly guardedHttp: GuardedHttp;
+  readonly imageNormaliser: ImageNormaliser;
+  readonly objectStore: ObjectStore;
+  readonly clock: Clock;
+  readonly policy: DownloadPolicy;
+  readonly sleep: (ms: number) => Promise<void>;
+};
+
+export type DownloadAsset = (assetId: string) => Promise<void>;
+
+export const storedKeyOf = (asset: Pick<Asset, 'product_id' | 'asset_id'>, extension: string): string =>
+  `products/${asset.product_id}/${asset.asset_id}.${extension}`;
+
+/**
+ * Moves one asset `pending`/`downloading` → `stored` | `failed`: fetch (with retries), normalise, store, record.
+ * Every try is written down first, so a crash leaves the asset `downloading` for the start-up re-queue.
+ */
+export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, objectStore, clock, policy, sleep }: DownloadAssetDeps): DownloadAsset {
+  const save = async (asset: Asset, changes: Partial<Asset>): Promise<Asset> => {
+    const next: Asset = { ...asset, ...changes, updated_at: clock.now().toISOString() };
+    await assets.update(next);
+    return next;
+  };
+
+  async function fetchWithRetries(asset: Asset): Promise<{ asset: Asset; body?: Uint8Array; error?: string }> {
+    // A download resumed after a crash keeps its count but always gets at least one more try.
+    const tries = Math.max(1, policy.attempts - asset.attempts);
+    let current = asset;
+    let error = '';
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      if (attempt > 0) await sleep(policy.backoffMs * 2 ** (attempt - 1));
+      current = await save(current, { status: 'downloading', attempts: current.attempts + 1 });
+      const outcome = await fetchSourceImage(guardedHttp, current.source_url, current.referer, policy);
+      if (outcome.kind === 'ok') return { asset: current, body: outcome.body };
+      error = outcome.error;
+      if (outcome.kind === 'fail') break;
+    }
+    return { asset: current, error };
+  }
+
+  return async (assetId) => {
+    const found = await assets.findById(assetId);
+    if (!found || (found.status !== 'pending' && found.status !== 'downloading')) return;
+    const { asset, body, error } = await fetchWithRetries(found);
+    if (!body) {
+      await save(asset, { status: 'failed', error: error ?? '下载失败' });
+      return;
+    }
+    let image: NormalisedImage;
+    try {
+      image = await imageNormaliser.normalise(body);
+    } catch (failure) {
+      if (!isDomainError(failure)) throw failure;
+      await save(asset, { status: 'failed', error: failure.detail });
+      return;
+    }
+    const stored = await objectStore.put(storedKeyOf(asset, image.extension), image.body, image.contentType);
+    // The product may have been hard-deleted meanwhile: then the file must not outlive it.
+    if (!(await assets.findById(asset.asset_id))) {
+      await objectStore.delete(stored.key);
+      return;
+    }
+    await save(asset, {
+      status: 'stored',
+      stored_url: stored.url,
+      error: null,
+      content_type: image.contentType,
+      bytes: image.body.byteLength,
+      width: image.width,
+      height: image.height,
+      sha256: image.sha256,
+    });
+  };
+}

@@ -1,0 +1,136 @@
+import { type Asset, type AssetGroup } from './asset.ts';
+import { originalImageUrl, refererFor } from './image-source.ts';
+import { type JsonObject, type JsonValue } from './json.ts';
+import { type Platform } from './platform.ts';
+import { type Product, newProduct } from './product.ts';
+
+/** One collected text (spec §2.2). */
+export type MaterialText = {
+  readonly kind: string;
+  readonly content: string;
+  readonly pairs?: readonly { readonly key: string; readonly value: string }[] | undefined;
+};
+
+/** One collected image address (spec §4.2). */
+export type MaterialImage = {
+  readonly groupKey: AssetGroup;
+  readonly groupName: string;
+  readonly variantName: string | null;
+  readonly url: string;
+  readonly index: number;
+  readonly type: string;
+  readonly dedupeKey: string;
+};
+
+export type MaterialSource = { readonly platform: Platform; readonly itemId: string; readonly url: string; readonly collectedAt: number };
+
+/** What the extension sends from one product page. */
+export type Material = {
+  readonly source: MaterialSource;
+  readonly texts: readonly MaterialText[];
+  readonly images: readonly MaterialImage[];
+  readonly refererOrigin?: string | undefined;
+};
+
+/** The first non-empty `title` text: a collected product's name starts as it (DECISIONS §2). */
+export function collectedTitle(texts: readonly MaterialText[]): string {
+  return texts.find((text) => text.kind === 'title' && text.content.trim())?.content.trim() ?? '';
+}
+
+const textToJson = (text: MaterialText): JsonObject => ({
+  kind: text.kind,
+  content: text.content,
+  ...(text.pairs ? { pairs: text.pairs.map((pair) => ({ key: pair.key, value: pair.value })) } : {}),
+});
+
+const sourceToJson = (source: MaterialSource, refererOrigin: string | undefined): JsonObject => ({
+  platform: source.platform,
+  itemId: source.itemId,
+  url: source.url,
+  collectedAt: source.collectedAt,
+  ...(refererOrigin ? { refererOrigin } : {}),
+});
+
+const listOf = (value: JsonValue | undefined): JsonValue[] => (Array.isArray(value) ? value : []);
+
+/** `raw` with the material's texts appended to `raw.texts` and its source to `raw.sources`. */
+export function rawWithMaterial(raw: JsonObject, material: Material): JsonObject {
+  return {
+    ...raw,
+    texts: [...listOf(raw.texts), ...material.texts.map(textToJson)],
+    sources: [...listOf(raw.sources), sourceToJson(material.source, material.refererOrigin)],
+  };
+}
+
+/** A new `collected` product holding the material's texts and source. */
+export function collectedProduct(id: string, material: Material, now: string): Product {
+  const { platform, itemId, url } = material.source;
+  return newProduct(
+    {
+      id,
+      stage: 'collected',
+      source_platform: platform,
+      name: collectedTitle(material.texts),
+      source_item_id: itemId,
+      source_url: url,
+      sources: [{ platform, item_id: itemId, url }],
+      raw: rawWithMaterial({}, material),
+    },
+    now,
+  );
+}
+
+/** The product with another page's material appended (a new source; name and stage unchanged). */
+export function appendMaterial(product: Product, material: Material, now: string): Product {
+  const { platform, itemId, url } = material.source;
+  const known = product.sources.some((source) => source.platform === platform && source.item_id === itemId);
+  return {
+    ...product,
+    version: product.version + 1,
+    sources: known ? product.sources : [...product.sources, { platform, item_id: itemId, url }],
+    raw: rawWithMaterial(product.raw, material),
+    updated_at: now,
+  };
+}
+
+/** An image's de-duplication key: the one sent, else its original address. */
+export const dedupeKeyOf = (image: MaterialImage): string => image.dedupeKey.trim() || originalImageUrl(image.url);
+
+/**
+ * Pending assets for the material's images whose dedupe key the product does not have yet (nor an earlier
+ * image of the same request). `newId` supplies ids so the domain stays free of randomness.
+ */
+export function pendingAssets(productId: string, material: Material, knownKeys: readonly string[], newId: () => string, now: string): Asset[] {
+  const seen = new Set(knownKeys);
+  const referer = refererFor(material.source.platform, material.refererOrigin);
+  const assets: Asset[] = [];
+  for (const image of material.images) {
+    const key = dedupeKeyOf(image);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    assets.push({
+      asset_id: newId(),
+      product_id: productId,
+      group_key: image.groupKey,
+      group_name: image.groupName,
+      variant_name: image.variantName,
+      type: image.type,
+      index: image.index,
+      dedupe_key: key,
+      source_url: originalImageUrl(image.url),
+      referer,
+      stored_url: '',
+      status: 'pending',
+      error: null,
+      attempts: 0,
+      content_type: null,
+      bytes: null,
+      width: null,
+      height: null,
+      sha256: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  return assets;
+}

@@ -1,24 +1,10 @@
 import { type Kysely } from 'kysely';
 import { type Product } from '../../domain/product.ts';
-import { type AssetCount, type ProductListQuery, type ProductRepository, type ProductSummary } from '../../application/ports/product-repository.ts';
+import { type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
 import { type Database } from './database.ts';
+import { isSqlite } from './dialect-of.ts';
+import { listProducts } from './kysely-product-list.ts';
 import { productToRow, rowToProduct } from './product-rows.ts';
-
-const SUMMARY_COLUMNS = [
-  'id',
-  'stage',
-  'name',
-  'offer_id',
-  'price',
-  'source_platform',
-  'source_url',
-  'marketplace_product_id',
-  'created_at',
-  'updated_at',
-] as const;
-
-/** `%` and `_` in user text must match literally. */
-const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function replaceSources(db: Kysely<Database>, product: Product): Promise<void> {
   await db.deleteFrom('product_sources').where('product_id', '=', product.id).execute();
@@ -30,28 +16,9 @@ async function replaceSources(db: Kysely<Database>, product: Product): Promise<v
     .execute();
 }
 
-async function assetCounts(db: Kysely<Database>, ids: string[]): Promise<Map<string, { counts: AssetCount; failed: number }>> {
-  const result = new Map(ids.map((id) => [id, { counts: { main: 0, sku: 0, detail: 0 }, failed: 0 }]));
-  if (ids.length === 0) return result;
-  const rows = await db
-    .selectFrom('assets')
-    .select(['product_id', 'group_key', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('product_id', 'in', ids)
-    .groupBy(['product_id', 'group_key', 'status'])
-    .execute();
-  for (const row of rows) {
-    const entry = result.get(row.product_id)!;
-    const n = Number(row.n);
-    if (row.group_key === 'main' || row.group_key === 'sku' || row.group_key === 'detail') {
-      entry.counts = { ...entry.counts, [row.group_key]: entry.counts[row.group_key] + n };
-    }
-    if (row.status === 'failed') entry.failed += n;
-  }
-  return result;
-}
-
 /** Products in SQLite or PostgreSQL; pass a transaction as `db` to take part in a unit of work. */
 export function makeKyselyProductRepository(db: Kysely<Database>): ProductRepository {
+  const sqlite = isSqlite(db as Kysely<unknown>);
   return {
     async insert(product) {
       await db.insertInto('products').values(productToRow(product)).execute();
@@ -76,29 +43,18 @@ export function makeKyselyProductRepository(db: Kysely<Database>): ProductReposi
       return true;
     },
 
-    async list(query: ProductListQuery) {
-      let filtered = db.selectFrom('products');
-      filtered = query.stage ? filtered.where('stage', '=', query.stage) : filtered.where('stage', '!=', 'archived');
-      if (query.q?.trim()) filtered = filtered.where('search_text', 'like', likePattern(query.q.trim()));
-      const [countRow, rows] = await Promise.all([
-        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        filtered
-          .select(SUMMARY_COLUMNS)
-          .orderBy('updated_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-      ]);
-      const counts = await assetCounts(db, rows.map((row) => row.id));
-      const items: ProductSummary[] = rows.map((row) => ({
-        ...row,
-        stage: row.stage as ProductSummary['stage'],
-        source_platform: row.source_platform as ProductSummary['source_platform'],
-        asset_count: counts.get(row.id)!.counts,
-        failed_assets: counts.get(row.id)!.failed,
-      }));
-      return { total: Number(countRow.total), items };
+    list: (query: ProductListQuery) => listProducts(db, sqlite, query),
+
+    async offerIdTaken(offerId, exceptId) {
+      const row = await db
+        .selectFrom('products')
+        .select('id')
+        .where('offer_id', '=', offerId)
+        .where('id', '!=', exceptId)
+        .where('stage', '!=', 'archived')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async idsBySource(platform, itemId) {

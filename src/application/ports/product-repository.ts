@@ -27,6 +27,8 @@ export interface ProductRepository {
   update(product: Product, expectedVersion: number): Promise<boolean>;
   /** One page of products, newest-updated first, with the total count of matches. Archived ones only when asked by stage. */
   list(query: ProductListQuery): Promise<{ total: number; items: ProductSummary[] }>;
+  /** Whether a non-archived product other than `exceptId` uses this offer id. */
+  offerIdTaken(offerId: string, exceptId: string): Promise<boolean>;
   /** Ids of non-archived products collected from this platform item. */
   idsBySource(platform: string, itemId: string): Promise<string[]>;
   /** Removes the product and its assets for good. */

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { type ExportImages } from '../../../application/use-cases/export-images.ts';
+import { type ExportProductsCsv } from '../../../application/use-cases/export-products-csv.ts';
+import { type ExportTrialCsv } from '../../../application/use-cases/export-trial-csv.ts';
+import { invalid } from '../../../domain/errors.ts';
+import { isStage, type Stage } from '../../../domain/product.ts';
+import { safeTitle } from '../../../domain/suite-files.ts';
+import { withErrors } from '../schemas/common.ts';
+import { ExportImagesBody, ProductsCsvQuery, TrialCsvQuery } from '../schemas/exports.ts';
+import { attachmentHeader, zipStream } from '../zip-stream.ts';
+
+export type ExportRouteDeps = {
+  readonly exportProductsCsv: ExportProductsCsv;
+  readonly exportTrialCsv: ExportTrialCsv;
+  readonly exportImages: ExportImages;
+  /** Today's date (YYYY-MM-DD) for file names. */
+  readonly today: () => string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_IDS = 1000;
+
+const stageFilter = (stage: string | undefined): Stage | undefined => (stage && stage !== 'all' && isStage(stage) ? stage : undefined);
+const list = (text: string | undefined): string[] | undefined => text?.split(',').map((part) => part.trim()).filter(Boolean);
+
+function parseIds(text: string | undefined): string[] | undefined {
+  const ids = list(text);
+  if (!ids) return undefined;
+  const bad = ids.filter((id) => !UUID.test(id));
+  if (bad.length > 0 || ids.length > MAX_IDS) {
+    throw invalid('INVALID_IDS', `ids 需要逗号分隔的商品 id（最多 ${MAX_IDS} 个）`, [{ path: 'querystring:/ids', message: bad[0] ?? `超过 ${MAX_IDS} 个` }]);
+  }
+  return ids.map((id) => id.toLowerCase());
+}
+
+// Streamed bodies: documented as strings, never serialised (Fastify pipes a stream as it is).
+const CsvBody = Type.Unsafe<Readable>({ type: 'string', description: 'UTF-8 CSV（带 BOM），\\r\\n 换行' });
+const ZipBody = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'application/zip' });
+
+/** GET /export/products.csv, GET /export/trial-csv (streamed CSV) and POST /export/images (streamed zip). */
+export const exportRoutes =
+  (deps: ExportRouteDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/export/products.csv',
+      { schema: { tags: ['exports'], summary: '导出商品 CSV（23 列，流式）', querystring: ProductsCsvQuery, response: withErrors({ 200: CsvBody }) } },
+      async (request, reply) => {
+        const chunks = deps.exportProductsCsv({ stage: stageFilter(request.query.stage), ids: parseIds(request.query.ids), fields: list(request.query.fields) });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', attachmentHeader(`products-${deps.today()}.csv`, `products-${deps.today()}.csv`))
+          .send(Readable.from(chunks));
+      },
+    );
+
+    app.get(
+      '/export/trial-csv',
+      { schema: { tags: ['exports'], summary: '导出试算 CSV（16 列）', querystring: TrialCsvQuery, response: withErrors({ 200: CsvBody }) } },
+      async (request, reply) => {
+        const chunks = deps.exportTrialCsv({ stage: stageFilter(request.query.stage) });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', attachmentHeader(`trial-${deps.today()}.csv`, `trial-${deps.today()}.csv`))
+          .send(Readable.from(chunks));
+      },
+    );
+
+    app.post(
+      '/export/images',
+      { schema: { tags: ['exports'], summary: '打包下载图片（zip，每组一个文件夹，失败的写入 _errors.txt）', body: ExportImagesBody, response: withErrors({ 200: ZipBody }) } },
+      async (request, reply) => {
+        const name = `${safeTitle(request.body.title, 'images')}.zip`;
+        const stream = zipStream(deps.exportImages(request.body), (error) => request.log.error({ err: error }, 'image export failed'));
+        return reply.type('application/zip').header('content-disposition', attachmentHeader(name, 'images.zip')).send(stream);
+      },
+    );
+  };

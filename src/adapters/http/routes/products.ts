@@ -1,0 +1,132 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import { type CreateProduct } from '../../../application/use-cases/create-product.ts';
+import { type DeleteProduct } from '../../../application/use-cases/delete-product.ts';
+import { type GetProduct } from '../../../application/use-cases/get-product.ts';
+import { type ListProducts } from '../../../application/use-cases/list-products.ts';
+import { type MoveProductStage } from '../../../application/use-cases/move-product-stage.ts';
+import { type UpdateProduct } from '../../../application/use-cases/update-product.ts';
+import { type ProductView } from '../../../application/use-cases/view-product.ts';
+import { invalid } from '../../../domain/errors.ts';
+import { IdParams, withErrors } from '../schemas/common.ts';
+import {
+  DeleteQuery,
+  IfMatchHeaders,
+  ProductCreateBody,
+  ProductDetail,
+  ProductListQuery,
+  ProductListResponse,
+  ProductPatchBody,
+  StageBody,
+} from '../schemas/products.ts';
+
+export type ProductRouteDeps = {
+  readonly listProducts: ListProducts;
+  readonly getProduct: GetProduct;
+  readonly createProduct: CreateProduct;
+  readonly updateProduct: UpdateProduct;
+  readonly deleteProduct: DeleteProduct;
+  readonly moveProductStage: MoveProductStage;
+};
+
+/** `If-Match: 3`, `"3"` or `W/"3"` → 3; `*` or no header → undefined (no version check). */
+export function parseIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
+  if (!match) throw invalid('INVALID_IF_MATCH', 'If-Match 需要商品的版本号（整数）', [{ path: 'headers:/if-match', message: '需要整数版本号' }]);
+  return Number(match[1]);
+}
+
+/** The stored view → response body (the asset's adapter-only Referer stays inside). */
+const detailBody = (view: ProductView): Static<typeof ProductDetail> => ({
+  ...view,
+  sources: view.sources.map((source) => ({ ...source })),
+  assets: view.assets.map(({ referer: _referer, ...asset }) => asset),
+});
+
+/** /products: list, detail, manual creation, autosave PATCH, soft/hard delete and stage moves. */
+export const productRoutes =
+  (deps: ProductRouteDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.get(
+      '/products',
+      { schema: { tags: ['products'], summary: '商品列表（最近更新在前）', querystring: ProductListQuery, response: withErrors({ 200: ProductListResponse }) } },
+      async (request) => {
+        const { stage, q, page, page_size: pageSize } = request.query;
+        return deps.listProducts({ stage, q, page, pageSize });
+      },
+    );
+
+    app.get(
+      '/products/:id',
+      { schema: { tags: ['products'], summary: '商品详情（含分组与图片）', params: IdParams, response: withErrors({ 200: ProductDetail }) } },
+      async (request, reply) => {
+        const view = await deps.getProduct(request.params.id);
+        return reply.header('etag', `"${view.version}"`).send(detailBody(view));
+      },
+    );
+
+    app.post(
+      '/products',
+      { schema: { tags: ['products'], summary: '手动创建商品（阶段 editing）', body: ProductCreateBody, response: withErrors({ 201: ProductDetail }) } },
+      async (request, reply) => {
+        const { price: _price, old_price: _oldPrice, ...input } = request.body;
+        const view = await deps.createProduct(input);
+        return reply.status(201).header('etag', `"${view.version}"`).send(detailBody(view));
+      },
+    );
+
+    app.patch(
+      '/products/:id',
+      {
+        schema: {
+          tags: ['products'],
+          summary: '自动保存：字段替换，分组按 JSON Merge Patch 合并；If-Match 版本过期返回 412',
+          params: IdParams,
+          headers: IfMatchHeaders,
+          body: ProductPatchBody,
+          response: withErrors({ 200: ProductDetail }),
+        },
+      },
+      async (request, reply) => {
+        const { price: _price, old_price: _oldPrice, ...changes } = request.body;
+        const ifMatch = parseIfMatch(request.headers['if-match']);
+        const view = await deps.updateProduct({ id: request.params.id, ifMatch, changes });
+        return reply.header('etag', `"${view.version}"`).send(detailBody(view));
+      },
+    );
+
+    app.delete(
+      '/products/:id',
+      {
+        schema: {
+          tags: ['products'],
+          summary: '删除商品：默认归档；?hard=true 彻底删除从未发布的商品及其文件',
+          params: IdParams,
+          querystring: DeleteQuery,
+          response: withErrors({ 204: Type.Null() }),
+        },
+      },
+      async (request, reply) => {
+        await deps.deleteProduct({ id: request.params.id, hard: request.query.hard });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/products/:id/stage',
+      {
+        schema: {
+          tags: ['products'],
+          summary: '改变商品阶段；改为 ready 时执行就绪检查（失败 422 并列出各项）',
+          params: IdParams,
+          body: StageBody,
+          response: withErrors({ 200: ProductDetail }),
+        },
+      },
+      async (request, reply) => {
+        const view = await deps.moveProductStage({ id: request.params.id, stage: request.body.stage });
+        return reply.header('etag', `"${view.version}"`).send(detailBody(view));
+      },
+    );
+  };

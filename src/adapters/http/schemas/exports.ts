@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import { STAGES } from '../../../domain/product.ts';
+
+const StageOrAll = Type.Union([...STAGES, 'all'].map((value) => Type.Literal(value)));
+
+export const ProductsCsvQuery = Type.Object(
+  {
+    stage: Type.Optional(StageOrAll),
+    ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
+    fields: Type.Optional(Type.String({ maxLength: 1000, description: '逗号分隔的列名子集' })),
+  },
+  { additionalProperties: false },
+);
+
+export const TrialCsvQuery = Type.Object({ stage: Type.Optional(StageOrAll) }, { additionalProperties: false });
+
+export const ExportImagesBody = Type.Object(
+  {
+    title: Type.String({ maxLength: 200 }),
+    images: Type.Array(
+      Type.Object(
+        {
+          url: Type.String({ minLength: 1, maxLength: 4096 }),
+          groupName: Type.String({ maxLength: 100 }),
+          variantName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+          key: Type.String({ minLength: 1, maxLength: 200 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);

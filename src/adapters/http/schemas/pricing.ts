@@ -1,0 +1,63 @@
+import { Type } from '@sinclair/typebox';
+import { PRICE_CURRENCIES, PRICING_LIMITS, type PricingPolicy, TIER_CHOICES, TIERS } from '../../../domain/pricing.ts';
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
+const { markupPercent, reserveDiscountPercent } = PRICING_LIMITS;
+
+export const QuoteBody = Type.Object(
+  {
+    cost_cny: Type.Number({ minimum: 0, maximum: 10_000_000 }),
+    weight_g: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+    markup_percent: Type.Optional(Type.Number({ minimum: markupPercent.min, maximum: markupPercent.max })),
+    reserve_discount_percent: Type.Optional(Type.Number({ minimum: reserveDiscountPercent.min, maximum: reserveDiscountPercent.max })),
+    tier: Type.Optional(literals(TIER_CHOICES)),
+    fx_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100, description: '不传则用当前汇率' })),
+    currency_code: Type.Optional(literals(PRICE_CURRENCIES)),
+  },
+  { additionalProperties: false },
+);
+
+export const Breakdown = Type.Object({
+  tier: literals(TIERS),
+  weight_band: Type.Integer(),
+  logistics_cny: Type.Number(),
+  landed_rub: Type.Number(),
+  net_ratio: Type.Number(),
+  commission_percent: Type.Number(),
+  markup_percent: Type.Number(),
+  reserve_discount_percent: Type.Number(),
+  price_rub: Type.Integer(),
+  old_price_rub: Type.Union([Type.Integer(), Type.Null()]),
+  profit_rub: Type.Number(),
+  fx_rate: Type.Number(),
+});
+
+export const QuoteResponse = Type.Object({
+  price: Type.Number(),
+  old_price: Type.Union([Type.Number(), Type.Null()]),
+  currency_code: literals(PRICE_CURRENCIES),
+  breakdown: Breakdown,
+});
+
+export const PolicyResponse = Type.Unsafe<PricingPolicy>(Type.Object({
+  version: Type.String(),
+  defaults: Type.Object({ markup_percent: Type.Number(), reserve_discount_percent: Type.Number(), tier: literals(TIER_CHOICES) }),
+  tiers: Type.Array(
+    Type.Object({
+      tier: literals(TIERS),
+      min_price_rub: Type.Number(),
+      max_price_rub: Type.Union([Type.Number(), Type.Null()]),
+      net_ratio: Type.Number(),
+      commission_percent: Type.Number(),
+      weight_bands: Type.Array(Type.Object({ max_weight_g: Type.Number(), base_cny: Type.Number(), per_gram_cny: Type.Number() })),
+    }),
+  ),
+}));
+
+export const FxResponse = Type.Object({
+  rate: Type.Number(),
+  source: Type.Union([literals(['cbr', 'er-api', 'currency-api', 'default'])]),
+  updated_at: Type.String({ format: 'date-time' }),
+  ts: Type.String({ format: 'date-time', description: '同 updated_at（新版字段名）' }),
+  stale: Type.Boolean(),
+});

@@ -1,0 +1,159 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ASSET_GROUPS, ASSET_STATUSES } from '../../../domain/asset.ts';
+import { PLATFORMS } from '../../../domain/platform.ts';
+import { PRICE_CURRENCIES, PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing.ts';
+import { STAGES } from '../../../domain/product.ts';
+import { type JsonObject } from '../../../domain/json.ts';
+import { JsonObjectSchema, PageQuery, Timestamp, Uuid } from './common.ts';
+
+/** A free-form group: any JSON object (typed as the domain's JsonObject). */
+const Group = Type.Unsafe<JsonObject>(JsonObjectSchema);
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
+// Null first: Ajv's type coercion would otherwise turn a `null` (delete / unset) into 0 via the number branch.
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
+
+export const StageSchema = literals(STAGES);
+export const PlatformSchema = literals(PLATFORMS);
+const Dimension = Type.Number({ minimum: 0, maximum: 1_000_000 });
+const Url = Type.String({ maxLength: 4096 });
+
+export const ProductListQuery = Type.Object(
+  { stage: Type.Optional(StageSchema), q: Type.Optional(Type.String({ maxLength: 200 })), ...PageQuery },
+  { additionalProperties: false },
+);
+
+const AssetCount = Type.Object({ main: Type.Integer(), sku: Type.Integer(), detail: Type.Integer() });
+
+export const ProductSummary = Type.Object({
+  id: Uuid,
+  stage: StageSchema,
+  name: Type.String(),
+  offer_id: Type.String(),
+  price: nullable(Type.Number()),
+  source_platform: PlatformSchema,
+  source_url: Type.String(),
+  asset_count: AssetCount,
+  failed_assets: Type.Integer({ description: '下载失败的图片数' }),
+  marketplace_product_id: nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const ProductListResponse = Type.Object({ total: Type.Integer(), items: Type.Array(ProductSummary) });
+
+export const AssetSchema = Type.Object({
+  asset_id: Uuid,
+  product_id: Uuid,
+  group_key: literals(ASSET_GROUPS),
+  group_name: Type.String(),
+  variant_name: nullable(Type.String()),
+  type: Type.String(),
+  index: Type.Integer(),
+  dedupe_key: Type.String(),
+  source_url: Type.String(),
+  stored_url: Type.String(),
+  status: literals(ASSET_STATUSES),
+  error: nullable(Type.String()),
+  attempts: Type.Integer(),
+  content_type: nullable(Type.String()),
+  bytes: nullable(Type.Integer()),
+  width: nullable(Type.Integer()),
+  height: nullable(Type.Integer()),
+  sha256: nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const ProductDetail = Type.Object({
+  id: Uuid,
+  stage: StageSchema,
+  version: Type.Integer({ description: '每次写入加一；PATCH 用 If-Match 传回' }),
+  name: Type.String(),
+  description: Type.String(),
+  offer_id: Type.String(),
+  price: nullable(Type.Number()),
+  old_price: nullable(Type.Number()),
+  currency_code: Type.String(),
+  vat: Type.String(),
+  weight: nullable(Type.Number()),
+  weight_unit: Type.String(),
+  depth: nullable(Type.Number()),
+  width: nullable(Type.Number()),
+  height: nullable(Type.Number()),
+  dimension_unit: Type.String(),
+  barcode: Type.String(),
+  description_category_id: nullable(Type.Integer()),
+  type_id: nullable(Type.Integer()),
+  primary_image: nullable(Type.String()),
+  images: Type.Array(Type.String()),
+  source_platform: PlatformSchema,
+  source_item_id: Type.String(),
+  source_url: Type.String(),
+  sources: Type.Array(Type.Object({ platform: PlatformSchema, item_id: Type.String(), url: Type.String() })),
+  marketplace_product_id: nullable(Type.String()),
+  published_at: nullable(Timestamp),
+  fx_rate: nullable(Type.Number()),
+  raw: Group,
+  pricing: Group,
+  copy: Group,
+  attributes: Group,
+  complex_attributes: Group,
+  assets: Type.Array(AssetSchema),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const { markupPercent, reserveDiscountPercent } = PRICING_LIMITS;
+
+/** The pricing inputs as a merge patch: `null` deletes an input; other keys are kept as free-form notes. */
+const PricingGroupPatchSchema = Type.Object(
+  {
+    cost_cny: Type.Optional(nullable(Type.Number({ minimum: 0, maximum: 10_000_000 }))),
+    weight_g: Type.Optional(nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }))),
+    markup_percent: Type.Optional(nullable(Type.Number({ minimum: markupPercent.min, maximum: markupPercent.max }))),
+    reserve_discount_percent: Type.Optional(nullable(Type.Number({ minimum: reserveDiscountPercent.min, maximum: reserveDiscountPercent.max }))),
+    tier: Type.Optional(nullable(literals(TIER_CHOICES))),
+    fx_rate: Type.Optional(nullable(Type.Number({ exclusiveMinimum: 0, maximum: 100, description: '覆盖当前汇率' }))),
+  },
+  { additionalProperties: true },
+);
+export const PricingGroupPatch = Type.Unsafe<JsonObject>(PricingGroupPatchSchema);
+
+const editable = {
+  name: Type.Optional(Type.String({ maxLength: 500 })),
+  description: Type.Optional(Type.String({ maxLength: 30_000 })),
+  offer_id: Type.Optional(Type.String({ maxLength: 200 })),
+  currency_code: Type.Optional(literals(PRICE_CURRENCIES)),
+  vat: Type.Optional(Type.String({ maxLength: 8 })),
+  weight: Type.Optional(nullable(Dimension)),
+  weight_unit: Type.Optional(literals(['g', 'kg', 'lb'])),
+  depth: Type.Optional(nullable(Dimension)),
+  width: Type.Optional(nullable(Dimension)),
+  height: Type.Optional(nullable(Dimension)),
+  dimension_unit: Type.Optional(literals(['mm', 'cm', 'in'])),
+  barcode: Type.Optional(Type.String({ maxLength: 100 })),
+  description_category_id: Type.Optional(nullable(Type.Integer({ minimum: 0 }))),
+  type_id: Type.Optional(nullable(Type.Integer({ minimum: 0 }))),
+  primary_image: Type.Optional(nullable(Url)),
+  images: Type.Optional(nullable(Type.Array(Url, { maxItems: 30 }))),
+  source_item_id: Type.Optional(Type.String({ maxLength: 200 })),
+  source_url: Type.Optional(Type.String({ maxLength: 4096 })),
+  raw: Type.Optional(Group),
+  pricing: Type.Optional(PricingGroupPatch),
+  copy: Type.Optional(Group),
+  attributes: Type.Optional(Group),
+  complex_attributes: Type.Optional(Group),
+  price: Type.Optional(nullable(Type.Number({ description: '忽略：价格总由服务器按定价策略计算' }))),
+  old_price: Type.Optional(nullable(Type.Number({ description: '忽略：由服务器计算' }))),
+};
+
+export const ProductPatchBody = Type.Object(editable, { additionalProperties: false, minProperties: 1 });
+export type ProductPatchBody = Static<typeof ProductPatchBody>;
+
+export const ProductCreateBody = Type.Object({ ...editable, source_platform: Type.Optional(PlatformSchema) }, { additionalProperties: false });
+export type ProductCreateBody = Static<typeof ProductCreateBody>;
+
+export const StageBody = Type.Object({ stage: StageSchema }, { additionalProperties: false });
+export const DeleteQuery = Type.Object({ hard: Type.Boolean({ default: false }) }, { additionalProperties: false });
+export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 40 })) });

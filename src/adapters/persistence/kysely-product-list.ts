@@ -1,0 +1,83 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type AssetCount, type ProductListQuery, type ProductSummary } from '../../application/ports/product-repository.ts';
+import { type Database, type ProductTable } from './database.ts';
+
+/**
+ * The product list (the busiest read): one page, newest-updated first, with its total and per-page asset counts.
+ * Written as plain SQL templates: the query builder's per-call compile costs as much as the query itself here.
+ */
+const SUMMARY_COLUMNS = ['id', 'stage', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'marketplace_product_id', 'created_at', 'updated_at'] as const;
+const SUMMARY_SQL = sql.raw(SUMMARY_COLUMNS.join(', '));
+type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
+
+/** The FTS5 trigram index answers substrings of 3+ characters; shorter ones are matched by LIKE. */
+const FTS_MIN_CHARS = 3;
+
+/** `%` and `_` in user text must match literally. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+async function assetCounts(db: Kysely<Database>, ids: string[]): Promise<Map<string, { counts: AssetCount; failed: number }>> {
+  const result = new Map(ids.map((id) => [id, { counts: { main: 0, sku: 0, detail: 0 }, failed: 0 }]));
+  if (ids.length === 0) return result;
+  const { rows } = await sql<{ product_id: string; group_key: string; status: string; n: number }>`select product_id, group_key, status, count(*) as n
+    from assets where product_id in (${sql.join(ids)}) group by product_id, group_key, status`.execute(db);
+  for (const row of rows) {
+    const entry = result.get(row.product_id)!;
+    const n = Number(row.n);
+    if (row.group_key === 'main' || row.group_key === 'sku' || row.group_key === 'detail') entry.counts = { ...entry.counts, [row.group_key]: entry.counts[row.group_key] + n };
+    if (row.status === 'failed') entry.failed += n;
+  }
+  return result;
+}
+
+/**
+ * SQLite search over the FTS table (migrations/003-catalog.ts): its rowids follow write order, so the page is
+ * the first matches walking backwards, and the total a count of matches, neither touching the product rows.
+ */
+async function searchSqlite(db: Kysely<Database>, q: string, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+  const match = [...q].length >= FTS_MIN_CHARS ? sql`products_fts match ${`"${q.replace(/"/g, '""')}"`}` : sql`search_text like ${likePattern(q)} escape '\\'`;
+  const where = query.stage ? sql`${match} and stage = ${query.stage}` : match;
+  const offset = (query.page - 1) * query.pageSize;
+  const [counted, hits] = await Promise.all([
+    sql<{ n: number }>`select count(*) as n from products_fts where ${where}`.execute(db),
+    sql<{ id: string }>`select id from products_fts where ${where} order by rowid desc limit ${query.pageSize} offset ${offset}`.execute(db),
+  ]);
+  const ids = hits.rows.map((hit) => hit.id);
+  const total = Number(counted.rows[0]?.n ?? 0);
+  if (ids.length === 0) return { total, rows: [] };
+  const found = await sql<SummaryRow>`select ${SUMMARY_SQL} from products where id in (${sql.join(ids)})`.execute(db);
+  const byId = new Map(found.rows.map((row) => [row.id, row]));
+  return { total, rows: ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined) };
+}
+
+/** Without `q` the total comes from the per-stage counters (migrations/003-catalog.ts); PostgreSQL's `q` uses pg_trgm. */
+async function listPlain(db: Kysely<Database>, q: string | undefined, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+  const stage = query.stage ? sql`stage = ${query.stage}` : sql`stage != 'archived'`;
+  const where = q ? sql`${stage} and search_text like ${likePattern(q)} escape '\\'` : stage;
+  const totalQuery = q
+    ? sql<{ total: number }>`select count(*) as total from products where ${where}`
+    : sql<{ total: number }>`select coalesce(sum(n), 0) as total from product_stage_counts where ${stage}`;
+  const offset = (query.page - 1) * query.pageSize;
+  const [totals, page] = await Promise.all([
+    totalQuery.execute(db),
+    sql<SummaryRow>`select ${SUMMARY_SQL} from products where ${where} order by updated_at desc, id desc limit ${query.pageSize} offset ${offset}`.execute(db),
+  ]);
+  return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows };
+}
+
+/** One page of summaries and the total of matches. */
+export async function listProducts(db: Kysely<Database>, sqlite: boolean, query: ProductListQuery): Promise<{ total: number; items: ProductSummary[] }> {
+  const q = query.q?.trim().toLowerCase() || undefined;
+  // Archived products are not in the FTS table: searching them scans (rare, and a small set).
+  const viaFts = q !== undefined && sqlite && query.stage !== 'archived';
+  const { total, rows } = viaFts ? await searchSqlite(db, q, query) : await listPlain(db, q, query);
+  const counts = await assetCounts(db, rows.map((row) => row.id));
+  const items = rows.map((row) => ({
+    ...row,
+    stage: row.stage as ProductSummary['stage'],
+    source_platform: row.source_platform as ProductSummary['source_platform'],
+    asset_count: counts.get(row.id)!.counts,
+    failed_assets: counts.get(row.id)!.failed,
+  }));
+  return { total: Number(total), items };
+}

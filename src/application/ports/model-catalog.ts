@@ -1,0 +1,28 @@
+import { type ImageFamily, type ImageModel } from './image-model.ts';
+import { type TextModel } from './text-model.ts';
+
+export type ModelEntry = {
+  readonly id: string;
+  readonly provider: string;
+  readonly kind: 'text' | 'image';
+  readonly family: 'claude' | ImageFamily;
+  readonly label: string;
+  /** True when the provider's key is configured (the template family always is). */
+  readonly configured: boolean;
+  readonly default: boolean;
+};
+
+/**
+ * The models this installation offers (DECISIONS §6). Lookups by id (or family name) throw DomainError
+ * `UNKNOWN_MODEL` (422) for ids not in the catalog and `AI_NOT_CONFIGURED` (503) for models without a key.
+ */
+export interface ModelCatalog {
+  /** Every model, configured or not, text first. */
+  list(): ModelEntry[];
+  /** The image model for `id`, or the default image model when `id` is empty. */
+  imageModel(id: string | null | undefined): { entry: ModelEntry; model: ImageModel };
+  /** The text model for `id` (the default when empty); throws `AI_NOT_CONFIGURED` without a key. */
+  textModel(id: string | null | undefined): TextModel;
+  /** Whether any text model is configured (else the rules planner answers). */
+  hasTextModel(): boolean;
+}

@@ -1,0 +1,22 @@
+import { type Product, type Stage } from '../../domain/product.ts';
+
+export type ExportFilter = {
+  /** One stage, or every stage except archived when undefined. */
+  readonly stage?: Stage | undefined;
+  /** Only these product ids (still filtered by stage). */
+  readonly ids?: readonly string[] | undefined;
+  /** Read the `pricing` group too (the trial sheet needs it; products.csv does not, and it is the widest column). */
+  readonly withPricing?: boolean | undefined;
+};
+
+/** What the exports read of a product: the flat fields they print, the pricing group (`{}` unless asked for) and its stored image URLs. */
+export type ExportRecord = Omit<Product, 'raw' | 'copy' | 'attributes' | 'complex_attributes' | 'sources' | 'description' | 'version' | 'type_id'> & {
+  /** Stored URLs of stored assets in group order (DECISIONS §5), to derive `images` while unset. */
+  readonly stored_images: readonly string[];
+};
+
+/** Reads products for export in bounded batches, oldest-created first, so memory stays flat on any size. */
+export interface ProductExportReader {
+  /** Batches of at most `batchSize` records until every match was read. */
+  batches(filter: ExportFilter, batchSize: number): AsyncIterable<ExportRecord[]>;
+}

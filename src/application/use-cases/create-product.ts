@@ -1,0 +1,30 @@
+import { type Platform } from '../../domain/platform.ts';
+import { newProduct } from '../../domain/product.ts';
+import { type Clock } from '../ports/clock.ts';
+import { type Ids } from '../ports/ids.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { applyChanges, type ProductChanges } from './product-changes.ts';
+import { type RepriceProduct } from './reprice-product.ts';
+import { type ProductView, type ViewProduct } from './view-product.ts';
+
+export type CreateProductDeps = {
+  readonly products: ProductRepository;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly repriceProduct: RepriceProduct;
+  readonly viewProduct: ViewProduct;
+};
+
+export type CreateProductInput = ProductChanges & { readonly source_platform?: Platform | undefined };
+export type CreateProduct = (input: CreateProductInput) => Promise<ProductView>;
+
+/** POST /products: a manually created product starts in `editing`, priced when its inputs are complete. */
+export const makeCreateProduct =
+  (deps: CreateProductDeps): CreateProduct =>
+  async ({ source_platform, ...changes }) => {
+    const now = deps.clock.now().toISOString();
+    const blank = newProduct({ id: deps.ids.uuid(), stage: 'editing', source_platform: source_platform ?? '1688' }, now);
+    const product = await deps.repriceProduct(applyChanges(blank, changes));
+    await deps.products.insert(product);
+    return deps.viewProduct(product);
+  };

@@ -1,0 +1,61 @@
+import { DomainError } from '../../domain/errors.ts';
+import { type Product } from '../../domain/product.ts';
+import { pricingInputsChanged } from '../../domain/product-pricing.ts';
+import { assertEditable, revise, stageAfterEdit } from '../../domain/product-stage.ts';
+import { READY_CHECKED_FIELDS } from '../../domain/ready-checks.ts';
+import { type Clock } from '../ports/clock.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { loadProduct, saveRevision } from './product-access.ts';
+import { applyChanges, type ProductChanges } from './product-changes.ts';
+import { type RepriceProduct } from './reprice-product.ts';
+import { type ProductView, type ViewProduct } from './view-product.ts';
+
+export type UpdateProductDeps = {
+  readonly products: ProductRepository;
+  readonly clock: Clock;
+  readonly repriceProduct: RepriceProduct;
+  readonly viewProduct: ViewProduct;
+};
+
+export type UpdateProductInput = {
+  readonly id: string;
+  /** The `If-Match` version; a stale one is refused with 412. */
+  readonly ifMatch?: number | undefined;
+  readonly changes: ProductChanges;
+};
+export type UpdateProduct = (input: UpdateProductInput) => Promise<ProductView>;
+
+/** Keeps the computed price fields as they were: a client never sets them directly. */
+const keepComputed = (before: Product, after: Product): Product => {
+  const { result: _sent, ...pricing } = after.pricing;
+  return {
+    ...after,
+    price: before.price,
+    old_price: before.old_price,
+    fx_rate: before.fx_rate,
+    pricing: before.pricing.result === undefined ? pricing : { ...pricing, result: before.pricing.result },
+  };
+};
+
+const checkedFieldChanged = (before: Product, after: Product): boolean =>
+  READY_CHECKED_FIELDS.some((field) => before[field] !== after[field]) || pricingInputsChanged(before, after);
+
+/**
+ * PATCH /products/{id} (autosave, DECISIONS §3): fields replace, groups merge, the price is recomputed on
+ * the server whenever a pricing input changed; a collected product becomes `editing`, a ready one falls back
+ * to `editing` when a checked field changed.
+ */
+export const makeUpdateProduct =
+  (deps: UpdateProductDeps): UpdateProduct =>
+  async ({ id, ifMatch, changes }) => {
+    const current = await loadProduct(deps.products, id);
+    if (ifMatch !== undefined && ifMatch !== current.version) {
+      throw new DomainError('precondition_failed', 'VERSION_MISMATCH', `商品已更新到版本 ${current.version}，请刷新后再保存`);
+    }
+    assertEditable(current);
+    const edited = applyChanges(current, changes);
+    const priced = pricingInputsChanged(current, edited) ? await deps.repriceProduct(edited) : keepComputed(current, edited);
+    const next = revise(priced, { stage: stageAfterEdit(current.stage, checkedFieldChanged(current, priced)) }, deps.clock.now().toISOString());
+    await saveRevision(deps.products, next, current.version);
+    return deps.viewProduct(next);
+  };

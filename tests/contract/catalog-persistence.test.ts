@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Asset } from '../../src/domain/asset.ts';
+import { newProduct, type Product } from '../../src/domain/product.ts';
+import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
+import { makeKyselyFxRateStore } from '../../src/adapters/persistence/kysely-fx-rate-store.ts';
+import { makeKyselyProductExportReader } from '../../src/adapters/persistence/kysely-product-export-reader.ts';
+import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
+import { testDatabases, type TestDatabaseHandle } from '../helpers/databases.ts';
+
+let sequence = 0;
+const uuid = (): string => `00000000-0000-4000-8000-${String((sequence += 1)).padStart(12, '0')}`;
+const at = (minute: number): string => new Date(Date.UTC(2026, 10, 21, 12, minute)).toISOString();
+
+const product = (overrides: Partial<Product> = {}): Product =>
+  newProduct({ id: uuid(), stage: 'editing', source_platform: '1688', ...overrides }, overrides.created_at ?? at(0));
+
+const storedAsset = (productId: string, groupKey: Asset['group_key'], index: number, status: Asset['status'] = 'stored'): Asset => ({
+  asset_id: uuid(),
+  product_id: productId,
+  group_key: groupKey,
+  group_name: groupKey,
+  variant_name: null,
+  type: 'img',
+  index,
+  dedupe_key: `k-${sequence}`,
+  source_url: 'https://img.alicdn.com/a.jpg',
+  referer: '',
+  stored_url: status === 'stored' ? `/media/p/${groupKey}-${index}.jpg` : '',
+  status,
+  error: null,
+  attempts: 1,
+  content_type: null,
+  bytes: null,
+  width: null,
+  height: null,
+  sha256: null,
+  created_at: at(0),
+  updated_at: at(0),
+});
+
+for (const database of testDatabases()) {
+  describe(`catalog persistence contract on ${database.name}`, () => {
+    let handle: TestDatabaseHandle;
+    beforeEach(async () => {
+      handle = await database.open();
+    });
+    afterEach(() => handle.dispose());
+    const products = () => makeKyselyProductRepository(handle.db);
+
+    it('q finds substrings of name, offer id, source ids and URLs, case-insensitively, short and long', async () => {
+      const repo = products();
+      const a = product({ name: 'Органайзер Для Кабелей', offer_id: 'ORG-1', updated_at: at(1) });
+      const b = product({ name: 'Кружка', source_item_id: '6543210', source_url: 'https://detail.1688.com/offer/6543210.html', updated_at: at(2) });
+      const c = product({ name: '100% cotton_shirt', stage: 'archived', updated_at: at(3) });
+      const d = product({ name: '100% cotton', updated_at: at(4) });
+      for (const p of [a, b, c, d]) await repo.insert(p);
+      const ids = async (q: string, stage?: Product['stage']) => (await repo.list({ q, stage, page: 1, pageSize: 20 })).items.map((i) => i.id);
+      expect(await ids('для каб')).toEqual([a.id]);
+      expect(await ids('org')).toEqual([a.id]);
+      expect(await ids('54321')).toEqual([b.id]);
+      expect(await ids('1688.com/offer')).toEqual([b.id]);
+      expect(await ids('%')).toEqual([d.id]);
+      expect(await ids('0%')).toEqual([d.id]);
+      expect(await ids('n_s', 'archived')).toEqual([c.id]);
+      expect(await ids('nothing-like-this')).toEqual([]);
+      expect((await repo.list({ q: 'к', page: 1, pageSize: 20 })).total).toBe(2);
+    });
+
+    it('search follows updates, archiving, restoring and deletes, newest-updated first', async () => {
+      const repo = products();
+      const p = product({ name: 'Первое имя' });
+      await repo.insert(p);
+      const other = product({ name: 'Второе место', updated_at: at(5) });
+      await repo.insert(other);
+      await repo.update({ ...other, offer_id: 'MOVED', version: 2, updated_at: at(6) }, 1);
+      await repo.update({ ...p, name: 'Второе имя', version: 2, updated_at: at(7) }, 1);
+      const found = async (q: string) => (await repo.list({ q, page: 1, pageSize: 20 })).total;
+      const ids = async (q: string) => (await repo.list({ q, page: 1, pageSize: 20 })).items.map((i) => i.id);
+      expect(await found('первое')).toBe(0);
+      expect(await ids('второе')).toEqual([p.id, other.id]);
+      await repo.update({ ...p, name: 'Второе имя', stage: 'archived', version: 3, updated_at: at(7) }, 2);
+      expect(await ids('второе')).toEqual([other.id]);
+      expect((await repo.list({ q: 'второе', stage: 'archived', page: 1, pageSize: 20 })).total).toBe(1);
+      await repo.update({ ...p, name: 'Второе имя', stage: 'editing', version: 4, updated_at: at(9) }, 3);
+      expect(await ids('второе')).toEqual([p.id, other.id]);
+      await repo.update({ ...other, offer_id: 'MOVED', version: 3, updated_at: at(10) }, 2);
+      expect(await ids('второе')).toEqual([other.id, p.id]);
+      await repo.delete(p.id);
+      expect(await ids('второе')).toEqual([other.id]);
+      expect(await found('moved')).toBe(1);
+    });
+
+    it('pages newest-updated first with a stable total', async () => {
+      const repo = products();
+      const all = Array.from({ length: 7 }, (_, i) => product({ updated_at: at(i) }));
+      for (const p of all) await repo.insert(p);
+      const page2 = await repo.list({ page: 2, pageSize: 3 });
+      expect(page2.total).toBe(7);
+      expect(page2.items.map((i) => i.id)).toEqual([all[3]!.id, all[2]!.id, all[1]!.id]);
+      expect((await repo.list({ page: 4, pageSize: 3 })).items).toEqual([]);
+    });
+
+    it('totals follow inserts, stage changes and deletes, with and without q', async () => {
+      const repo = products();
+      const made = Array.from({ length: 5 }, (_, i) => product({ name: `Лампа ${i}`, updated_at: at(i) }));
+      for (const p of made) await repo.insert(p);
+      await repo.update({ ...made[0]!, stage: 'archived', version: 2 }, 1);
+      await repo.update({ ...made[1]!, stage: 'ready', version: 2 }, 1);
+      await repo.delete(made[2]!.id);
+      const total = async (stage?: Product['stage'], q?: string, page = 1) => (await repo.list({ stage, q, page, pageSize: 1 })).total;
+      expect([await total(), await total('editing'), await total('ready'), await total('archived')]).toEqual([3, 2, 1, 1]);
+      expect([await total(undefined, 'лампа'), await total(undefined, 'лампа', 3), await total(undefined, 'лампа', 9)]).toEqual([3, 3, 3]);
+      expect(await total('archived', 'лампа')).toBe(1);
+      expect((await repo.list({ q: 'лампа', page: 2, pageSize: 2 })).items.map((i) => i.id)).toEqual([made[1]!.id]);
+    });
+
+    it('offerIdTaken ignores the product itself and archived ones', async () => {
+      const repo = products();
+      const a = product({ offer_id: 'X-1' });
+      const archived = product({ offer_id: 'X-2', stage: 'archived' });
+      await repo.insert(a);
+      await repo.insert(archived);
+      expect(await repo.offerIdTaken('X-1', a.id)).toBe(false);
+      expect(await repo.offerIdTaken('X-1', uuid())).toBe(true);
+      expect(await repo.offerIdTaken('X-2', uuid())).toBe(false);
+    });
+
+    it('export reader pages through every match in created order with stored images in group order', async () => {
+      const repo = products();
+      const made = Array.from({ length: 25 }, (_, i) => product({ created_at: at(i % 5), stage: i === 3 ? 'archived' : 'editing' }));
+      for (const p of made) await repo.insert(p);
+      const first = made[0]!;
+      await makeKyselyAssetRepository(handle.db).insertMany([
+        storedAsset(first.id, 'detail', 0),
+        storedAsset(first.id, 'main', 1),
+        storedAsset(first.id, 'main', 0),
+        storedAsset(first.id, 'sku', 0, 'failed'),
+      ]);
+      const reader = makeKyselyProductExportReader(handle.db);
+      const batches: string[][] = [];
+      let images: readonly string[] = [];
+      for await (const batch of reader.batches({}, 7)) {
+        batches.push(batch.map((r) => r.id));
+        images = batch.find((r) => r.id === first.id)?.stored_images ?? images;
+      }
+      expect(batches.map((b) => b.length)).toEqual([7, 7, 7, 3]);
+      const expected = made.filter((p) => p.stage !== 'archived').sort((x, y) => x.created_at.localeCompare(y.created_at) || x.id.localeCompare(y.id));
+      expect(batches.flat()).toEqual(expected.map((p) => p.id));
+      expect(images).toEqual(['/media/p/main-0.jpg', '/media/p/main-1.jpg', '/media/p/detail-0.jpg']);
+
+      const chosen: string[] = [];
+      for await (const batch of reader.batches({ ids: [made[1]!.id, made[3]!.id], stage: 'archived' }, 10)) chosen.push(...batch.map((r) => r.id));
+      expect(chosen).toEqual([made[3]!.id]);
+    });
+
+    it('fx store keeps the last accepted rate and replaces it', async () => {
+      const store = makeKyselyFxRateStore(handle.db);
+      expect(await store.lastGood()).toBeUndefined();
+      await store.save({ rate: 11.2, source: 'cbr', updated_at: at(1) });
+      await store.save({ rate: 11.3, source: 'er-api', updated_at: at(2) });
+      expect(await store.lastGood()).toEqual({ rate: 11.3, source: 'er-api', updated_at: at(2) });
+    });
+  });
+}

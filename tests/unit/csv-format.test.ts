@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvRow } from '../../src/application/csv-format.ts';
+
+describe('CSV cells', () => {
+  it('prefixes every OWASP formula start with a quote', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '\n']) expect(csvCell(`${start}SUM(A1)`).replace(/^"/, '').startsWith(`'${start}`)).toBe(true);
+    expect(csvCell('=1+1')).toBe("'=1+1");
+  });
+
+  it('keeps numbers as numbers (a negative number is data) and empties null', () => {
+    expect(csvRow([-12, 0.5, null, undefined, 'a'])).toBe('-12,0.5,,,a\r\n');
+  });
+
+  it('quotes separators, quotes and line breaks so a value never starts a new cell', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const cell = csvCell(text);
+        const decoded = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+        expect(decoded).toBe(FORMULA.test(text) ? `'${text}` : text);
+        if (!cell.startsWith('"')) expect(cell).not.toMatch(/[",\r\n]/);
+      }),
+    );
+  });
+});
+
+const FORMULA = /^[=+\-@\t\r\n]/;

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -103,4 +104,46 @@ export function comparisonTable(rows: readonly { name: string; ours: LoadResult;
     );
   }
   return lines.join('\n');
+}
+
+/** Percentile of sorted numbers (nearest rank). */
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/**
+ * An open-loop load: requests start on an even schedule (`rate` per second) over `connections` keep-alive
+ * connections, whatever the server does, and each latency is measured from its scheduled start (no coordinated
+ * omission). This is what many clients each sending now and then look like, unlike autocannon's saturating loop.
+ */
+export async function steadyLoad(options: LoadOptions & { readonly rate: number }): Promise<LoadResult> {
+  const target = new URL(options.url);
+  const pool = new Pool(target.origin, { connections: options.connections ?? 16, pipelining: 1 });
+  const seconds = options.seconds ?? 5;
+  const total = Math.round(options.rate * seconds);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const started = performance.now();
+  const requests: Promise<void>[] = [];
+  for (let i = 0; i < total; i += 1) {
+    const scheduled = started + (i * 1000) / options.rate;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    requests.push(
+      pool
+        .request({ path: target.pathname + target.search, method: options.method ?? 'GET', headers: options.headers ?? {}, body: options.body ?? null })
+        .then(async (response) => {
+          await response.body.dump();
+          if (response.statusCode >= 300) non2xx += 1;
+          latencies.push(performance.now() - scheduled);
+        })
+        .catch(() => {
+          errors += 1;
+        }),
+    );
+  }
+  await Promise.all(requests);
+  await pool.close();
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { reqPerSec: latencies.length / elapsed, p50: Math.round(percentile(latencies, 50) * 10) / 10, p99: Math.round(percentile(latencies, 99) * 10) / 10, non2xx, errors };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { startFakeServer } from '../../tests/fakes/fake-server.ts';
-import { comparisonTable, load, type LoadResult, type RunningServer, startServer, tempDir } from '../lib.ts';
+import { comparisonTable, load, type LoadResult, type RunningServer, startServer, steadyLoad, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 
 const SECRETS = { APP_TOKEN: 'bench-app-token', JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0123', SECRET_KEY: 'bench-secret-key' };
@@ -12,6 +12,8 @@ const SLOW_CDN_MS = 5_000;
 const MEMORY_PRODUCTS = 20;
 const MEMORY_IMAGES_PER_PRODUCT = 50;
 const MEMORY_DEADLINE_MS = 90_000;
+/** A steady offered load far above one seller's use (each request is a collected product page). */
+const STEADY_RATE = 100;
 
 type Round = { ours: LoadResult; bare: LoadResult };
 
@@ -70,13 +72,18 @@ async function latencyUnderSlowCdn(): Promise<string> {
       const bareRound = await load({ url: `${bare.url}/api/materials`, method: 'POST', headers, body });
       rounds.push({ ours: ourRound, bare: bareRound });
     }
+    // At saturation p99 is queueing behind SQLite's single writer; at a steady rate it shows what a client waits.
+    const steadyOurs = await steadyLoad({ url: `${ours.url}/api/materials`, method: 'POST', headers, body, rate: STEADY_RATE });
+    const steadyBare = await steadyLoad({ url: `${bare.url}/api/materials`, method: 'POST', headers, body, rate: STEADY_RATE });
     const best = (pick: (round: Round) => LoadResult): LoadResult => rounds.map(pick).reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
     const table = comparisonTable([
-      { name: `POST /api/materials (${IMAGES_PER_REQUEST} images, CDN takes ${SLOW_CDN_MS / 1000} s each)`, ours: best((r) => r.ours), bare: best((r) => r.bare), target: 'p99 < 50 ms, ≥ 60 %' },
+      { name: `POST /api/materials (${IMAGES_PER_REQUEST} images, CDN takes ${SLOW_CDN_MS / 1000} s each), saturated`, ours: best((r) => r.ours), bare: best((r) => r.bare), target: '≥ 60 %' },
+      { name: `the same at a steady ${STEADY_RATE} req/s (${STEADY_RATE * IMAGES_PER_REQUEST} images/s)`, ours: steadyOurs, bare: steadyBare, target: 'p99 < 50 ms' },
     ]);
     const each = rounds.map((r, i) => `round ${i + 1}: ours ${r.ours.reqPerSec.toFixed(0)} req/s, p99 ${r.ours.p99} ms; bare ${r.bare.reqPerSec.toFixed(0)} req/s, p99 ${r.bare.p99} ms`).join(' | ');
     return [
-      `16 connections, 5 s after a 1 s warm-up, best of 2 alternating rounds (${each}).`,
+      `Saturated: autocannon, 16 connections, 5 s after a 1 s warm-up, best of 2 alternating rounds (${each}).`,
+      `Steady: ${STEADY_RATE} requests/s started on an even schedule over 16 keep-alive connections for 5 s, latency measured from each scheduled start.`,
       `Each request creates a product with ${IMAGES_PER_REQUEST} pending assets; ours also queues every image for download (DOWNLOAD_CONCURRENCY=4) while the load runs, the bare baseline only inserts the rows.`,
       '',
       table,

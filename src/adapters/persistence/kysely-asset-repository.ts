@@ -1,11 +1,21 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { ASSET_GROUPS } from '../../domain/asset.ts';
 import { type AssetRepository } from '../../application/ports/asset-repository.ts';
-import { type Database } from './database.ts';
+import { type AssetTable, type Database } from './database.ts';
 import { assetToRow, rowToAsset } from './asset-rows.ts';
+import { makeBulkInsert } from './bulk-insert.ts';
 
 // Large intakes insert in chunks so no statement exceeds SQLite's bound-parameter limit.
 const INSERT_CHUNK = 200;
+
+const ASSET_COLUMNS = [
+  'id', 'product_id', 'group_key', 'group_name', 'variant_name', 'type', 'idx', 'dedupe_key', 'source_url', 'referer', 'stored_url',
+  'status', 'error', 'attempts', 'content_type', 'bytes', 'width', 'height', 'sha256', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof AssetTable)[];
+// Fails to compile when a column is added to the table but not to the list above.
+const everyColumnListed: Exclude<keyof AssetTable, (typeof ASSET_COLUMNS)[number]> extends never ? true : never = true;
+void everyColumnListed;
+const insertAssetRows = makeBulkInsert<Insertable<AssetTable>>('assets', ASSET_COLUMNS);
 
 /** Group order as a SQL expression: main, sku, detail, upload, generated. */
 const groupOrder = sql<number>`case group_key ${sql.join(
@@ -18,7 +28,7 @@ export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository
   return {
     async insertMany(assets) {
       for (let start = 0; start < assets.length; start += INSERT_CHUNK) {
-        await db.insertInto('assets').values(assets.slice(start, start + INSERT_CHUNK).map(assetToRow)).execute();
+        await insertAssetRows(db as Kysely<unknown>, assets.slice(start, start + INSERT_CHUNK).map(assetToRow));
       }
     },
 

@@ -1,0 +1,32 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import { isSqlite } from './dialect-of.ts';
+
+/**
+ * A multi-row INSERT whose SQL text is built once per row count and dialect, then reused. Kysely rebuilds and
+ * recompiles a multi-row insert on every call (about 0.25 ms for the 30 assets of one collected page, a tenth of
+ * the whole request); with the text fixed, SQLite's statement cache also gets a hit.
+ */
+export function makeBulkInsert<Row extends Record<string, unknown>>(table: string, columns: readonly (keyof Row & string)[]) {
+  const texts = new Map<string, string>();
+  const columnList = columns.map((column) => `"${column}"`).join(', ');
+
+  const textFor = (rowCount: number, sqlite: boolean): string => {
+    const key = `${sqlite ? 'sqlite' : 'pg'}:${rowCount}`;
+    let text = texts.get(key);
+    if (!text) {
+      let parameter = 0;
+      const placeholder = (): string => (sqlite ? '?' : `$${(parameter += 1)}`);
+      const tuples = Array.from({ length: rowCount }, () => `(${columns.map(placeholder).join(', ')})`);
+      text = `insert into "${table}" (${columnList}) values ${tuples.join(', ')}`;
+      texts.set(key, text);
+    }
+    return text;
+  };
+
+  return async (db: Kysely<unknown>, rows: readonly Row[]): Promise<void> => {
+    if (rows.length === 0) return;
+    const parameters: unknown[] = [];
+    for (const row of rows) for (const column of columns) parameters.push(row[column] ?? null);
+    await db.executeQuery(CompiledQuery.raw(textFor(rows.length, isSqlite(db)), parameters));
+  };
+}

@@ -2,9 +2,9 @@
  * The bare baseline for the catalog benchmark: node:http + better-sqlite3 serving GET /api/products with the
  * same work as ours (HS256 bearer check, the same total, page and asset-count queries, JSON), nothing else.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
+import { makeBareBearerCheck } from './bare-bearer.ts';
 
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
 const secret = process.env.JWT_SECRET!;
@@ -14,16 +14,7 @@ const page = db.prepare(
   "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at from products where stage != 'archived' order by updated_at desc, id desc limit ? offset ?",
 );
 
-function bearerOk(header: string | undefined): boolean {
-  const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
-  const [head, payload, signature] = token.split('.');
-  if (!head || !payload || !signature) return false;
-  const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp?: number };
-  return (claims.exp ?? 0) * 1000 > Date.now();
-}
+const bearerOk = makeBareBearerCheck(secret);
 
 type Row = { id: string } & Record<string, unknown>;
 

@@ -2,25 +2,16 @@
  * The bare baseline for the foundation benchmark: node:http + better-sqlite3 doing the same work as our
  * endpoints (a database ping; an HS256 bearer check plus a one-row read serialised as JSON), nothing else.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
+import { makeBareBearerCheck } from './bare-bearer.ts';
 
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
 const secret = process.env.JWT_SECRET!;
 const ping = db.prepare('select 1');
 const byId = db.prepare('select * from products where id = ?');
 
-function bearerOk(header: string | undefined): boolean {
-  const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
-  const [head, payload, signature] = token.split('.');
-  if (!head || !payload || !signature) return false;
-  const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp?: number };
-  return (claims.exp ?? 0) * 1000 > Date.now();
-}
+const bearerOk = makeBareBearerCheck(secret);
 
 createServer((req, res) => {
   const send = (status: number, body: unknown): void => {

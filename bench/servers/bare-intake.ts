@@ -3,9 +3,10 @@
  * before answering (an HS256 bearer check, JSON parse, one transaction inserting the product, its source and
  * one pending row per image, the same columns as ours), nothing else: no schema validation, no framework.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
+import { makeBareBearerCheck } from './bare-bearer.ts';
 
 type Body = {
   source: { platform: string; itemId: string; url: string; collectedAt: number };
@@ -43,14 +44,7 @@ const collect = db.transaction((body: Body) => {
   return { id, queued: body.images.length };
 });
 
-function bearerOk(header: string | undefined): boolean {
-  const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
-  const [head, payload, signature] = token.split('.');
-  if (!head || !payload || !signature) return false;
-  const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const bearerOk = makeBareBearerCheck(secret);
 
 createServer((req, res) => {
   const send = (status: number, body: unknown): void => {

@@ -1,4 +1,4 @@
-import { type Asset } from '../domain/asset.ts';
+import { pendingAsset, storedAsset } from '../domain/asset.ts';
 import { type CardSource } from '../domain/card-texts.ts';
 import { DomainError, invalid, notFound } from '../domain/errors.ts';
 import { type Product } from '../domain/product.ts';
@@ -52,10 +52,10 @@ export async function storeGenerated(
   if (!input.append) return { url: stored.url, asset_id: null };
   const existing = await deps.assets.listByProduct(input.productId);
   const now = deps.clock.now().toISOString();
-  const asset: Asset = {
+  const origin = {
     asset_id: deps.ids.uuid(),
     product_id: input.productId,
-    group_key: 'generated',
+    group_key: 'generated' as const,
     group_name: 'AI 生成',
     variant_name: input.variant,
     type: 'img',
@@ -63,18 +63,9 @@ export async function storeGenerated(
     dedupe_key: `generated:${input.key}`,
     source_url: stored.url,
     referer: '',
-    stored_url: stored.url,
-    status: 'stored',
-    error: null,
-    attempts: 0,
-    content_type: input.image.contentType,
-    bytes: input.image.bytes.byteLength,
-    width: input.image.width,
-    height: input.image.height,
-    sha256: input.image.sha256,
-    created_at: now,
-    updated_at: now,
   };
+  const { bytes, ...measured } = input.image;
+  const asset = storedAsset(pendingAsset(origin, now), { ...measured, url: stored.url, bytes: bytes.byteLength }, now);
   await deps.assets.insertMany([asset]);
   return { url: stored.url, asset_id: asset.asset_id };
 }

@@ -31,3 +31,53 @@ export type Asset = {
   readonly created_at: string;
   readonly updated_at: string;
 };
+
+/** What an asset is made from: its place in the product and where its image came from. */
+export type AssetOrigin = Pick<
+  Asset,
+  'asset_id' | 'product_id' | 'group_key' | 'group_name' | 'variant_name' | 'type' | 'index' | 'dedupe_key' | 'source_url' | 'referer'
+>;
+
+/** What is known of an image once its bytes are kept in the object store. */
+export type KeptImage = {
+  readonly url: string;
+  readonly contentType: string;
+  readonly bytes: number;
+  readonly width: number;
+  readonly height: number;
+  readonly sha256: string;
+};
+
+/** A new asset waiting for its download: nothing stored or measured yet. */
+export function pendingAsset(origin: AssetOrigin, now: string): Asset {
+  return {
+    ...origin,
+    stored_url: '',
+    status: 'pending',
+    error: null,
+    attempts: 0,
+    content_type: null,
+    bytes: null,
+    width: null,
+    height: null,
+    sha256: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The asset with its bytes kept at `image.url`. */
+export function storedAsset(asset: Asset, image: KeptImage, now: string): Asset {
+  return {
+    ...asset,
+    status: 'stored',
+    stored_url: image.url,
+    error: null,
+    content_type: image.contentType,
+    bytes: image.bytes,
+    width: image.width,
+    height: image.height,
+    sha256: image.sha256,
+    updated_at: now,
+  };
+}

@@ -1,4 +1,4 @@
-import { type Asset, type AssetGroup } from './asset.ts';
+import { type Asset, type AssetGroup, pendingAsset } from './asset.ts';
 import { originalImageUrl, refererFor } from './image-source.ts';
 import { type JsonObject, type JsonValue } from './json.ts';
 import { type Platform } from './platform.ts';
@@ -108,29 +108,23 @@ export function pendingAssets(productId: string, material: Material, knownKeys: 
     const key = dedupeKeyOf(image);
     if (seen.has(key)) continue;
     seen.add(key);
-    assets.push({
-      asset_id: newId(),
-      product_id: productId,
-      group_key: image.groupKey,
-      group_name: image.groupName,
-      variant_name: image.variantName,
-      type: image.type,
-      index: image.index,
-      dedupe_key: key,
-      source_url: originalImageUrl(image.url),
-      referer,
-      stored_url: '',
-      status: 'pending',
-      error: null,
-      attempts: 0,
-      content_type: null,
-      bytes: null,
-      width: null,
-      height: null,
-      sha256: null,
-      created_at: now,
-      updated_at: now,
-    });
+    assets.push(
+      pendingAsset(
+        {
+          asset_id: newId(),
+          product_id: productId,
+          group_key: image.groupKey,
+          group_name: image.groupName,
+          variant_name: image.variantName,
+          type: image.type,
+          index: image.index,
+          dedupe_key: key,
+          source_url: originalImageUrl(image.url),
+          referer,
+        },
+        now,
+      ),
+    );
   }
   return assets;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type AiSettings } from '../adapters/ai/model-catalog.ts';
 import { parseDuration } from './duration.ts';
 
 /** Everything the service reads from its environment (DECISIONS §1), typed and defaulted. */
@@ -28,21 +29,7 @@ export type Config = {
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
   readonly fx: { readonly cbrUrl: string; readonly erApiUrl: string; readonly currencyApiUrl: string; readonly ttlMs: number };
-  readonly ai: {
-    readonly anthropicApiKey: string | undefined;
-    readonly anthropicBaseUrl: string | undefined;
-    readonly openaiApiKey: string | undefined;
-    readonly openaiBaseUrl: string;
-    readonly geminiApiKey: string | undefined;
-    readonly geminiBaseUrl: string;
-    readonly arkApiKey: string | undefined;
-    readonly arkBaseUrl: string;
-    readonly dashscopeApiKey: string | undefined;
-    readonly dashscopeBaseUrl: string;
-    /** Deadline of one text-model call (AI_TEXT_TIMEOUT) and one image-model call (AI_IMAGE_TIMEOUT). */
-    readonly textTimeoutMs: number;
-    readonly imageTimeoutMs: number;
-  };
+  readonly ai: AiSettings;
   readonly ozonApiUrl: string;
   readonly logLevel: string;
   /** Optional JSON file replacing the built-in pricing policy table. */

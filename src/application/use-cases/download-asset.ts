@@ -3,7 +3,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type GuardedHttp } from '../ports/guarded-http.ts';
 import { type ImageNormaliser, type NormalisedImage } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
-import { type Asset } from '../../domain/asset.ts';
+import { type Asset, storedAsset } from '../../domain/asset.ts';
 import { isDomainError } from '../../domain/errors.ts';
 import { type FetchLimits, fetchSourceImage } from './fetch-source-image.ts';
 
@@ -81,15 +81,6 @@ export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, object
       await objectStore.delete(stored.key);
       return;
     }
-    await save(asset, {
-      status: 'stored',
-      stored_url: stored.url,
-      error: null,
-      content_type: image.contentType,
-      bytes: image.body.byteLength,
-      width: image.width,
-      height: image.height,
-      sha256: image.sha256,
-    });
+    await assets.update(storedAsset(asset, { ...image, url: stored.url, bytes: image.body.byteLength }, clock.now().toISOString()));
   };
 }

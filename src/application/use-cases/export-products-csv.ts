@@ -1,36 +1,10 @@
 import { invalid } from '../../domain/errors.ts';
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/csv-columns.ts';
 import { type Stage } from '../../domain/product.ts';
 import { effectiveImages } from '../../domain/product-images.ts';
 import { type CsvValue, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 
-/** The columns of products.csv, in the spec's order (spec §4.11). */
-export const PRODUCT_CSV_COLUMNS = [
-  'offer_id',
-  'product_id',
-  'name',
-  'description_category_id',
-  'price',
-  'old_price',
-  'currency_code',
-  'vat',
-  'weight',
-  'weight_unit',
-  'depth',
-  'width',
-  'height',
-  'dimension_unit',
-  'barcode',
-  'primary_image',
-  'images',
-  'source_platform',
-  'source_item_id',
-  'source_url',
-  'stage',
-  'published_at',
-  'created_at',
-] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 /** Rows read from the database per batch: bounded memory, few round trips. */
 export const EXPORT_BATCH_SIZE = 1000;

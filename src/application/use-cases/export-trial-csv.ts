@@ -4,26 +4,8 @@ import { weightInGrams } from '../../domain/product-pricing.ts';
 import { type CsvValue, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 import { EXPORT_BATCH_SIZE } from './export-products-csv.ts';
+import { TRIAL_CSV_COLUMNS } from '../../domain/csv-columns.ts';
 
-/** The trial (pricing) sheet's columns (DECISIONS §8). */
-export const TRIAL_CSV_COLUMNS = [
-  'product_id',
-  'offer_id',
-  'name',
-  'source_platform',
-  'source_url',
-  'stage',
-  'cost_cny',
-  'weight_g',
-  'fx_rate',
-  'tier',
-  'logistics_cny',
-  'price_rub',
-  'old_price_rub',
-  'profit_rub',
-  'reserve_discount_percent',
-  'updated_at',
-] as const;
 
 const numberOrNull = (value: JsonValue | undefined): number | null => (typeof value === 'number' ? value : null);
 

@@ -2,6 +2,7 @@ import { conflict, notFound } from '../../domain/errors.ts';
 import { type SuiteJob, isFinal } from '../../domain/suite-job.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';
+import { type ArchiveEntry } from './export-images.ts';
 
 const suiteNotFound = () => notFound('SUITE_NOT_FOUND', '套图任务不存在（服务重启后任务会丢失，请重新生成）');
 
@@ -33,3 +34,15 @@ export function makeSuiteArchive(deps: { suiteJobs: SuiteJobStore; objectStore: 
     return { fileName: `suite-${job.id.slice(0, 8)}.zip`, entries, errors };
   };
 }
+
+/** The archive's files in plan order, then `_errors.txt` listing what failed or has gone missing since. */
+export async function* suiteArchiveEntries(archive: SuiteArchive): AsyncIterable<ArchiveEntry> {
+  const errors = [...archive.errors];
+  for (const entry of archive.entries) {
+    const bytes = await entry.read();
+    if (bytes) yield { path: entry.name, bytes };
+    else errors.push(`${entry.name}: 文件已不存在`);
+  }
+  if (errors.length > 0) yield { path: '_errors.txt', bytes: new TextEncoder().encode(`${errors.join('\r\n')}\r\n`) };
+}
+

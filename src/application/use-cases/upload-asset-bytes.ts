@@ -4,7 +4,7 @@ import { type Ids } from '../ports/ids.ts';
 import { type ImageNormaliser } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type Asset, type AssetGroup } from '../../domain/asset.ts';
+import { type Asset, type AssetGroup, pendingAsset, storedAsset } from '../../domain/asset.ts';
 import { notFound } from '../../domain/errors.ts';
 import { storedKeyOf } from './download-asset.ts';
 
@@ -53,42 +53,25 @@ export function makeUploadAssetBytes({ products, assets, imageNormaliser, object
     if (existing?.status === 'stored') return { assetId: existing.asset_id, status: existing.status };
 
     const group: AssetGroup = groupKey ?? (meta.groupKey && meta.groupKey !== 'generated' ? meta.groupKey : 'upload');
-    const base: Asset = existing ?? {
-      asset_id: ids.uuid(),
-      product_id: productId,
-      group_key: group,
-      group_name: meta.groupName ?? (group === 'upload' ? '上传' : group),
-      variant_name: meta.variantName ?? null,
-      type: meta.type ?? 'img',
-      index: meta.index ?? siblings.filter((asset) => asset.group_key === group).length,
-      dedupe_key: dedupeKey,
-      source_url: meta.url ?? '',
-      referer: '',
-      stored_url: '',
-      status: 'pending',
-      error: null,
-      attempts: 0,
-      content_type: null,
-      bytes: null,
-      width: null,
-      height: null,
-      sha256: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const base: Asset =
+      existing ??
+      pendingAsset(
+        {
+          asset_id: ids.uuid(),
+          product_id: productId,
+          group_key: group,
+          group_name: meta.groupName ?? (group === 'upload' ? '上传' : group),
+          variant_name: meta.variantName ?? null,
+          type: meta.type ?? 'img',
+          index: meta.index ?? siblings.filter((asset) => asset.group_key === group).length,
+          dedupe_key: dedupeKey,
+          source_url: meta.url ?? '',
+          referer: '',
+        },
+        now,
+      );
     const stored = await objectStore.put(storedKeyOf(base, image.extension), image.body, image.contentType);
-    const asset: Asset = {
-      ...base,
-      status: 'stored',
-      stored_url: stored.url,
-      error: null,
-      content_type: image.contentType,
-      bytes: image.body.byteLength,
-      width: image.width,
-      height: image.height,
-      sha256: image.sha256,
-      updated_at: now,
-    };
+    const asset = storedAsset(base, { ...image, url: stored.url, bytes: image.body.byteLength }, now);
     if (existing) await assets.update(asset);
     else await assets.insertMany([asset]);
     return { assetId: asset.asset_id, status: asset.status };

@@ -1,33 +1,9 @@
 import type { ApiClient, RequestOptions } from '../api/client.ts';
 import { saveBlob } from './dom.ts';
 
-/** The 23 columns of `/api/export/products.csv`, in the spec's order (spec §4.11). */
-export const PRODUCT_CSV_COLUMNS = [
-  'offer_id',
-  'product_id',
-  'name',
-  'description_category_id',
-  'price',
-  'old_price',
-  'currency_code',
-  'vat',
-  'weight',
-  'weight_unit',
-  'depth',
-  'width',
-  'height',
-  'dimension_unit',
-  'barcode',
-  'primary_image',
-  'images',
-  'source_platform',
-  'source_item_id',
-  'source_url',
-  'stage',
-  'published_at',
-  'created_at',
-] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../../src/domain/csv-columns.ts';
+
+export { PRODUCT_CSV_COLUMNS, type ProductCsvColumn };
 
 export type ProductCsvQuery = { readonly stage: string; readonly ids: readonly string[]; readonly fields: readonly ProductCsvColumn[] };
 

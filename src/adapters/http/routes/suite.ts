@@ -1,11 +1,11 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import yazl from 'yazl';
 import { type makeEditImage } from '../../../application/use-cases/edit-image.ts';
 import { type makeGenerateSuite } from '../../../application/use-cases/generate-suite.ts';
-import { type SuiteArchive, type makeGetSuite, type makeSuiteArchive } from '../../../application/use-cases/get-suite.ts';
+import { type makeGetSuite, type makeSuiteArchive, suiteArchiveEntries } from '../../../application/use-cases/get-suite.ts';
 import { type makePlanSuite } from '../../../application/use-cases/plan-suite.ts';
 import { withErrors } from '../schemas/common.ts';
+import { attachmentHeader, zipStream } from '../zip-stream.ts';
 import { EditedImageResponse, GenerateBody, PlanBody, PlanResponse, SuiteIdParams, SuiteIdResponse, SuiteImageEditBody, SuiteJobResponse, watermarkInput } from '../schemas/suite.ts';
 
 export type SuiteRouteDeps = {
@@ -15,20 +15,6 @@ export type SuiteRouteDeps = {
   readonly suiteArchive: ReturnType<typeof makeSuiteArchive>;
   readonly editImage: ReturnType<typeof makeEditImage>;
 };
-
-/** Builds the zip: images in plan order, then `_errors.txt` listing what failed or went missing. */
-async function zipOf(archive: SuiteArchive): Promise<NodeJS.ReadableStream> {
-  const zip = new yazl.ZipFile();
-  const errors = [...archive.errors];
-  for (const entry of archive.entries) {
-    const bytes = await entry.read();
-    if (bytes) zip.addBuffer(Buffer.from(bytes), entry.name, { compress: false });
-    else errors.push(`${entry.name}: 文件已不存在`);
-  }
-  if (errors.length > 0) zip.addBuffer(Buffer.from(`${errors.join('\r\n')}\r\n`, 'utf8'), '_errors.txt');
-  zip.end();
-  return zip.outputStream;
-}
 
 /** POST /suite/plan, POST /suite/generate, GET /suites/{id}, GET /suites/{id}/zip, POST /suite/image-edit. */
 export const suiteRoutes =
@@ -94,8 +80,8 @@ export const suiteRoutes =
       },
       async (request, reply) => {
         const archive = deps.suiteArchive(request.params.id);
-        const stream = await zipOf(archive);
-        return reply.type('application/zip').header('content-disposition', `attachment; filename="${archive.fileName}"`).send(stream);
+        const stream = zipStream(suiteArchiveEntries(archive), (error) => request.log.error({ err: error }, 'suite zip failed'));
+        return reply.type('application/zip').header('content-disposition', attachmentHeader(archive.fileName, archive.fileName)).send(stream);
       },
     );
 

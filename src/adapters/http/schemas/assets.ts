@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ASSET_GROUPS, ASSET_STATUSES } from '../../../domain/asset.ts';
 import { type Asset } from '../../../domain/asset.ts';
-import { literals } from './materials.ts';
-const Nullable = <T extends ReturnType<typeof Type.Integer> | ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+import { literals, nullable } from './common.ts';
 
 /** One asset as clients see it (spec §2.3 plus DECISIONS §5's extra fields). */
 export const AssetBody = Type.Object(
@@ -11,20 +10,20 @@ export const AssetBody = Type.Object(
     product_id: Type.String(),
     group_key: literals(ASSET_GROUPS),
     group_name: Type.String(),
-    variant_name: Nullable(Type.String()),
+    variant_name: nullable(Type.String()),
     type: Type.String(),
     index: Type.Integer(),
     dedupe_key: Type.String(),
     source_url: Type.String(),
     stored_url: Type.String(),
     status: literals(ASSET_STATUSES),
-    error: Nullable(Type.String()),
+    error: nullable(Type.String()),
     attempts: Type.Integer(),
-    content_type: Nullable(Type.String()),
-    bytes: Nullable(Type.Integer()),
-    width: Nullable(Type.Integer()),
-    height: Nullable(Type.Integer()),
-    sha256: Nullable(Type.String()),
+    content_type: nullable(Type.String()),
+    bytes: nullable(Type.Integer()),
+    width: nullable(Type.Integer()),
+    height: nullable(Type.Integer()),
+    sha256: nullable(Type.String()),
     created_at: Type.String(),
     updated_at: Type.String(),
   },

@@ -41,3 +41,9 @@ export const PageQuery = {
 
 /** JSON values in free-form groups (raw, pricing, copy, attributes). */
 export const JsonObjectSchema = Type.Record(Type.String(), Type.Unknown());
+
+/** A union of string literals (stages, groups, platforms…), statically typed as their union. */
+export const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
+
+/** The schema, or null. Null comes first: with type coercion on, Ajv would otherwise turn `null` into 0 or "". */
+export const nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literals } from './common.ts';
 import { PLATFORMS } from '../../../domain/platform.ts';
 import { STAGES } from '../../../domain/product.ts';
 import { Uuid } from './common.ts';
@@ -7,7 +8,6 @@ import { Uuid } from './common.ts';
 export const MATERIALS_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** A string that must be one of `values`, typed as their union. */
-export const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>(Type.Union(values.map((value) => Type.Literal(value))));
 const ImageUrl = Type.String({ minLength: 3, maxLength: 4096, pattern: '^\\s*(https?:)?//', description: 'http(s) 或 // 开头的原图地址' });
 
 export const MaterialText = Type.Object({

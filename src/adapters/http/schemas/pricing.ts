@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { literals } from './common.ts';
 import { PRICE_CURRENCIES, PRICING_LIMITS, type PricingPolicy, TIER_CHOICES, TIERS } from '../../../domain/pricing.ts';
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const { markupPercent, reserveDiscountPercent } = PRICING_LIMITS;
 
 export const QuoteBody = Type.Object(

@@ -1,17 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ASSET_GROUPS, ASSET_STATUSES } from '../../../domain/asset.ts';
 import { PLATFORMS } from '../../../domain/platform.ts';
 import { PRICE_CURRENCIES, PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing.ts';
 import { STAGES } from '../../../domain/product.ts';
 import { type JsonObject } from '../../../domain/json.ts';
-import { JsonObjectSchema, PageQuery, Timestamp, Uuid } from './common.ts';
+import { AssetBody } from './assets.ts';
+import { JsonObjectSchema, literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';
 
 /** A free-form group: any JSON object (typed as the domain's JsonObject). */
 const Group = Type.Unsafe<JsonObject>(JsonObjectSchema);
 
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 // Null first: Ajv's type coercion would otherwise turn a `null` (delete / unset) into 0 via the number branch.
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([Type.Null(), schema]);
 
 export const StageSchema = literals(STAGES);
 export const PlatformSchema = literals(PLATFORMS);
@@ -42,28 +40,6 @@ export const ProductSummary = Type.Object({
 
 export const ProductListResponse = Type.Object({ total: Type.Integer(), items: Type.Array(ProductSummary) });
 
-export const AssetSchema = Type.Object({
-  asset_id: Uuid,
-  product_id: Uuid,
-  group_key: literals(ASSET_GROUPS),
-  group_name: Type.String(),
-  variant_name: nullable(Type.String()),
-  type: Type.String(),
-  index: Type.Integer(),
-  dedupe_key: Type.String(),
-  source_url: Type.String(),
-  stored_url: Type.String(),
-  status: literals(ASSET_STATUSES),
-  error: nullable(Type.String()),
-  attempts: Type.Integer(),
-  content_type: nullable(Type.String()),
-  bytes: nullable(Type.Integer()),
-  width: nullable(Type.Integer()),
-  height: nullable(Type.Integer()),
-  sha256: nullable(Type.String()),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
 
 export const ProductDetail = Type.Object({
   id: Uuid,
@@ -99,7 +75,7 @@ export const ProductDetail = Type.Object({
   copy: Group,
   attributes: Group,
   complex_attributes: Group,
-  assets: Type.Array(AssetSchema),
+  assets: Type.Array(AssetBody),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

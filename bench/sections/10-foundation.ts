@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
+import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
+import { pendingAsset, storedAsset } from '../../src/domain/asset.ts';
 import { newProduct } from '../../src/domain/product.ts';
 import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
@@ -8,7 +10,7 @@ import { type BenchSection } from '../section.ts';
 const SECRETS = { APP_TOKEN: 'bench-app-token', JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0123', SECRET_KEY: 'bench-secret-key' };
 const PRODUCT_ID = '7d1c3f0e-5b1a-4c1e-9a3f-2b6f4c8d9e01';
 
-/** A realistic collected product: texts in raw, a price breakdown, a few attributes. */
+/** A realistic collected product: texts in raw, a price breakdown, eight stored images. */
 async function seed(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'listing.db');
   const database = await openDatabase(`sqlite://${file}`);
@@ -30,6 +32,30 @@ async function seed(dataDir: string): Promise<string> {
         pricing: { cost_cny: 20, weight_g: 300, result: { tier: 'low', price_rub: 593, old_price_rub: 1186 } },
       },
       new Date().toISOString(),
+    ),
+  );
+  const now = new Date().toISOString();
+  await makeKyselyAssetRepository(database.db).insertMany(
+    Array.from({ length: 8 }, (_, index) =>
+      storedAsset(
+        pendingAsset(
+          {
+            asset_id: `7d1c3f0e-5b1a-4c1e-9a3f-2b6f4c8d9f${String(index).padStart(2, '0')}`,
+            product_id: PRODUCT_ID,
+            group_key: index < 5 ? 'main' : 'detail',
+            group_name: index < 5 ? '主图' : '详情',
+            variant_name: null,
+            type: 'img',
+            index,
+            dedupe_key: `img-${index}`,
+            source_url: `https://cbu01.alicdn.com/img/ibank/O1CN01${index}.jpg`,
+            referer: 'https://detail.1688.com',
+          },
+          now,
+        ),
+        { url: `/media/products/${PRODUCT_ID}/${index}.jpg`, contentType: 'image/jpeg', bytes: 184_000, width: 800, height: 800, sha256: 'ab'.repeat(32) },
+        now,
+      ),
     ),
   );
   await database.close();
@@ -66,7 +92,7 @@ const section: BenchSection = {
 
     const table = comparisonTable([
       { name: 'GET /api/health (DB ping)', ours: ourFigures.health, bare: bareFigures.health },
-      { name: 'GET /api/products/{id} (bearer + one-row read)', ours: ourFigures.read, bare: bareFigures.read, target: '≥ 60 %' },
+      { name: 'GET /api/products/{id} (bearer + product row + its assets)', ours: ourFigures.read, bare: bareFigures.read, target: '≥ 60 %' },
     ]);
     const note = probe.status === 200 ? '' : `\n\n(The products route answered ${probe.status}: the read figures are not comparable.)`;
     return `16 connections, no pipelining, 5 s after a 1 s warm-up, server in its own process; SQLite.\n\n${table}${note}`;

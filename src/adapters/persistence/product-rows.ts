@@ -10,7 +10,8 @@ const parseObject = (text: string): JsonObject => JSON.parse(text) as JsonObject
 export function searchTextOf(product: Product): string {
   const parts = [product.name, product.offer_id, product.source_item_id, product.source_url, product.marketplace_product_id ?? ''];
   for (const source of product.sources) parts.push(source.item_id, source.url);
-  return parts.filter(Boolean).join(' ').toLowerCase();
+  // The first source usually repeats source_item_id/source_url; each part once keeps the search index small.
+  return [...new Set(parts.filter(Boolean))].join(' ').toLowerCase();
 }
 
 export function productToRow(product: Product): Insertable<ProductTable> {

@@ -13,6 +13,8 @@ export type Config = {
   readonly appToken: string | undefined;
   readonly jwtSecret: string | undefined;
   readonly secretKey: string | undefined;
+  /** Earlier SECRET_KEY values, so shop keys sealed with them still open after a rotation. */
+  readonly previousSecretKeys: readonly string[];
   readonly jwtTtlMs: number;
   readonly objectStore: 'local' | 's3';
   readonly s3: {
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     appToken: text(env, 'APP_TOKEN'),
     jwtSecret: text(env, 'JWT_SECRET'),
     secretKey: text(env, 'SECRET_KEY'),
+    previousSecretKeys: (text(env, 'SECRET_KEY_PREVIOUS') ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     jwtTtlMs: parseDuration(text(env, 'JWT_TTL') ?? '7d', 'JWT_TTL'),
     objectStore,
     s3: {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Asset } from '../../src/domain/asset.ts';
+import { type Asset, pendingAsset } from '../../src/domain/asset.ts';
 import { newProduct, type Product } from '../../src/domain/product.ts';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyDatabaseHealth } from '../../src/adapters/persistence/kysely-database-health.ts';
@@ -16,10 +16,10 @@ function product(overrides: Partial<Product> = {}): Product {
 }
 
 function asset(productId: string, overrides: Partial<Asset> = {}): Asset {
-  return {
+  const origin = {
     asset_id: uuid(),
     product_id: productId,
-    group_key: 'main',
+    group_key: 'main' as const,
     group_name: '主图',
     variant_name: null,
     type: 'img',
@@ -27,19 +27,8 @@ function asset(productId: string, overrides: Partial<Asset> = {}): Asset {
     dedupe_key: `k-${sequence}`,
     source_url: 'https://img.alicdn.com/a.jpg',
     referer: 'https://detail.1688.com',
-    stored_url: '',
-    status: 'pending',
-    error: null,
-    attempts: 0,
-    content_type: null,
-    bytes: null,
-    width: null,
-    height: null,
-    sha256: null,
-    created_at: at(0),
-    updated_at: at(0),
-    ...overrides,
   };
+  return { ...pendingAsset(origin, at(0)), ...overrides };
 }
 
 for (const database of testDatabases()) {

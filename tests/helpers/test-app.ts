@@ -37,6 +37,8 @@ export type TestAppOptions = {
   readonly start?: boolean;
   /** A logger to capture output (e.g. to prove secrets never reach it); silent by default. */
   readonly logger?: Logger;
+  /** Secrets other than TEST_SECRETS (key rotation tests). */
+  readonly secrets?: Partial<Secrets>;
 };
 
 /** A whole app over a fresh data dir and database, ready for `app.inject`, with a valid bearer token. */
@@ -52,7 +54,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const container = await buildContainer(config, {
     logger: options.logger ?? pino({ level: 'silent' }),
-    secrets: TEST_SECRETS,
+    secrets: { ...TEST_SECRETS, ...options.secrets },
     ...(fresh?.schema ? { databaseSchema: fresh.schema } : {}),
   });
   const app = await buildApp(container);

@@ -64,3 +64,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('SECRET_KEY_PREVIOUS', () => {
+  it('lists earlier keys for rotation, empty by default', () => {
+    expect(loadConfig({}).previousSecretKeys).toEqual([]);
+    expect(loadConfig({ SECRET_KEY_PREVIOUS: ' old-1 , old-2,' }).previousSecretKeys).toEqual(['old-1', 'old-2']);
+  });
+});

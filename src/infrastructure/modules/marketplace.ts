@@ -67,7 +67,7 @@ export const marketplaceModule: FeatureModuleOf = {
   register(container: AwilixContainer<Cradle>) {
     container.register({
       marketplace: asFunction(({ config }: Cradle) => makeOzonMarketplace({ baseUrl: config.ozonApiUrl })).singleton(),
-      secretBox: asFunction(({ secrets }: Cradle) => makeAesGcmSecretBox(secrets.secretKey)).singleton(),
+      secretBox: asFunction(({ secrets, config }: Cradle) => makeAesGcmSecretBox(secrets.secretKey, config.previousSecretKeys)).singleton(),
       shops: asFunction(({ db }: Cradle) => makeKyselyShopRepository(db)).singleton(),
       publishTasks: asFunction(({ db }: Cradle) => makeKyselyPublishTaskRepository(db)).singleton(),
       categoryCache: asFunction(({ db }: Cradle) => makeKyselyCategoryCache(db)).singleton(),

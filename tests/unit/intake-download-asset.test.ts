@@ -49,7 +49,7 @@ describe('downloadAsset: retries, back-off and recorded attempts', () => {
     rmSync(mediaRoot, { recursive: true, force: true });
   });
 
-  async function run(script: Answer[], seed: Partial<Asset> = {}) {
+  async function run(script: Answer[], seed: Partial<Asset> = {}, objectStore = makeLocalObjectStore({ root: mediaRoot, publicBaseUrl: undefined })) {
     const assets = makeKyselyAssetRepository(database.db);
     const asset: Asset = {
       asset_id: 'a1', product_id: 'p1', group_key: 'main', group_name: '主图', variant_name: null, type: 'img', index: 0, dedupe_key: 'k',
@@ -64,7 +64,7 @@ describe('downloadAsset: retries, back-off and recorded attempts', () => {
       assets,
       guardedHttp: http,
       imageNormaliser: makeSharpImageNormaliser(),
-      objectStore: makeLocalObjectStore({ root: mediaRoot, publicBaseUrl: undefined }),
+      objectStore,
       clock: { now: () => NOW },
       policy: POLICY,
       sleep: async (ms) => void sleeps.push(ms),
@@ -72,6 +72,16 @@ describe('downloadAsset: retries, back-off and recorded attempts', () => {
     await download('a1');
     return { asset: await assets.findById('a1'), sleeps, referers: http.referers };
   }
+
+  it('records an unexpected store failure on the asset as failed (retryable), instead of leaving it downloading', async () => {
+    const local = makeLocalObjectStore({ root: mediaRoot, publicBaseUrl: undefined });
+    const fullDisk = { ...local, put: () => Promise.reject(new Error('ENOSPC: no space left on device')) };
+    await expect(run([200], {}, fullDisk)).rejects.toThrow('ENOSPC');
+    const asset = await makeKyselyAssetRepository(database.db).findById('a1');
+    expect(asset).toMatchObject({ status: 'failed', stored_url: '', attempts: 1 });
+    expect(asset?.error).toMatch(/[\u4e00-\u9fff]/);
+    expect(asset?.error).not.toContain('ENOSPC');
+  });
 
   it('stores on the first success', async () => {
     const { asset, sleeps } = await run([200]);

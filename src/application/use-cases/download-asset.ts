@@ -59,7 +59,7 @@ export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, object
     return { asset: current, error };
   }
 
-  return async (assetId) => {
+  async function download(assetId: string): Promise<void> {
     const found = await assets.findById(assetId);
     if (!found || (found.status !== 'pending' && found.status !== 'downloading')) return;
     const { asset, body, error } = await fetchWithRetries(found);
@@ -82,5 +82,19 @@ export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, object
       return;
     }
     await assets.update(storedAsset(asset, { ...image, url: stored.url, bytes: image.body.byteLength }, clock.now().toISOString()));
+  }
+
+  return async (assetId) => {
+    try {
+      await download(assetId);
+    } catch (unexpected) {
+      // A store or decoder failure must not leave the asset `downloading` until the next restart: it is recorded
+      // as failed, so the seller sees it and can retry. When even that write fails, the start-up re-queue has it.
+      const asset = await assets.findById(assetId).catch(() => undefined);
+      if (asset && (asset.status === 'pending' || asset.status === 'downloading')) {
+        await save(asset, { status: 'failed', error: '保存图片时出错，请点“重试”' }).catch(() => undefined);
+      }
+      throw unexpected;
+    }
   };
 }

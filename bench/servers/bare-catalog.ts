@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
-import { makeBareBearerCheck } from './bare-bearer.ts';
+import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
 const secret = process.env.JWT_SECRET!;
@@ -19,11 +19,7 @@ const bearerOk = makeBareBearerCheck(secret);
 type Row = { id: string } & Record<string, unknown>;
 
 createServer((req, res) => {
-  const send = (status: number, body: unknown): void => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
-  };
+  const send = (status: number, body: unknown): void => sendJson(res, status, body);
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname !== '/api/products') return send(404, { detail: 'not found', code: 'ROUTE_NOT_FOUND' });
   if (!bearerOk(req.headers.authorization)) return send(401, { detail: 'unauthorized', code: 'UNAUTHORIZED' });

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
-import { makeBareBearerCheck } from './bare-bearer.ts';
+import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
 const secret = process.env.JWT_SECRET!;
@@ -19,11 +19,7 @@ const JSON_COLUMNS = ['images', 'sources', 'raw', 'pricing', 'copy', 'attributes
 const bearerOk = makeBareBearerCheck(secret);
 
 createServer((req, res) => {
-  const send = (status: number, body: unknown): void => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
-  };
+  const send = (status: number, body: unknown): void => sendJson(res, status, body);
   if (req.url === '/api/health') {
     ping.get();
     return send(200, { status: 'ok', db: 'ok', version: '0', uptime_s: Math.floor(process.uptime()) });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
-import { makeBareBearerCheck } from './bare-bearer.ts';
+import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
 type Body = {
   source: { platform: string; itemId: string; url: string; collectedAt: number };
@@ -47,11 +47,7 @@ const collect = db.transaction((body: Body) => {
 const bearerOk = makeBareBearerCheck(secret);
 
 createServer((req, res) => {
-  const send = (status: number, body: unknown): void => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
-  };
+  const send = (status: number, body: unknown): void => sendJson(res, status, body);
   if (req.url !== '/api/materials' || req.method !== 'POST') return send(404, { detail: 'not found', code: 'ROUTE_NOT_FOUND' });
   if (!bearerOk(req.headers.authorization)) return send(401, { detail: 'unauthorized', code: 'UNAUTHORIZED' });
   const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type ServerResponse } from 'node:http';
 
 /** The bare baselines' bearer check: an HS256 signature and expiry check, the least our JWT plugin does. */
 export function makeBareBearerCheck(secret: string): (header: string | undefined) => boolean {
@@ -12,4 +13,11 @@ export function makeBareBearerCheck(secret: string): (header: string | undefined
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp?: number };
     return (claims.exp ?? 0) * 1000 > Date.now();
   };
+}
+
+/** Writes a JSON answer, as every bare baseline does. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
 }

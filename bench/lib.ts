@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-export const tempDir = (prefix: string): string => mkdtempSync(path.join(tmpdir(), prefix));
+const tempDirs: string[] = [];
+// A catalog run leaves ~300 MB of SQLite behind; every bench directory goes when the run ends, however it ends.
+process.once('exit', () => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory under the system temp directory, removed when the bench process exits. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
 
 export type RunningServer = { readonly url: string; readonly child: ChildProcess; stop(): Promise<void> };
 

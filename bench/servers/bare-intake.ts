@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
+import { registerSearchFunctions } from '../../src/adapters/persistence/search-index.ts';
 import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
 type Body = {
@@ -18,6 +19,7 @@ type Body = {
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
+registerSearchFunctions(db); // our search-index triggers fire on its inserts too, as they do for ours
 const secret = process.env.JWT_SECRET!;
 
 const insertProduct = db.prepare(`insert into products (id, stage, version, name, description, offer_id, price, old_price, currency_code, vat,

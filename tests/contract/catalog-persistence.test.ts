@@ -1,3 +1,4 @@
+import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Asset } from '../../src/domain/asset.ts';
 import { newProduct, type Product } from '../../src/domain/product.ts';
@@ -5,6 +6,7 @@ import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely
 import { makeKyselyFxRateStore } from '../../src/adapters/persistence/kysely-fx-rate-store.ts';
 import { makeKyselyProductExportReader } from '../../src/adapters/persistence/kysely-product-export-reader.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
+import { migrationProvider } from '../../src/adapters/persistence/migrations/index.ts';
 import { testDatabases, type TestDatabaseHandle } from '../helpers/databases.ts';
 
 let sequence = 0;
@@ -90,6 +92,39 @@ for (const database of testDatabases()) {
       expect(await found('moved')).toBe(1);
     });
 
+    it('queries of 1–2 characters (two-character Chinese words) and longer find exactly the products holding them, by stage, through edits', async () => {
+      const repo = products();
+      // Names drawn from a small alphabet so short queries hit many, some and no products.
+      const alphabet = [...'杯子台灯马克'];
+      const made = Array.from({ length: 40 }, (_, i) =>
+        product({
+          name: Array.from({ length: 1 + (i % 5) }, (_, k) => alphabet[(i * 7 + k * 3) % alphabet.length]).join(''),
+          stage: i % 4 === 0 ? 'ready' : 'editing',
+          updated_at: at(i),
+        }),
+      );
+      for (const p of made) await repo.insert(p);
+      // In place (same updated_at) and moved (new updated_at) edits, an archive and a delete.
+      const renamed = { ...made[1]!, name: '台灯', version: 2 };
+      await repo.update(renamed, 1);
+      const moved = { ...made[2]!, name: '杯子', stage: 'ready' as const, version: 2, updated_at: at(50) };
+      await repo.update(moved, 1);
+      await repo.update({ ...made[3]!, stage: 'archived', version: 2 }, 1);
+      await repo.delete(made[4]!.id);
+      const live = [moved, renamed, ...made.slice(5), made[0]!].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+
+      for (const q of ['杯子', '子台', '灯', '马', '克杯', '子子', 'x', '杯子台', '台灯马克', '马克马']) {
+        for (const stage of [undefined, 'ready' as const]) {
+          const expected = live.filter((p) => p.name.includes(q) && (!stage || p.stage === stage)).map((p) => p.id);
+          const first = await repo.list({ q, stage, page: 1, pageSize: 5 });
+          const second = await repo.list({ q, stage, page: 2, pageSize: 5 });
+          expect({ q, stage, total: first.total }).toEqual({ q, stage, total: expected.length });
+          expect([...first.items, ...second.items].map((i) => i.id)).toEqual(expected.slice(0, 10));
+        }
+      }
+      expect((await repo.list({ q: '杯', stage: 'archived', page: 1, pageSize: 5 })).items.map((i) => i.id)).toEqual(made[3]!.name.includes('杯') ? [made[3]!.id] : []);
+    });
+
     it('pages newest-updated first with a stable total', async () => {
       const repo = products();
       const all = Array.from({ length: 7 }, (_, i) => product({ updated_at: at(i) }));
@@ -162,3 +197,33 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+describe('SQLite search index migration (006)', () => {
+  it('indexes products written before it, and its down step restores the trigram table of 003', async () => {
+    const handle = await testDatabases()[0]!.open();
+    const repo = makeKyselyProductRepository(handle.db);
+    const ids = async (q: string, stage?: Product['stage']) => (await repo.list({ q, stage, page: 1, pageSize: 20 })).items.map((i) => i.id);
+    const tables = async () =>
+      (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name like 'product%s' order by name`.execute(handle.db)).rows.map((r) => r.name);
+    try {
+      const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+      expect((await migrator.migrateTo('005-marketplace')).error).toBeUndefined();
+      expect(await tables()).toContain('products_fts');
+      const existing = product({ name: '旧的杯子', stage: 'ready' });
+      await repo.insert(existing);
+      await handle.migrate();
+      expect(await tables()).toEqual(expect.arrayContaining(['product_search_grams', 'product_search_rows', 'product_search_trigrams']));
+      expect(await tables()).not.toContain('products_fts');
+      expect([await ids('杯子'), await ids('旧的杯', 'ready'), await ids('旧的杯', 'editing')]).toEqual([[existing.id], [existing.id], []]);
+
+      expect((await migrator.migrateTo('005-marketplace')).error).toBeUndefined();
+      expect(await tables()).not.toContain('product_search_grams');
+      const later = product({ name: '新的杯子' });
+      await repo.insert(later);
+      const restored = await sql<{ id: string }>`select id from products_fts where products_fts match '"的杯子"' order by rowid desc`.execute(handle.db);
+      expect(restored.rows.map((r) => r.id)).toEqual([later.id, existing.id]);
+    } finally {
+      await handle.dispose();
+    }
+  });
+});

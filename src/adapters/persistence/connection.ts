@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { registerSearchFunctions } from './search-index.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,6 +41,7 @@ function openSqlite(url: string): Kysely<Database> {
   // NORMAL keeps every commit across process crashes (kill -9); only an OS crash can drop the last ones.
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
+  registerSearchFunctions(connection);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
 }
 

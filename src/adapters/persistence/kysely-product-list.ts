@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { type AssetCount, type ProductListQuery, type ProductSummary } from '../../application/ports/product-repository.ts';
 import { type Database, type ProductTable } from './database.ts';
+import { searchIndexQuery } from './search-index.ts';
 
 /**
  * The product list (the busiest read): one page, newest-updated first, with its total and per-page asset counts.
@@ -9,9 +10,6 @@ import { type Database, type ProductTable } from './database.ts';
 const SUMMARY_COLUMNS = ['id', 'stage', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'marketplace_product_id', 'created_at', 'updated_at'] as const;
 const SUMMARY_SQL = sql.raw(SUMMARY_COLUMNS.join(', '));
 type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
-
-/** The FTS5 trigram index answers substrings of 3+ characters; shorter ones are matched by LIKE. */
-const FTS_MIN_CHARS = 3;
 
 /** `%` and `_` in user text must match literally. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -31,25 +29,24 @@ async function assetCounts(db: Kysely<Database>, ids: string[]): Promise<Map<str
 }
 
 /**
- * SQLite search over the FTS table (migrations/003-catalog.ts): its rowids follow write order, so the page is
- * the first matches walking backwards, and the total a count of matches, neither touching the product rows.
+ * SQLite search over the FTS tables (search-index.ts): their rowids follow write order, so the page is the first
+ * matches walking backwards, and the total a count of matches, neither touching the product rows.
  */
 async function searchSqlite(db: Kysely<Database>, q: string, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
-  // Shorter than a trigram: a scan, with instr (plain substring, cheaper than LIKE's pattern matching; both sides
-  // are lower-cased already).
-  const match = [...q].length >= FTS_MIN_CHARS ? sql`products_fts match ${`"${q.replace(/"/g, '""')}"`}` : sql`instr(search_text, ${q}) > 0`;
-  const where = query.stage ? sql`${match} and stage = ${query.stage}` : match;
+  const { table, match } = searchIndexQuery(q, query.stage);
+  const from = sql.id(table);
+  const where = sql`${from} match ${match}`;
   const offset = (query.page - 1) * query.pageSize;
   const [counted, hits] = await Promise.all([
-    sql<{ n: number }>`select count(*) as n from products_fts where ${where}`.execute(db),
-    sql<{ id: string }>`select id from products_fts where ${where} order by rowid desc limit ${query.pageSize} offset ${offset}`.execute(db),
+    sql<{ n: number }>`select count(*) as n from ${from} where ${where}`.execute(db),
+    sql<{ rowid: number }>`select rowid from ${from} where ${where} order by rowid desc limit ${query.pageSize} offset ${offset}`.execute(db),
   ]);
-  const ids = hits.rows.map((hit) => hit.id);
   const total = Number(counted.rows[0]?.n ?? 0);
-  if (ids.length === 0) return { total, rows: [] };
-  const found = await sql<SummaryRow>`select ${SUMMARY_SQL} from products where id in (${sql.join(ids)})`.execute(db);
-  const byId = new Map(found.rows.map((row) => [row.id, row]));
-  return { total, rows: ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined) };
+  if (hits.rows.length === 0) return { total, rows: [] };
+  const found = await sql<SummaryRow & { fts_rowid: number }>`select ${SUMMARY_SQL}, r.fts_rowid from product_search_rows r
+    join products on products.id = r.product_id where r.fts_rowid in (${sql.join(hits.rows.map((hit) => hit.rowid))})`.execute(db);
+  const byRowid = new Map(found.rows.map(({ fts_rowid, ...row }) => [fts_rowid, row]));
+  return { total, rows: hits.rows.map((hit) => byRowid.get(hit.rowid)).filter((row): row is SummaryRow => row !== undefined) };
 }
 
 /** Without `q` the total comes from the per-stage counters (migrations/003-catalog.ts); PostgreSQL's `q` uses pg_trgm. */

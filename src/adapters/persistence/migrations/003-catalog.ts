@@ -29,36 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create trigger product_stage_counts_update after update of stage on products when old.stage is not new.stage begin
       update product_stage_counts set n = n - 1 where stage = old.stage;
       update product_stage_counts set n = n + 1 where stage = new.stage; end`.execute(db);
-    // The FTS row of a product is re-inserted on every write with the next rowid, so rowid order is recency
-    // order: a search pages newest-first by walking the index backwards and stops after one page. Archived
-    // products are left out (a default search never shows them; `stage=archived` searches scan instead).
-    await sql`create virtual table products_fts using fts5(search_text, id unindexed, stage unindexed, tokenize='trigram')`.execute(db);
-    await sql`create table product_search_rows (product_id text primary key, fts_rowid integer not null unique)`.execute(db);
-    await sql`insert into products_fts (rowid, search_text, id, stage)
-      select row_number() over (order by updated_at, id), search_text, id, stage from products where stage != 'archived'`.execute(db);
-    await sql`insert into product_search_rows (product_id, fts_rowid) select id, rowid from products_fts`.execute(db);
-    const nextRowid = sql`coalesce((select max(fts_rowid) from product_search_rows), 0) + 1`;
-    const index = sql`
-      insert into products_fts (rowid, search_text, id, stage) select ${nextRowid}, new.search_text, new.id, new.stage where new.stage != 'archived';
-      insert into product_search_rows (product_id, fts_rowid) select new.id, ${nextRowid} where new.stage != 'archived';`;
-    const unindex = sql`
-      delete from products_fts where rowid = (select fts_rowid from product_search_rows where product_id = old.id);
-      delete from product_search_rows where product_id = old.id;`;
-    await sql`create trigger products_fts_insert after insert on products begin ${index} end`.execute(db);
-    await sql`create trigger products_fts_delete after delete on products begin ${unindex} end`.execute(db);
-    // A write that moves `updated_at` moves the product to the newest rowid; other changes keep its place.
-    await sql`create trigger products_fts_move after update on products when old.updated_at is not new.updated_at
-      begin ${unindex} ${index} end`.execute(db);
-    await sql`create trigger products_fts_refresh after update on products
-      when old.updated_at is new.updated_at and (old.search_text is not new.search_text or old.stage is not new.stage) begin
-      update products_fts set search_text = new.search_text, stage = new.stage
-        where rowid = (select fts_rowid from product_search_rows where product_id = old.id) and new.stage != 'archived';
-      delete from products_fts where new.stage = 'archived' and rowid = (select fts_rowid from product_search_rows where product_id = old.id);
-      delete from product_search_rows where new.stage = 'archived' and product_id = old.id;
-      insert into products_fts (rowid, search_text, id, stage) select ${nextRowid}, new.search_text, new.id, new.stage
-        where old.stage = 'archived' and new.stage != 'archived';
-      insert into product_search_rows (product_id, fts_rowid) select new.id, ${nextRowid}
-        where old.stage = 'archived' and new.stage != 'archived'; end`.execute(db);
+    await createSqliteTrigramSearch(db);
     return;
   }
   await sql`create function product_stage_counts_track() returns trigger language plpgsql as $$
@@ -93,4 +64,40 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema.dropTable('product_stage_counts').ifExists().execute();
   await db.schema.dropIndex('products_created_idx').ifExists().execute();
+}
+
+/**
+ * SQLite's `q` index as this migration made it (006-search-index replaces it, and its `down` restores it).
+ * The FTS row of a product is re-inserted on every write with the next rowid, so rowid order is recency order:
+ * a search pages newest-first by walking the index backwards and stops after one page. Archived products are
+ * left out (a default search never shows them; `stage=archived` searches scan instead).
+ */
+export async function createSqliteTrigramSearch(db: Kysely<unknown>): Promise<void> {
+  await sql`create virtual table products_fts using fts5(search_text, id unindexed, stage unindexed, tokenize='trigram')`.execute(db);
+  await sql`create table product_search_rows (product_id text primary key, fts_rowid integer not null unique)`.execute(db);
+  await sql`insert into products_fts (rowid, search_text, id, stage)
+    select row_number() over (order by updated_at, id), search_text, id, stage from products where stage != 'archived'`.execute(db);
+  await sql`insert into product_search_rows (product_id, fts_rowid) select id, rowid from products_fts`.execute(db);
+  const nextRowid = sql`coalesce((select max(fts_rowid) from product_search_rows), 0) + 1`;
+  const index = sql`
+    insert into products_fts (rowid, search_text, id, stage) select ${nextRowid}, new.search_text, new.id, new.stage where new.stage != 'archived';
+    insert into product_search_rows (product_id, fts_rowid) select new.id, ${nextRowid} where new.stage != 'archived';`;
+  const unindex = sql`
+    delete from products_fts where rowid = (select fts_rowid from product_search_rows where product_id = old.id);
+    delete from product_search_rows where product_id = old.id;`;
+  await sql`create trigger products_fts_insert after insert on products begin ${index} end`.execute(db);
+  await sql`create trigger products_fts_delete after delete on products begin ${unindex} end`.execute(db);
+  // A write that moves `updated_at` moves the product to the newest rowid; other changes keep its place.
+  await sql`create trigger products_fts_move after update on products when old.updated_at is not new.updated_at
+    begin ${unindex} ${index} end`.execute(db);
+  await sql`create trigger products_fts_refresh after update on products
+    when old.updated_at is new.updated_at and (old.search_text is not new.search_text or old.stage is not new.stage) begin
+    update products_fts set search_text = new.search_text, stage = new.stage
+      where rowid = (select fts_rowid from product_search_rows where product_id = old.id) and new.stage != 'archived';
+    delete from products_fts where new.stage = 'archived' and rowid = (select fts_rowid from product_search_rows where product_id = old.id);
+    delete from product_search_rows where new.stage = 'archived' and product_id = old.id;
+    insert into products_fts (rowid, search_text, id, stage) select ${nextRowid}, new.search_text, new.id, new.stage
+      where old.stage = 'archived' and new.stage != 'archived';
+    insert into product_search_rows (product_id, fts_rowid) select new.id, ${nextRowid}
+      where old.stage = 'archived' and new.stage != 'archived'; end`.execute(db);
 }

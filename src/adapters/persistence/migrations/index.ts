@@ -4,6 +4,7 @@ import * as intake from './002-intake.ts';
 import * as catalog from './003-catalog.ts';
 import * as ai from './004-ai.ts';
 import * as marketplace from './005-marketplace.ts';
+import * as searchIndex from './006-search-index.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-catalog': catalog,
   '004-ai': ai,
   '005-marketplace': marketplace,
+  '006-search-index': searchIndex,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

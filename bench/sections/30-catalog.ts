@@ -103,6 +103,8 @@ const section: BenchSection = {
     const broad = await load({ url: `${ours.url}/api/products?page_size=20&q=${encodeURIComponent('органайзер')}`, headers: { authorization }, connections: 1, seconds: 3 });
     const short = await load({ url: `${ours.url}/api/products?page_size=20&q=12`, headers: { authorization }, connections: 1, seconds: 3 });
     const everything = await load({ url: `${ours.url}/api/products?page_size=20&q=https`, headers: { authorization }, connections: 1, seconds: 3 });
+    const pastedLink = await load({ url: `${ours.url}/api/products?page_size=20&q=${encodeURIComponent('https://detail.1688.com/offer/600012345.html')}`, headers: { authorization }, connections: 1, seconds: 3 });
+    const longBroad = await load({ url: `${ours.url}/api/products?page_size=20&q=${encodeURIComponent('для дома')}`, headers: { authorization }, connections: 1, seconds: 3 });
     const byStage = await load({ url: `${ours.url}/api/products?page_size=20&stage=ready&q=1688`, headers: { authorization }, connections: 1, seconds: 3 });
     const chineseWord = await load({ url: `${ours.url}/api/products?page_size=20&q=${encodeURIComponent('杯子')}`, headers: { authorization }, connections: 1, seconds: 3 });
     const oneChar = await load({ url: `${ours.url}/api/products?page_size=20&stage=editing&q=${encodeURIComponent('о')}`, headers: { authorization }, connections: 1, seconds: 3 });
@@ -132,6 +134,8 @@ const section: BenchSection = {
       latencyRow('q=sku-0123 (100 matches; trigram index)', narrow, 'p99 < 20 ms'),
       latencyRow('q=органайзер (10 000 matches; trigram index)', broad, 'p99 < 20 ms'),
       latencyRow('q=https (matches every product: counting 99 000 phrase matches is the worst case)', everything, 'p99 < 20 ms'),
+      latencyRow('q=https://detail.1688.com/offer/600012345.html (a pasted link: 1 match)', pastedLink, 'p99 < 20 ms'),
+      latencyRow('q=для дома (8 characters, 6 trigrams, 89 000 matches)', longBroad, 'p99 < 20 ms'),
       latencyRow('q=1688&stage=ready (in every product’s URL; 9 000 of them ready)', byStage, 'p99 < 20 ms'),
       latencyRow('q=12 (2 characters; character-pair index)', short, 'p99 < 20 ms'),
       latencyRow('q=杯子 (a 2-character Chinese word, 10 000 matches)', chineseWord, 'p99 < 20 ms'),

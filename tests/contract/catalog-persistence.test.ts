@@ -125,6 +125,20 @@ for (const database of testDatabases()) {
       expect((await repo.list({ q: '杯', stage: 'archived', page: 1, pageSize: 5 })).items.map((i) => i.id)).toEqual(made[3]!.name.includes('杯') ? [made[3]!.id] : []);
     });
 
+    it('long queries (a pasted link) find only products holding the whole text, not just a telling part of it', async () => {
+      const repo = products();
+      const url = (item: string) => `https://detail.1688.com/offer/${item}.html`;
+      const pasted = product({ name: 'Кружка', source_item_id: '612345678', source_url: url('612345678'), updated_at: at(1) });
+      const sameDigits = product({ name: 'Лампа 612345678', updated_at: at(2) });
+      const otherItem = product({ name: 'Лампа', source_item_id: '612345679', source_url: url('612345679'), updated_at: at(3) });
+      for (const p of [pasted, sameDigits, otherItem]) await repo.insert(p);
+      const ids = async (q: string, stage?: Product['stage']) => (await repo.list({ q, stage, page: 1, pageSize: 20 })).items.map((i) => i.id);
+      expect(await ids(url('612345678'))).toEqual([pasted.id]);
+      expect(await ids(url('612345678'), 'ready')).toEqual([]);
+      expect(await ids('offer/61234567')).toEqual([otherItem.id, pasted.id]);
+      expect((await repo.list({ q: 'лампа 612345678', page: 1, pageSize: 20 })).total).toBe(1);
+    });
+
     it('pages newest-updated first with a stable total', async () => {
       const repo = products();
       const all = Array.from({ length: 7 }, (_, i) => product({ updated_at: at(i) }));
@@ -197,6 +211,27 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+describe('SQLite search of long queries', () => {
+  it('stays exact when the telling window of a query matches too many products to check one by one', async () => {
+    const handle = await testDatabases()[0]!.open();
+    try {
+      const repo = makeKyselyProductRepository(handle.db);
+      // Every name holds the query's last 8 characters (its window); only every third holds the whole query.
+      const made = Array.from({ length: 1_002 }, (_, i) => product({ name: `${i % 3 === 0 ? 'z' : 'y'}北欧陶瓷马克杯子家用`, updated_at: at(i % 60) }));
+      await handle.db.transaction().execute(async (trx) => {
+        const inTransaction = makeKyselyProductRepository(trx);
+        for (const p of made) await inTransaction.insert(p);
+      });
+      const found = await repo.list({ q: 'z北欧陶瓷马克杯子家用', page: 1, pageSize: 200 });
+      expect(found.total).toBe(334);
+      expect(found.items).toHaveLength(200);
+      expect(found.items.every((i) => i.name.startsWith('z'))).toBe(true);
+    } finally {
+      await handle.dispose();
+    }
+  });
+});
 
 describe('SQLite search index migration (006)', () => {
   it('indexes products written before it, and its down step restores the trigram table of 003', async () => {

@@ -44,4 +44,15 @@ describe('SQLite search index queries and grams', () => {
     expect(new Set(codes).size).toBe(STAGES.length);
     expect(codes.every((code) => [...code].length === 3)).toBe(true);
   });
+
+  it('gives a long query a window of 8 characters, the one with the most digits (the last on ties), checked against the full text', () => {
+    const url = 'https://detail.1688.com/offer/600012345.html';
+    expect(searchIndexQuery(url, 'ready')).toEqual({
+      table: 'product_search_trigrams',
+      match: `search_text : "${url}" AND stage : "rea"`,
+      window: { match: 'search_text : "00012345" AND stage : "rea"', text: url },
+    });
+    expect(searchIndexQuery('органайзер для кабелей').window).toEqual({ match: 'search_text : " кабелей"', text: 'органайзер для кабелей' });
+    expect(searchIndexQuery('8 chars!').window).toBeUndefined();
+  });
 });

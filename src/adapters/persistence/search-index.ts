@@ -47,17 +47,50 @@ export function searchGrams(text: string, stage: string): string {
   return [...tokens].join(' ');
 }
 
-export type SearchIndexQuery = { readonly table: 'product_search_grams' | 'product_search_trigrams'; readonly match: string };
+export type SearchIndexQuery = {
+  readonly table: 'product_search_grams' | 'product_search_trigrams';
+  /** The exact FTS5 query. */
+  readonly match: string;
+  /** For long queries: a cheaper FTS5 query (one window of `q`) whose hits hold `q` only if their text does. */
+  readonly window?: { readonly match: string; readonly text: string };
+};
+
+/**
+ * FTS5 checks every trigram of a phrase against each candidate row, so a pasted 1688 link (40+ trigrams) costs
+ * ~20 ms even when one product matches. Its most telling window (8 characters, 6 trigrams) finds the same few
+ * candidates in ~1 ms, and checking those few against the full text is free. A window that matches many rows
+ * is no cheaper than the phrase, so callers probe it first (kysely-product-list.ts).
+ */
+const WINDOW_CHARS = 8;
+const DIGIT = /\p{Nd}/u;
+
+/** The window of `chars` with the most digits (ids and item numbers are rare; boilerplate is not), the last on ties. */
+function telltaleWindow(chars: string[]): string {
+  let best = 0;
+  let bestDigits = -1;
+  for (let start = 0; start + WINDOW_CHARS <= chars.length; start += 1) {
+    const digits = chars.slice(start, start + WINDOW_CHARS).filter((char) => DIGIT.test(char)).length;
+    if (digits >= bestDigits) [best, bestDigits] = [start, digits];
+  }
+  return chars.slice(best, best + WINDOW_CHARS).join('');
+}
+
+const trigramMatch = (text: string, stage: string | undefined): string => {
+  // Column filters keep the text out of the stage column and the stage name out of text matches.
+  const phrase = `search_text : "${text.replace(/"/g, '""')}"`;
+  return stage ? `${phrase} AND stage : "${stageCode(stage)}"` : phrase;
+};
 
 /** The table and FTS5 query finding products whose text holds `q` (trimmed, lower-cased), optionally in one stage. */
 export function searchIndexQuery(q: string, stage?: string): SearchIndexQuery {
-  if ([...q].length <= SHORT_QUERY_MAX_CHARS) {
-    const gram = `"${Array.from(q, codeOf).join('')}"`;
+  const chars = [...q];
+  if (chars.length <= SHORT_QUERY_MAX_CHARS) {
+    const gram = `"${chars.map(codeOf).join('')}"`;
     return { table: 'product_search_grams', match: stage ? `${gram} AND "${stageToken(stage)}"` : gram };
   }
-  // Column filters keep the text out of the stage column and the stage name out of text matches.
-  const phrase = `search_text : "${q.replace(/"/g, '""')}"`;
-  return { table: 'product_search_trigrams', match: stage ? `${phrase} AND stage : "${stageCode(stage)}"` : phrase };
+  const exact = { table: 'product_search_trigrams' as const, match: trigramMatch(q, stage) };
+  if (chars.length <= WINDOW_CHARS) return exact;
+  return { ...exact, window: { match: trigramMatch(telltaleWindow(chars), stage), text: q } };
 }
 
 /**

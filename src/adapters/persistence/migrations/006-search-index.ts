@@ -11,8 +11,8 @@ import { createSqliteTrigramSearch } from './003-catalog.ts';
  *   column, so a stage filter is one more index lookup (`search_text : "…" AND stage : "rea"`);
  * - `product_search_grams`: every character and character pair of the text, and a stage token, for queries of
  *   1–2 characters (search-index.ts).
- * Both are contentless (the text lives in `products`), share the row ids of `product_search_rows`, which stay
- * in write order (newest last, so a page walks the index backwards and stops), and leave archived products out.
+ * Both share the row ids of `product_search_rows`, which stay in write order (newest last, so a page walks the
+ * index backwards and stops), and leave archived products out.
  * PostgreSQL keeps its pg_trgm index from 003, whose LIKE serves every length.
  */
 const fn = sql.raw(SEARCH_GRAMS_FUNCTION);
@@ -45,7 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger ${sql.id(trigger)}`.execute(db);
   }
   await sql`drop table products_fts`.execute(db);
-  await sql`create virtual table product_search_trigrams using fts5(search_text, stage, content='', contentless_delete=1, tokenize='trigram')`.execute(db);
+  // Keeps a copy of the text: a long query's candidates are checked against it (search-index.ts).
+  await sql`create virtual table product_search_trigrams using fts5(search_text, stage, tokenize='trigram')`.execute(db);
   // Row ids only (detail=none): a 1–2 character query is one token, so positions would never be read.
   await sql`create virtual table product_search_grams using fts5(grams, content='', contentless_delete=1, detail=none, tokenize='ascii')`.execute(db);
   await sql`insert into product_search_trigrams (rowid, search_text, stage)

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Asset } from '../../src/domain/asset.ts';
@@ -137,6 +138,20 @@ for (const database of testDatabases()) {
       expect(await ids(url('612345678'), 'ready')).toEqual([]);
       expect(await ids('offer/61234567')).toEqual([otherItem.id, pasted.id]);
       expect((await repo.list({ q: 'лампа 612345678', page: 1, pageSize: 20 })).total).toBe(1);
+    });
+
+    it('takes any text as a literal substring, never as query syntax', async () => {
+      const repo = products();
+      const names = ['a"b* AND c', 'NEAR(x y) ^z:-', 'кружка\\%_', '杯子 "台灯"'];
+      for (const [i, name] of names.entries()) await repo.insert(product({ name, updated_at: at(i) }));
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('"', '""', '*', 'AND', 'b* a', '(x', ':-', '^', '\\%', '子 "台')), async (raw) => {
+          const q = raw.trim().toLowerCase();
+          const expected = q ? names.filter((name) => name.toLowerCase().includes(q)).length : names.length;
+          expect((await repo.list({ q: raw, page: 1, pageSize: 20 })).total).toBe(expected);
+        }),
+        { numRuns: 150 },
+      );
     });
 
     it('pages newest-updated first with a stable total', async () => {

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { type AssetCount, type ProductListQuery, type ProductSummary } from '../../application/ports/product-repository.ts';
 import { type Database, type ProductTable } from './database.ts';
+import { countAndKeep, keptTotal, SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
 
 /**
@@ -47,18 +48,16 @@ async function matchClause(db: Kysely<Database>, plan: SearchIndexQuery): Promis
 
 /**
  * SQLite search over the FTS tables (search-index.ts): their rowids follow write order, so the page is the first
- * matches walking backwards, and the total a count of matches, neither touching the product rows.
+ * matches walking backwards, and the total a count of matches (or the kept total), neither touching the product rows.
  */
-async function searchSqlite(db: Kysely<Database>, q: string, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+async function searchSqlite(db: Kysely<Database>, q: string, query: ProductListQuery, options: SearchCountOptions): Promise<{ total: number; rows: SummaryRow[] }> {
   const plan = searchIndexQuery(q, query.stage);
   const from = sql.id(plan.table);
   const where = await matchClause(db, plan);
+  const search = { q, stage: query.stage ?? '' };
+  const total = (await keptTotal(db, search)) ?? (await countAndKeep(db, sql<{ n: number }>`select count(*) as n from ${from} where ${where}`, search, options));
   const offset = (query.page - 1) * query.pageSize;
-  const [counted, hits] = await Promise.all([
-    sql<{ n: number }>`select count(*) as n from ${from} where ${where}`.execute(db),
-    sql<{ rowid: number }>`select rowid from ${from} where ${where} order by rowid desc limit ${query.pageSize} offset ${offset}`.execute(db),
-  ]);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  const hits = await sql<{ rowid: number }>`select rowid from ${from} where ${where} order by rowid desc limit ${query.pageSize} offset ${offset}`.execute(db);
   if (hits.rows.length === 0) return { total, rows: [] };
   const found = await sql<SummaryRow & { fts_rowid: number }>`select ${SUMMARY_SQL}, r.fts_rowid from product_search_rows r
     join products on products.id = r.product_id where r.fts_rowid in (${sql.join(hits.rows.map((hit) => hit.rowid))})`.execute(db);
@@ -82,11 +81,16 @@ async function listPlain(db: Kysely<Database>, q: string | undefined, query: Pro
 }
 
 /** One page of summaries and the total of matches. */
-export async function listProducts(db: Kysely<Database>, sqlite: boolean, query: ProductListQuery): Promise<{ total: number; items: ProductSummary[] }> {
+export async function listProducts(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  query: ProductListQuery,
+  searchCounts: SearchCountOptions = SEARCH_COUNT_DEFAULTS,
+): Promise<{ total: number; items: ProductSummary[] }> {
   const q = query.q?.trim().toLowerCase() || undefined;
   // Archived products are not in the FTS table: searching them scans (rare, and a small set).
   const viaFts = q !== undefined && sqlite && query.stage !== 'archived';
-  const { total, rows } = viaFts ? await searchSqlite(db, q, query) : await listPlain(db, q, query);
+  const { total, rows } = viaFts ? await searchSqlite(db, q, query, searchCounts) : await listPlain(db, q, query);
   const counts = await assetCounts(db, rows.map((row) => row.id));
   const items = rows.map((row) => ({
     ...row,

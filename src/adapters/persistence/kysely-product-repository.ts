@@ -3,6 +3,7 @@ import { type Product } from '../../domain/product.ts';
 import { type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
+import { SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { listProducts } from './kysely-product-list.ts';
 import { productToRow, rowToProduct } from './product-rows.ts';
 
@@ -16,8 +17,11 @@ async function replaceSources(db: Kysely<Database>, product: Product): Promise<v
     .execute();
 }
 
-/** Products in SQLite or PostgreSQL; pass a transaction as `db` to take part in a unit of work. */
-export function makeKyselyProductRepository(db: Kysely<Database>): ProductRepository {
+/**
+ * Products in SQLite or PostgreSQL; pass a transaction as `db` to take part in a unit of work. `searchCounts`
+ * tunes which SQLite searches keep their totals (tests lower it).
+ */
+export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: SearchCountOptions = SEARCH_COUNT_DEFAULTS): ProductRepository {
   const sqlite = isSqlite(db as Kysely<unknown>);
   return {
     async insert(product) {
@@ -43,7 +47,7 @@ export function makeKyselyProductRepository(db: Kysely<Database>): ProductReposi
       return true;
     },
 
-    list: (query: ProductListQuery) => listProducts(db, sqlite, query),
+    list: (query: ProductListQuery) => listProducts(db, sqlite, query, searchCounts),
 
     async offerIdTaken(offerId, exceptId) {
       const row = await db

@@ -158,3 +158,20 @@ export async function steadyLoad(options: LoadOptions & { readonly rate: number 
   latencies.sort((a, b) => a - b);
   return { reqPerSec: latencies.length / elapsed, p50: Math.round(percentile(latencies, 50) * 10) / 10, p99: Math.round(percentile(latencies, 99) * 10) / 10, non2xx, errors };
 }
+
+/** Requests each URL once, one after another (a single user), and reports their latencies. */
+export async function eachOnce(urls: readonly string[], headers: Record<string, string> = {}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const started = performance.now();
+  for (const url of urls) {
+    const sent = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - sent);
+    if (response.status >= 300) non2xx += 1;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { reqPerSec: latencies.length / elapsed, p50: Math.round(percentile(latencies, 50) * 10) / 10, p99: Math.round(percentile(latencies, 99) * 10) / 10, non2xx, errors: 0 };
+}

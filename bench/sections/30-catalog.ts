@@ -4,7 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { registerSearchFunctions } from '../../src/adapters/persistence/search-index.ts';
-import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
+import { comparisonTable, eachOnce, load, type LoadResult, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 
 const SECRETS = { APP_TOKEN: 'bench-app-token', JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0123', SECRET_KEY: 'bench-secret-key' };
@@ -61,6 +61,21 @@ async function login(url: string): Promise<string> {
   return `Bearer ${((await response.json()) as { access_token: string }).access_token}`;
 }
 
+/**
+ * Broad phrases no search has counted yet: every distinct 4–9 character piece of the boilerplate that most
+ * products hold (the offer URL, `для дома`). Each matches 89 000–99 000 products, and is asked once, so its total
+ * must be counted, not read from the kept totals (migration 007).
+ */
+function firstTimeBroadQueries(): string[] {
+  const pieces = new Set<string>();
+  for (const text of ['https://detail.1688.com/offer/', ' для дома']) {
+    for (let length = 4; length <= 9; length += 1) {
+      for (let start = 0; start + length <= text.length; start += 1) pieces.add(text.slice(start, start + length).trim());
+    }
+  }
+  return [...pieces].filter((piece) => piece.length >= 4);
+}
+
 const rssKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /** Downloads the whole CSV, counting rows; peak RSS growth of the server over its RSS just before. */
@@ -108,6 +123,8 @@ const section: BenchSection = {
     const byStage = await load({ url: `${ours.url}/api/products?page_size=20&stage=ready&q=1688`, headers: { authorization }, connections: 1, seconds: 3 });
     const chineseWord = await load({ url: `${ours.url}/api/products?page_size=20&q=${encodeURIComponent('杯子')}`, headers: { authorization }, connections: 1, seconds: 3 });
     const oneChar = await load({ url: `${ours.url}/api/products?page_size=20&stage=editing&q=${encodeURIComponent('о')}`, headers: { authorization }, connections: 1, seconds: 3 });
+    const firstTimeQueries = firstTimeBroadQueries();
+    const firstTime = await eachOnce(firstTimeQueries.map((q) => `${ours.url}/api/products?page_size=20&q=${encodeURIComponent(q)}`), { authorization });
     await ours.stop();
 
     // Two full downloads from a fresh server: the faster one for rows/s, the larger peak-RSS growth of the two.
@@ -133,9 +150,10 @@ const section: BenchSection = {
       '|---|---:|---:|---:|---|---:|',
       latencyRow('q=sku-0123 (100 matches; trigram index)', narrow, 'p99 < 20 ms'),
       latencyRow('q=органайзер (10 000 matches; trigram index)', broad, 'p99 < 20 ms'),
-      latencyRow('q=https (matches every product: counting 99 000 phrase matches is the worst case)', everything, 'p99 < 20 ms'),
+      latencyRow('q=https (matches every product; its total is kept after the first search)', everything, 'p99 < 20 ms'),
       latencyRow('q=https://detail.1688.com/offer/600012345.html (a pasted link: 1 match)', pastedLink, 'p99 < 20 ms'),
-      latencyRow('q=для дома (8 characters, 6 trigrams, 89 000 matches)', longBroad, 'p99 < 20 ms'),
+      latencyRow('q=для дома (8 characters, 6 trigrams, 89 000 matches; total kept)', longBroad, 'p99 < 20 ms'),
+      latencyRow(`first search of a broad phrase: ${firstTimeQueries.length} pieces of the offer URL and \`для дома\`, 4–9 characters, each once (counts 89 000–99 000 matches)`, firstTime, 'p99 < 20 ms'),
       latencyRow('q=1688&stage=ready (in every product’s URL; 9 000 of them ready)', byStage, 'p99 < 20 ms'),
       latencyRow('q=12 (2 characters; character-pair index)', short, 'p99 < 20 ms'),
       latencyRow('q=杯子 (a 2-character Chinese word, 10 000 matches)', chineseWord, 'p99 < 20 ms'),

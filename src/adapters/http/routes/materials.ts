@@ -14,6 +14,7 @@ import {
   MATERIALS_BODY_LIMIT,
   MaterialsBody,
   MaterialsReply,
+  UploadBytesParts,
   UploadBytesReply,
   UploadMetaSchema,
 } from '../schemas/materials.ts';
@@ -77,8 +78,11 @@ export const materialRoutes =
             tags,
             summary: '上传图片字节（需登录才能下载的源图）：立即存储',
             consumes: ['multipart/form-data'],
+            body: UploadBytesParts,
             response: withErrors({ 201: UploadBytesReply }),
           },
+          // The body schema documents the parts; they stream past validation and parseUploadParts checks them.
+          validatorCompiler: () => () => true,
         },
         async (request, reply) => {
           const parts: UploadParts = {};

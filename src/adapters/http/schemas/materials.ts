@@ -57,6 +57,17 @@ export const UploadMetaSchema = Type.Object({
   url: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 
+/**
+ * The parts of POST /materials/bytes, for the OpenAPI document only: @fastify/multipart streams them, and
+ * `parseUploadParts` checks them (a JSON schema cannot check a part holding JSON text).
+ */
+export const UploadBytesParts = Type.Object({
+  product_id: Type.String({ description: '商品 id' }),
+  meta: Type.String({ description: 'JSON 文本：groupKey、groupName、variantName、index、type、dedupeKey、url' }),
+  file: Type.String({ format: 'binary', description: '图片字节（JPEG、PNG、WebP 或 GIF）' }),
+  group_key: Type.Optional(Type.String({ description: '试算页上传时为 upload' })),
+});
+
 export const UploadBytesReply = Type.Object({ asset_id: Type.String(), status: Type.String() });
 
 export const FingerprintsReply = Type.Object({ fingerprints: Type.Array(Type.String()) });

@@ -1,8 +1,12 @@
 /**
- * The bare baseline for the catalog benchmark: node:http + better-sqlite3 serving GET /api/products with the
- * same work as ours (HS256 bearer check, the same total, page and asset-count queries, JSON), nothing else.
+ * The bare baseline for the catalog benchmark: node:http + better-sqlite3 serving, with the same work as ours
+ * and nothing else (HS256 bearer check in both):
+ * - GET /api/products: the same total, page and asset-count queries, JSON;
+ * - GET /api/export/products.csv: the same 23 columns, read in the same keyset batches of 1 000 with their stored
+ *   images, RFC 4180 quoting, written with back-pressure.
  */
-import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
 import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
@@ -18,11 +22,46 @@ const bearerOk = makeBareBearerCheck(secret);
 
 type Row = { id: string } & Record<string, unknown>;
 
+const CSV_COLUMNS = ['offer_id', 'marketplace_product_id', 'name', 'description_category_id', 'price', 'old_price', 'currency_code', 'vat', 'weight', 'weight_unit', 'depth', 'width', 'height', 'dimension_unit', 'barcode', 'primary_image', 'images', 'source_platform', 'source_item_id', 'source_url', 'stage', 'published_at', 'created_at'];
+const CSV_BATCH = 1000;
+// Only the printed columns: the description and JSON columns would cost more to read than everything else.
+const CSV_SELECT = `select id, ${CSV_COLUMNS.filter((column) => !column.endsWith('image') && column !== 'images').join(', ')} from products where stage != 'archived'`;
+const csvFirst = db.prepare(`${CSV_SELECT} order by created_at, id limit ${CSV_BATCH}`);
+const csvAfter = db.prepare(`${CSV_SELECT} and (created_at, id) > (?, ?) order by created_at, id limit ${CSV_BATCH}`);
+const csvCell = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+async function sendCsv(res: ServerResponse): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+  res.write(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
+  let rows = csvFirst.all() as Row[];
+  while (rows.length > 0) {
+    const ids = rows.map((row) => row.id);
+    // Status is checked here, as ours does: `status = 'stored'` in SQL makes SQLite scan the status index.
+    const assets = db.prepare(`select product_id, status, stored_url from assets where product_id in (${ids.map(() => '?').join(',')}) order by group_key, idx`).all(...ids) as { product_id: string; status: string; stored_url: string }[];
+    const images = new Map<string, string[]>();
+    for (const asset of assets) if (asset.status === 'stored') images.set(asset.product_id, [...(images.get(asset.product_id) ?? []), asset.stored_url]);
+    let chunk = '';
+    for (const row of rows) {
+      const own = images.get(row.id) ?? [];
+      const cells = { ...row, primary_image: own[0] ?? '', images: own.slice(1).join('|') } as Record<string, unknown>;
+      chunk += `${CSV_COLUMNS.map((column) => csvCell(cells[column])).join(',')}\r\n`;
+    }
+    if (!res.write(chunk)) await once(res, 'drain');
+    const last = rows[rows.length - 1]!;
+    rows = rows.length < CSV_BATCH ? [] : (csvAfter.all(last.created_at, last.id) as Row[]);
+  }
+  res.end();
+}
+
 createServer((req, res) => {
   const send = (status: number, body: unknown): void => sendJson(res, status, body);
   const url = new URL(req.url ?? '/', 'http://x');
-  if (url.pathname !== '/api/products') return send(404, { detail: 'not found', code: 'ROUTE_NOT_FOUND' });
+  if (url.pathname !== '/api/products' && url.pathname !== '/api/export/products.csv') return send(404, { detail: 'not found', code: 'ROUTE_NOT_FOUND' });
   if (!bearerOk(req.headers.authorization)) return send(401, { detail: 'unauthorized', code: 'UNAUTHORIZED' });
+  if (url.pathname === '/api/export/products.csv') return void sendCsv(res);
   const size = Math.min(200, Number(url.searchParams.get('page_size') ?? 20));
   const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
   const { total } = count.get() as { total: number };

@@ -64,7 +64,7 @@ async function login(url: string): Promise<string> {
 /**
  * Broad phrases no search has counted yet: every distinct 4–9 character piece of the boilerplate that most
  * products hold (the offer URL, `для дома`). Each matches 89 000–99 000 products, and is asked once, so its total
- * must be counted, not read from the kept totals (migration 007).
+ * must be counted, not read from the kept totals (migration 008).
  */
 function firstTimeBroadQueries(): string[] {
   const pieces = new Set<string>();

@@ -142,10 +142,11 @@ for (const database of testDatabases()) {
 
     it('takes any text as a literal substring, never as query syntax', async () => {
       const repo = products();
-      const names = ['a"b* AND c', 'NEAR(x y) ^z:-', 'кружка\\%_', '杯子 "台灯"'];
+      // The last one holds letters FTS5's trigram tokenizer would fold by default (ς to σ, ſ to s).
+      const names = ['a"b* AND c', 'NEAR(x y) ^z:-', 'кружка\\%_', '杯子 "台灯"', 'λόγος ſtop'];
       for (const [i, name] of names.entries()) await repo.insert(product({ name, updated_at: at(i) }));
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('"', '""', '*', 'AND', 'b* a', '(x', ':-', '^', '\\%', '子 "台')), async (raw) => {
+        fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('"', '""', '*', 'AND', 'b* a', '(x', ':-', '^', '\\%', '子 "台', 'γος', 'γοσ', 'stop', 'ſto', 'λόγ')), async (raw) => {
           const q = raw.trim().toLowerCase();
           const expected = q ? names.filter((name) => name.toLowerCase().includes(q)).length : names.length;
           expect((await repo.list({ q: raw, page: 1, pageSize: 20 })).total).toBe(expected);
@@ -272,6 +273,28 @@ describe('SQLite search index migration (006)', () => {
       await repo.insert(later);
       const restored = await sql<{ id: string }>`select id from products_fts where products_fts match '"的杯子"' order by rowid desc`.execute(handle.db);
       expect(restored.rows.map((r) => r.id)).toEqual([later.id, existing.id]);
+    } finally {
+      await handle.dispose();
+    }
+  });
+});
+
+describe('SQLite literal trigram index migration (007)', () => {
+  it('stops FTS5 case folding (ς matched σ) on existing rows, and its down step restores it', async () => {
+    const handle = await testDatabases()[0]!.open();
+    const repo = makeKyselyProductRepository(handle.db);
+    // The index itself: before 008 the list cannot run (it reads the kept totals).
+    const total = async (q: string) =>
+      (await sql<{ n: number }>`select count(*) as n from product_search_trigrams where product_search_trigrams match ${`"${q}"`}`.execute(handle.db)).rows[0]!.n;
+    try {
+      const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+      expect((await migrator.migrateTo('006-search-index')).error).toBeUndefined();
+      await repo.insert(product({ name: 'λόγος' }));
+      expect([await total('γοσ'), await total('γος')]).toEqual([1, 1]);
+      expect((await migrator.migrateTo('007-search-literal')).error).toBeUndefined();
+      expect([await total('γοσ'), await total('γος')]).toEqual([0, 1]);
+      expect((await migrator.migrateTo('006-search-index')).error).toBeUndefined();
+      expect(await total('γοσ')).toBe(1);
     } finally {
       await handle.dispose();
     }

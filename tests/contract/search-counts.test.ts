@@ -10,7 +10,7 @@ import { migrationProvider } from '../../src/adapters/persistence/migrations/ind
 import { searchTextOf } from '../../src/adapters/persistence/product-rows.ts';
 import { testDatabases } from '../helpers/databases.ts';
 
-/** SQLite keeps the totals of broad searches (migration 007); these tests keep every search for a small catalog. */
+/** SQLite keeps the totals of broad searches (migration 008); these tests keep every search for a small catalog. */
 const sqlite = testDatabases()[0]!;
 const KEEP_EVERY_SEARCH: SearchCountOptions = { minMatches: 1, capacity: 3 };
 
@@ -100,7 +100,7 @@ async function catalogUnderTest() {
   return { apply, keptTotalsAreExact, dispose: () => handle.dispose() };
 }
 
-describe('SQLite kept search totals (migration 007)', () => {
+describe('SQLite kept search totals (migration 008)', () => {
   it('stay exact through inserts, in-place and moving edits, stage moves, archiving, deletes and rolled-back writes', async () => {
     let checkedKeptTotals = 0;
     await fc.assert(
@@ -168,13 +168,13 @@ describe('SQLite kept search totals (migration 007)', () => {
     }
   });
 
-  it('migration 007 goes down and up again', async () => {
+  it('migration 008 goes down and up again', async () => {
     const handle = await sqlite.open();
     const tables = async () => (await sql<{ name: string }>`select name from sqlite_master where name like 'product_search_count%' order by name`.execute(handle.db)).rows.map((r) => r.name);
     try {
       const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
       expect(await tables()).toEqual(['product_search_count_delete', 'product_search_count_insert', 'product_search_count_update', 'product_search_counts']);
-      expect((await migrator.migrateTo('006-search-index')).error).toBeUndefined();
+      expect((await migrator.migrateTo('007-search-literal')).error).toBeUndefined();
       expect(await tables()).toEqual([]);
       await makeKyselyProductRepository(handle.db).insert(product('после отката'));
       await handle.migrate();

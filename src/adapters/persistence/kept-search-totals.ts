@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Database } from './database.ts';
 
 /**
- * SQLite keeps the totals of broad searches (migrations/007-search-counts.ts, whose triggers keep them exact):
+ * SQLite keeps the totals of broad searches (migrations/008-search-counts.ts, whose triggers keep them exact):
  * counting 90 000 matches costs 20–40 ms, and a seller paging through them, or a list refreshed after each
  * autosave, would pay it every time.
  * - `minMatches`: a search is kept from this many matches; counting fewer costs under a millisecond.

@@ -37,6 +37,16 @@ const unindex = (condition: RawBuilder<unknown>) => sql`
 const always = sql`1`;
 const live = sql`new.stage != 'archived'`;
 
+/**
+ * Creates `product_search_trigrams` with the given tokenizer and indexes every product `product_search_rows`
+ * lists. It keeps a copy of the text: a long query's candidates are checked against it (search-index.ts).
+ */
+export async function createSearchTrigrams(db: Kysely<unknown>, tokenize: 'trigram' | 'trigram case_sensitive 1'): Promise<void> {
+  await sql`create virtual table product_search_trigrams using fts5(search_text, stage, tokenize=${sql.lit(tokenize)})`.execute(db);
+  await sql`insert into product_search_trigrams (rowid, search_text, stage)
+    select r.fts_rowid, p.search_text, ${stageCode('p')} from product_search_rows r join products p on p.id = r.product_id`.execute(db);
+}
+
 const TRIGGERS = ['product_search_insert', 'product_search_delete', 'product_search_move', 'product_search_refresh'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -45,12 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger ${sql.id(trigger)}`.execute(db);
   }
   await sql`drop table products_fts`.execute(db);
-  // Keeps a copy of the text: a long query's candidates are checked against it (search-index.ts).
-  await sql`create virtual table product_search_trigrams using fts5(search_text, stage, tokenize='trigram')`.execute(db);
   // Row ids only (detail=none): a 1–2 character query is one token, so positions would never be read.
   await sql`create virtual table product_search_grams using fts5(grams, content='', contentless_delete=1, detail=none, tokenize='ascii')`.execute(db);
-  await sql`insert into product_search_trigrams (rowid, search_text, stage)
-    select r.fts_rowid, p.search_text, ${stageCode('p')} from product_search_rows r join products p on p.id = r.product_id`.execute(db);
+  await createSearchTrigrams(db, 'trigram');
   await sql`insert into product_search_grams (rowid, grams)
     select r.fts_rowid, ${fn}(p.search_text, p.stage) from product_search_rows r join products p on p.id = r.product_id`.execute(db);
 

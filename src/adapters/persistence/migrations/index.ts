@@ -5,7 +5,8 @@ import * as catalog from './003-catalog.ts';
 import * as ai from './004-ai.ts';
 import * as marketplace from './005-marketplace.ts';
 import * as searchIndex from './006-search-index.ts';
-import * as searchCounts from './007-search-counts.ts';
+import * as searchLiteral from './007-search-literal.ts';
+import * as searchCounts from './008-search-counts.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,7 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-ai': ai,
   '005-marketplace': marketplace,
   '006-search-index': searchIndex,
-  '007-search-counts': searchCounts,
+  '007-search-literal': searchLiteral,
+  '008-search-counts': searchCounts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

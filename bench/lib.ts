@@ -120,6 +120,13 @@ export function comparisonTable(rows: readonly { name: string; ours: LoadResult;
 /** Percentile of sorted numbers (nearest rank). */
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
+/** Rate and percentiles (0.1 ms) of measured latencies. */
+function latencyResult(latencies: number[], elapsedSeconds: number, non2xx: number, errors: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
+  return { reqPerSec: latencies.length / elapsedSeconds, p50: at(50), p99: at(99), non2xx, errors };
+}
+
 /**
  * An open-loop load: requests start on an even schedule (`rate` per second) over `connections` keep-alive
  * connections, whatever the server does, and each latency is measured from its scheduled start (no coordinated
@@ -155,8 +162,7 @@ export async function steadyLoad(options: LoadOptions & { readonly rate: number 
   await Promise.all(requests);
   await pool.close();
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { reqPerSec: latencies.length / elapsed, p50: Math.round(percentile(latencies, 50) * 10) / 10, p99: Math.round(percentile(latencies, 99) * 10) / 10, non2xx, errors };
+  return latencyResult(latencies, elapsed, non2xx, errors);
 }
 
 /** Requests each URL once, one after another (a single user), and reports their latencies. */
@@ -172,6 +178,5 @@ export async function eachOnce(urls: readonly string[], headers: Record<string, 
     if (response.status >= 300) non2xx += 1;
   }
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { reqPerSec: latencies.length / elapsed, p50: Math.round(percentile(latencies, 50) * 10) / 10, p99: Math.round(percentile(latencies, 99) * 10) / 10, non2xx, errors: 0 };
+  return latencyResult(latencies, elapsed, non2xx, 0);
 }

@@ -37,11 +37,14 @@ const unindex = (condition: RawBuilder<unknown>) => sql`
 const always = sql`1`;
 const live = sql`new.stage != 'archived'`;
 
+/** 006 folds case like FTS5's default; 007 makes the index literal. */
+export type TrigramTokenizer = 'trigram' | 'trigram case_sensitive 1';
+
 /**
  * Creates `product_search_trigrams` with the given tokenizer and indexes every product `product_search_rows`
  * lists. It keeps a copy of the text: a long query's candidates are checked against it (search-index.ts).
  */
-export async function createSearchTrigrams(db: Kysely<unknown>, tokenize: 'trigram' | 'trigram case_sensitive 1'): Promise<void> {
+export async function createSearchTrigrams(db: Kysely<unknown>, tokenize: TrigramTokenizer): Promise<void> {
   await sql`create virtual table product_search_trigrams using fts5(search_text, stage, tokenize=${sql.lit(tokenize)})`.execute(db);
   await sql`insert into product_search_trigrams (rowid, search_text, stage)
     select r.fts_rowid, p.search_text, ${stageCode('p')} from product_search_rows r join products p on p.id = r.product_id`.execute(db);

@@ -5,7 +5,7 @@ import { isSqlite } from '../dialect-of.ts';
  * SQLite's exact `total` of broad searches, kept rather than recounted. Counting the matches of a phrase that
  * most products hold (`для дома`, `https`) walks every one of them in the index: 20–40 ms over 100 000
  * products, paid again for each page and each refresh of the list. `product_search_counts` keeps the totals of
- * such searches (kysely-product-list.ts decides which) and these triggers keep them exact: each product write
+ * such searches (kept-search-totals.ts decides which) and these triggers keep them exact: each product write
  * adds or removes itself from the totals of the searches it enters or leaves, in the same transaction (a
  * rollback undoes both), whichever connection writes.
  *

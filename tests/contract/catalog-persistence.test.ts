@@ -126,6 +126,26 @@ for (const database of testDatabases()) {
       expect((await repo.list({ q: '杯', stage: 'archived', page: 1, pageSize: 5 })).items.map((i) => i.id)).toEqual(made[3]!.name.includes('杯') ? [made[3]!.id] : []);
     });
 
+    it('pages searches newest-updated first whether they match a few products or most of them', async () => {
+      const repo = products();
+      // 60 products written in time order: `общий` in all, `редкий` in 2 (PostgreSQL sorts the matches of so
+      // narrow a search; it walks the newest products for a broad one), `ок` and `ре` in both forms for short queries.
+      const made = Array.from({ length: 60 }, (_, i) => {
+        const k = (i * 37) % 60;
+        return product({ name: `общий ${k % 30 === 7 ? 'редкий' : 'товар'} ${k % 3 === 0 ? 'ок' : ''}`, stage: k % 2 === 0 ? 'ready' : 'editing', updated_at: at(i) });
+      });
+      for (const p of made) await repo.insert(p);
+      const newestFirst = [...made].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+      for (const q of ['общий', 'редкий', 'ок', 'ре', 'ий т', 'ий р']) {
+        for (const stage of [undefined, 'ready' as const]) {
+          const expected = newestFirst.filter((p) => p.name.includes(q) && (!stage || p.stage === stage)).map((p) => p.id);
+          const pages = await Promise.all([1, 2, 3].map((page) => repo.list({ q, stage, page, pageSize: 4 })));
+          expect({ q, stage, totals: pages.map((page) => page.total) }).toEqual({ q, stage, totals: [expected.length, expected.length, expected.length] });
+          expect({ q, stage, ids: pages.flatMap((page) => page.items.map((i) => i.id)) }).toEqual({ q, stage, ids: expected.slice(0, 12) });
+        }
+      }
+    });
+
     it('long queries (a pasted link) find only products holding the whole text, not just a telling part of it', async () => {
       const repo = products();
       const url = (item: string) => `https://detail.1688.com/offer/${item}.html`;

@@ -2,16 +2,14 @@ import fc from 'fast-check';
 import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { newProduct, type Product, type Stage } from '../../src/domain/product.ts';
-import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { type Database } from '../../src/adapters/persistence/database.ts';
 import { type SearchCountOptions } from '../../src/adapters/persistence/kept-search-totals.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { migrationProvider } from '../../src/adapters/persistence/migrations/index.ts';
 import { searchTextOf } from '../../src/adapters/persistence/product-rows.ts';
-import { testDatabases } from '../helpers/databases.ts';
+import { openTwice, type TestDatabase, testDatabases } from '../helpers/databases.ts';
 
-/** SQLite keeps the totals of broad searches (migration 008); these tests keep every search for a small catalog. */
-const sqlite = testDatabases()[0]!;
+/** Both databases keep the totals of broad searches (migrations 008 and 010); these tests keep every search for a small catalog. */
 const KEEP_EVERY_SEARCH: SearchCountOptions = { minMatches: 1, capacity: 3 };
 
 let sequence = 0;
@@ -47,9 +45,9 @@ const operation = fc.oneof(
 
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
-/** A fresh SQLite catalog and the same catalog in memory, changed together. */
-async function catalogUnderTest() {
-  const handle = await sqlite.open();
+/** A fresh catalog and the same catalog in memory, changed together. */
+async function catalogUnderTest(database: TestDatabase) {
+  const handle = await database.open();
   const repo = makeKyselyProductRepository(handle.db, KEEP_EVERY_SEARCH);
   const catalog = new Map<string, Product>();
   let minute = 0;
@@ -100,12 +98,12 @@ async function catalogUnderTest() {
   return { apply, keptTotalsAreExact, dispose: () => handle.dispose() };
 }
 
-describe('SQLite kept search totals (migration 008)', () => {
+describe.each(testDatabases())('kept search totals on $name', (database) => {
   it('stay exact through inserts, in-place and moving edits, stage moves, archiving, deletes and rolled-back writes', async () => {
     let checkedKeptTotals = 0;
     await fc.assert(
       fc.asyncProperty(initial, fc.array(operation, { minLength: 20, maxLength: 60 }), async (products, operations) => {
-        const subject = await catalogUnderTest();
+        const subject = await catalogUnderTest(database);
         try {
           for (const made of products) await subject.apply(made);
           for (const op of operations) {
@@ -123,7 +121,7 @@ describe('SQLite kept search totals (migration 008)', () => {
   });
 
   it('keeps only searches with enough matches, and the list then reads the kept total instead of counting', async () => {
-    const handle = await sqlite.open();
+    const handle = await database.open();
     try {
       const repo = makeKyselyProductRepository(handle.db, { minMatches: 2, capacity: 10 });
       for (const made of [product('кружка для дома'), product('лампа для дома'), product('зонт')]) await repo.insert(made);
@@ -141,7 +139,7 @@ describe('SQLite kept search totals (migration 008)', () => {
   });
 
   it('drops the searches counted longest ago beyond its capacity', async () => {
-    const handle = await sqlite.open();
+    const handle = await database.open();
     try {
       const repo = makeKyselyProductRepository(handle.db, { minMatches: 1, capacity: 2 });
       await repo.insert(product('abcd'));
@@ -153,23 +151,22 @@ describe('SQLite kept search totals (migration 008)', () => {
   });
 
   it('stay exact when another connection writes', async () => {
-    const { url } = sqlite.fresh();
-    const first = await openDatabase(url);
-    const second = await openDatabase(url);
+    const { first, second, dispose } = await openTwice(database);
     try {
-      await first.migrate();
       const reader = makeKyselyProductRepository(first.db, KEEP_EVERY_SEARCH);
       await reader.insert(product('органайзер для дома'));
       expect((await reader.list({ q: 'для дома', page: 1, pageSize: 20 })).total).toBe(1);
       await makeKyselyProductRepository(second.db).insert(product('кружка для дома'));
       expect((await reader.list({ q: 'для дома', page: 1, pageSize: 20 })).total).toBe(2);
     } finally {
-      await Promise.all([first.close(), second.close()]);
+      await dispose();
     }
   });
+});
 
-  it('migration 008 goes down and up again', async () => {
-    const handle = await sqlite.open();
+describe('SQLite kept search totals migration (008)', () => {
+  it('goes down and up again', async () => {
+    const handle = await testDatabases()[0]!.open();
     const tables = async () => (await sql<{ name: string }>`select name from sqlite_master where name like 'product_search_count%' order by name`.execute(handle.db)).rows.map((r) => r.name);
     try {
       const migrator = new Migrator({ db: handle.db, provider: migrationProvider });

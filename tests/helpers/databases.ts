@@ -65,4 +65,20 @@ export function testDatabases(): TestDatabase[] {
   return url ? [sqlite, postgres(url)] : [sqlite];
 }
 
+/** Two connections (pools) onto one fresh, migrated database, for tests of writers side by side. */
+export async function openTwice(database: TestDatabase): Promise<{ first: DatabaseHandle; second: DatabaseHandle; dispose(): Promise<void> }> {
+  const { url, schema } = database.fresh();
+  const first = await openDatabase(url, schema ? { schema } : {});
+  await first.migrate();
+  const second = await openDatabase(url, schema ? { schema } : {});
+  return {
+    first,
+    second,
+    async dispose() {
+      await Promise.all([first.close(), second.close()]);
+      if (schema) await dropSchema(url, schema);
+    },
+  };
+}
+
 export { dropSchema };

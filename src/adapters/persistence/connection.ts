@@ -45,12 +45,15 @@ function openSqlite(url: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
 }
 
+/**
+ * The service's queries are short: JIT compiling (~5 ms) and starting parallel workers (~3 ms on 2 cores) cost
+ * more than they saved, measured on the 100 000-product search counts (a 1 ms count took 15 ms in parallel).
+ */
+const SESSION_SETTINGS = ['jit=off', 'max_parallel_workers_per_gather=0'];
+
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const settings = [...SESSION_SETTINGS, ...(schema ? [`search_path=${schema}`] : [])];
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: settings.map((setting) => `-c ${setting}`).join(' ') });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -2,6 +2,8 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { type AssetCount, type ProductListQuery, type ProductSummary } from '../../application/ports/product-repository.ts';
 import { type Database, type ProductTable } from './database.ts';
 import { countAndKeep, keptTotal, SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
+import { containsPattern } from './like-pattern.ts';
+import { searchPostgres } from './postgres-search.ts';
 import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
 
 /**
@@ -11,9 +13,6 @@ import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
 const SUMMARY_COLUMNS = ['id', 'stage', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'marketplace_product_id', 'created_at', 'updated_at'] as const;
 const SUMMARY_SQL = sql.raw(SUMMARY_COLUMNS.join(', '));
 type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
-
-/** `%` and `_` in user text must match literally. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function assetCounts(db: Kysely<Database>, ids: string[]): Promise<Map<string, { counts: AssetCount; failed: number }>> {
   const result = new Map(ids.map((id) => [id, { counts: { main: 0, sku: 0, detail: 0 }, failed: 0 }]));
@@ -65,10 +64,27 @@ async function searchSqlite(db: Kysely<Database>, q: string, query: ProductListQ
   return { total, rows: hits.rows.map((hit) => byRowid.get(hit.rowid)).filter((row): row is SummaryRow => row !== undefined) };
 }
 
-/** Without `q` the total comes from the per-stage counters (migrations/003-catalog.ts); PostgreSQL's `q` uses pg_trgm. */
+/** The summaries of `ids`, in their order. */
+async function summariesOf(db: Kysely<Database>, ids: string[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<SummaryRow>`select ${SUMMARY_SQL} from products where id in (${sql.join(ids)})`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined);
+}
+
+async function searchIndexed(db: Kysely<Database>, sqlite: boolean, q: string, query: ProductListQuery, options: SearchCountOptions) {
+  if (sqlite) return searchSqlite(db, q, query, options);
+  const { total, ids } = await searchPostgres(db, q, query, options);
+  return { total, rows: await summariesOf(db, ids) };
+}
+
+/**
+ * Without `q` the total comes from the per-stage counters (migrations/003-catalog.ts). With `q`, only archived
+ * products are listed here (the search indexes leave them out): a scan, but of a small and rarely searched set.
+ */
 async function listPlain(db: Kysely<Database>, q: string | undefined, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
   const stage = query.stage ? sql`stage = ${query.stage}` : sql`stage != 'archived'`;
-  const where = q ? sql`${stage} and search_text like ${likePattern(q)} escape '\\'` : stage;
+  const where = q ? sql`${stage} and search_text like ${containsPattern(q)} escape '\\'` : stage;
   const totalQuery = q
     ? sql<{ total: number }>`select count(*) as total from products where ${where}`
     : sql<{ total: number }>`select coalesce(sum(n), 0) as total from product_stage_counts where ${stage}`;
@@ -88,9 +104,8 @@ export async function listProducts(
   searchCounts: SearchCountOptions = SEARCH_COUNT_DEFAULTS,
 ): Promise<{ total: number; items: ProductSummary[] }> {
   const q = query.q?.trim().toLowerCase() || undefined;
-  // Archived products are not in the FTS table: searching them scans (rare, and a small set).
-  const viaFts = q !== undefined && sqlite && query.stage !== 'archived';
-  const { total, rows } = viaFts ? await searchSqlite(db, q, query, searchCounts) : await listPlain(db, q, query);
+  const indexed = q !== undefined && query.stage !== 'archived';
+  const { total, rows } = indexed ? await searchIndexed(db, sqlite, q, query, searchCounts) : await listPlain(db, q, query);
   const counts = await assetCounts(db, rows.map((row) => row.id));
   const items = rows.map((row) => ({
     ...row,

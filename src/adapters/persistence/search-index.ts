@@ -89,8 +89,14 @@ export function searchIndexQuery(q: string, stage?: string): SearchIndexQuery {
     return { table: 'product_search_grams', match: stage ? `${gram} AND "${stageToken(stage)}"` : gram };
   }
   const exact = { table: 'product_search_trigrams' as const, match: trigramMatch(q, stage) };
-  if (chars.length <= WINDOW_CHARS) return exact;
-  return { ...exact, window: { match: trigramMatch(telltaleWindow(chars), stage), text: q } };
+  const window = searchWindow(q);
+  return window === undefined ? exact : { ...exact, window: { match: trigramMatch(window, stage), text: q } };
+}
+
+/** The most telling window of a long `q` (PostgreSQL's pg_trgm pays per trigram too), or none for a short one. */
+export function searchWindow(q: string): string | undefined {
+  const chars = [...q];
+  return chars.length <= WINDOW_CHARS ? undefined : telltaleWindow(chars);
 }
 
 /**

@@ -7,6 +7,8 @@ import * as marketplace from './005-marketplace.ts';
 import * as searchIndex from './006-search-index.ts';
 import * as searchLiteral from './007-search-literal.ts';
 import * as searchCounts from './008-search-counts.ts';
+import * as postgresSearchTexts from './009-postgres-search-texts.ts';
+import * as postgresSearchCounts from './010-postgres-search-counts.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-search-index': searchIndex,
   '007-search-literal': searchLiteral,
   '008-search-counts': searchCounts,
+  '009-postgres-search-texts': postgresSearchTexts,
+  '010-postgres-search-counts': postgresSearchCounts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

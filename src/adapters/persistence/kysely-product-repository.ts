@@ -19,7 +19,7 @@ async function replaceSources(db: Kysely<Database>, product: Product): Promise<v
 
 /**
  * Products in SQLite or PostgreSQL; pass a transaction as `db` to take part in a unit of work. `searchCounts`
- * tunes which SQLite searches keep their totals (tests lower it).
+ * tunes which searches keep their totals (tests lower it).
  */
 export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: SearchCountOptions = SEARCH_COUNT_DEFAULTS): ProductRepository {
   const sqlite = isSqlite(db as Kysely<unknown>);

@@ -13,6 +13,7 @@ import { type CheckAppToken } from '../../application/use-cases/check-app-token.
 import { MEDIA_PREFIX } from '../storage/local-object-store.ts';
 import { requireBearer } from './bearer.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { refuseNulCharacters } from './nul-guard.ts';
 import { ErrorBody } from './schemas/common.ts';
 import { authRoutes, sessionRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -55,6 +56,7 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  app.addHook('preValidation', refuseNulCharacters);
   app.addSchema(ErrorBody);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyJwt, {

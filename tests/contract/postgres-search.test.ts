@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newProduct, type Product } from '../../src/domain/product.ts';
 import { type Database } from '../../src/adapters/persistence/database.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
+import { productToRow } from '../../src/adapters/persistence/product-rows.ts';
 import { migrationProvider } from '../../src/adapters/persistence/migrations/index.ts';
 import { openTwice, testDatabases } from '../helpers/databases.ts';
 
@@ -90,8 +91,9 @@ describe.skipIf(!postgres)('PostgreSQL search', () => {
       const migrator = new Migrator({ db: handle.db, provider: migrationProvider, migrationTableSchema: schema });
       expect((await migrator.migrateTo('008-search-counts')).error).toBeUndefined();
       expect(await relations()).toEqual(['products_search_trgm_idx']);
-      await repo.insert(product('после отката'));
-      await repo.insert(product('в архиве после отката', 'archived'));
+      // Written as the code of 008's time would: only the columns that exist then (later migrations add some).
+      await insertWithExistingColumns(handle.db, product('после отката'));
+      await insertWithExistingColumns(handle.db, product('в архиве после отката', 'archived'));
       await handle.migrate();
       expect(await relations()).toEqual(['product_search_counts', 'product_search_texts']);
       expect((await repo.list({ q: 'отката', page: 1, pageSize: 20 })).items.map((item) => item.name).sort()).toEqual(['до отката', 'после отката']);
@@ -102,3 +104,10 @@ describe.skipIf(!postgres)('PostgreSQL search', () => {
     }
   });
 });
+
+async function insertWithExistingColumns(db: Kysely<Database>, value: Product): Promise<void> {
+  const existing = new Set((await sql<{ name: string }>`select column_name as name from information_schema.columns
+    where table_schema = current_schema() and table_name = 'products'`.execute(db)).rows.map((row) => row.name));
+  const row = Object.fromEntries(Object.entries(productToRow(value)).filter(([column]) => existing.has(column)));
+  await db.insertInto('products').values(row as ReturnType<typeof productToRow>).execute();
+}

@@ -74,7 +74,10 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     async migrate() {
       // Naming the schema keeps Kysely from mistaking another schema's migration tables for ours (parallel test runs).
       const migrationTableSchema = dialect === 'postgres' && options.schema ? { migrationTableSchema: options.schema } : {};
-      const { error, results } = await new Migrator({ db, provider: migrationProvider, ...migrationTableSchema }).migrateToLatest();
+      // Unordered: feature migrations are numbered when planned and may land out of order (015 before 013), and a
+      // database that already ran a later one must still take an earlier one that arrives after it.
+      const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, ...migrationTableSchema });
+      const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((result) => result.status === 'Error');
       if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
     },

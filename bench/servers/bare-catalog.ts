@@ -1,7 +1,7 @@
 /**
  * The bare baseline for the catalog benchmark: node:http + better-sqlite3 serving, with the same work as ours
  * and nothing else (HS256 bearer check in both):
- * - GET /api/products: the same total, page and asset-count queries, JSON;
+ * - GET /api/products: the same stage counts (the kept per-stage counters), page, asset-count and thumbnail queries, JSON;
  * - GET /api/export/products.csv: the same 23 columns, read in the same keyset batches of 1 000 with their stored
  *   images, RFC 4180 quoting, written with back-pressure.
  */
@@ -13,7 +13,7 @@ import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
 const secret = process.env.JWT_SECRET!;
 // The same per-stage counter table our repository reads (kept by triggers, migrations/003-catalog.ts).
-const count = db.prepare("select coalesce(sum(n), 0) as total from product_stage_counts where stage != 'archived'");
+const stageCounts = db.prepare('select stage, n from product_stage_counts');
 const page = db.prepare(
   "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at from products where stage != 'archived' order by updated_at desc, id desc limit ? offset ?",
 );
@@ -64,9 +64,19 @@ createServer((req, res) => {
   if (url.pathname === '/api/export/products.csv') return void sendCsv(res);
   const size = Math.min(200, Number(url.searchParams.get('page_size') ?? 20));
   const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
-  const { total } = count.get() as { total: number };
+  const stage_counts: Record<string, number> = { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 };
+  for (const row of stageCounts.all() as { stage: string; n: number }[]) stage_counts[row.stage] = row.n;
+  const total = Object.entries(stage_counts).reduce((sum, [stage, n]) => (stage === 'archived' ? sum : sum + n), 0);
   const rows = page.all(size, (number - 1) * size) as Row[];
   const ids = rows.map((row) => row.id);
+  // Status checked in code, as ours does (in SQL it sends SQLite through the status index).
+  const thumbs = db.prepare(`select product_id, status, stored_url from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) and group_key = 'main' order by product_id, idx`).all(...ids) as {
+    product_id: string;
+    status: string;
+    stored_url: string;
+  }[];
+  const thumbnail = new Map<string, string>();
+  for (const thumb of thumbs) if (thumb.status === 'stored' && !thumbnail.has(thumb.product_id)) thumbnail.set(thumb.product_id, thumb.stored_url);
   const counts = db
     .prepare(`select product_id, group_key, status, count(*) as n from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) group by product_id, group_key, status`)
     .all(...ids) as { product_id: string; group_key: string; status: string; n: number }[];
@@ -78,7 +88,7 @@ createServer((req, res) => {
       if (c.group_key === 'main' || c.group_key === 'sku' || c.group_key === 'detail') asset_count[c.group_key] += c.n;
       if (c.status === 'failed') failed_assets += c.n;
     }
-    return { ...row, asset_count, failed_assets };
+    return { ...row, asset_count, failed_assets, thumbnail_url: thumbnail.get(row.id) ?? null };
   });
-  send(200, { total, items });
+  send(200, { total, items, stage_counts });
 }).listen(Number(process.env.PORT), '127.0.0.1');

@@ -50,3 +50,33 @@ export const TRIAL_CSV_COLUMNS = [
   'reserve_discount_percent',
   'updated_at',
 ] as const;
+
+/**
+ * Chinese names of the products.csv columns for people (the page's column picker and headings). The CSV's own
+ * header row keeps the contract's names; money columns say their currency here (prices are in roubles).
+ */
+export const PRODUCT_CSV_LABELS: Readonly<Record<ProductCsvColumn, string>> = {
+  offer_id: '货号',
+  product_id: '商品编号',
+  name: '商品名称',
+  description_category_id: '类目',
+  price: '售价（₽）',
+  old_price: '划线价（₽）',
+  currency_code: '币种',
+  vat: '增值税率',
+  weight: '重量',
+  weight_unit: '重量单位',
+  depth: '长度',
+  width: '宽度',
+  height: '高度',
+  dimension_unit: '尺寸单位',
+  barcode: '条形码',
+  primary_image: '主图',
+  images: '图片',
+  source_platform: '来源平台',
+  source_item_id: '来源商品编号',
+  source_url: '来源链接',
+  stage: '阶段',
+  published_at: '发布时间',
+  created_at: '创建时间',
+};

@@ -6,6 +6,7 @@
 export const ERROR_KINDS = [
   'invalid', // the request or the state it asks for breaks a rule (422)
   'unauthorized', // missing or wrong credentials (401)
+  'forbidden', // the caller's role may not do this (403)
   'not_found', // the resource does not exist (404)
   'conflict', // the move is illegal in the current state (409)
   'precondition_failed', // the client's version is stale (412)
@@ -43,3 +44,13 @@ export const invalid = (code: string, detail: string, problems: readonly FieldPr
   new DomainError('invalid', code, detail, problems);
 
 export const isDomainError = (value: unknown): value is DomainError => value instanceof DomainError;
+
+/** Too many attempts; the client may try again after `retryAfterSeconds` (sent as `Retry-After`). */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(code: string, detail: string, retryAfterSeconds: number) {
+    super('rate_limited', code, detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

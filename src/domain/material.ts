@@ -1,4 +1,5 @@
 import { type Asset, type AssetGroup, pendingAsset } from './asset.ts';
+import { prefillPricing } from './collected-pricing.ts';
 import { originalImageUrl, refererFor } from './image-source.ts';
 import { type JsonObject, type JsonValue } from './json.ts';
 import { type Platform } from './platform.ts';
@@ -65,7 +66,7 @@ export function rawWithMaterial(raw: JsonObject, material: Material): JsonObject
 /** A new `collected` product holding the material's texts and source. */
 export function collectedProduct(id: string, material: Material, now: string): Product {
   const { platform, itemId, url } = material.source;
-  return newProduct(
+  const product = newProduct(
     {
       id,
       stage: 'collected',
@@ -78,19 +79,20 @@ export function collectedProduct(id: string, material: Material, now: string): P
     },
     now,
   );
+  return prefillPricing(product);
 }
 
 /** The product with another page's material appended (a new source; name and stage unchanged). */
 export function appendMaterial(product: Product, material: Material, now: string): Product {
   const { platform, itemId, url } = material.source;
   const known = product.sources.some((source) => source.platform === platform && source.item_id === itemId);
-  return {
+  return prefillPricing({
     ...product,
     version: product.version + 1,
     sources: known ? product.sources : [...product.sources, { platform, item_id: itemId, url }],
     raw: rawWithMaterial(product.raw, material),
     updated_at: now,
-  };
+  });
 }
 
 /** An image's de-duplication key: the one sent, else its original address. */

@@ -13,13 +13,20 @@ const STAGE_MOVES: Readonly<Record<Stage, readonly Stage[]>> = {
 const STAGE_LABEL: Readonly<Record<Stage, string>> = {
   collected: '已采集',
   editing: '编辑中',
-  ready: '待发布',
+  ready: '待上架',
   published: '已发布',
   archived: '已归档',
 };
 
 /** Whether `POST …/stage` may move a product from `from` to `to`. */
 export const canMove = (from: Stage, to: Stage): boolean => STAGE_MOVES[from].includes(to);
+
+/**
+ * The moves `POST /products/{id}/stage` would make now: the legal ones, `ready` only when `readyProblems` is
+ * empty (the page offers just these and lists the problems instead of a button that answers 409 or 422).
+ */
+export const allowedMoves = (from: Stage, readyProblems: readonly FieldProblem[]): Stage[] =>
+  STAGE_MOVES[from].filter((to) => to !== 'ready' || readyProblems.length === 0);
 
 /** A new revision of the product: version + 1, `updated_at` = now. Every write goes through it. */
 export const revise = (product: Product, changes: Partial<Product>, now: string): Product => ({
@@ -39,7 +46,7 @@ export function move(product: Product, to: Stage, now: string, readyProblems: ()
   }
   if (to === 'ready') {
     const problems = readyProblems();
-    if (problems.length > 0) throw invalid('READY_CHECKS_FAILED', `商品还不能标记为待发布：${problems.length} 项检查未通过`, problems);
+    if (problems.length > 0) throw invalid('READY_CHECKS_FAILED', `商品还不能标记为待上架：${problems.length} 项检查未通过`, problems);
   }
   return revise(product, { stage: to }, now);
 }

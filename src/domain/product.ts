@@ -1,3 +1,4 @@
+import { invalid } from './errors.ts';
 import { type JsonObject } from './json.ts';
 import { type Platform } from './platform.ts';
 
@@ -46,7 +47,8 @@ export type Product = {
   /** Chosen images; null while the user has not chosen, so they are derived from stored assets. */
   readonly primary_image: string | null;
   readonly images: readonly string[] | null;
-  readonly source_platform: Platform;
+  /** null for a product created by hand. */
+  readonly source_platform: Platform | null;
   readonly source_item_id: string;
   readonly source_url: string;
   readonly sources: readonly ProductSource[];
@@ -61,6 +63,9 @@ export type Product = {
   readonly complex_attributes: JsonObject;
   readonly created_at: string;
   readonly updated_at: string;
+  /** Who made and who last changed it (user name, `app-token`); stamped by the repository from the request. */
+  readonly created_by?: string | null;
+  readonly updated_by?: string | null;
 };
 
 /** Defaults a new product starts with (DECISIONS §5). */
@@ -107,4 +112,9 @@ export function newProduct(fields: NewProductFields, now: string): Product {
     updated_at: now,
     ...fields,
   };
+}
+
+/** A product always has a name a person can read: an empty or blank one is refused (DECISIONS §9.2). */
+export function assertNamed(name: string): void {
+  if (name.trim() === '') throw invalid('VALIDATION_FAILED', '请求参数不合法，请检查标出的字段', [{ path: '/name', message: '商品名称不能为空' }]);
 }

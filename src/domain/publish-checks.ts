@@ -6,12 +6,13 @@ import { type ShopCurrency } from './shop.ts';
 import { hasChinese } from './text.ts';
 
 /** The rules a product must meet before it is sent to the marketplace; each adds problems rather than stopping at the first. */
-/** The marketplace takes at most 15 pictures: the primary one plus 14. */
-export const MAX_IMAGES = 15;
-export const MAX_NAME_LENGTH = 500;
+/** The marketplace takes at most 50 pictures, the primary one included (DECISIONS §9.1, openapi notes). */
+export const MAX_IMAGES = 50;
+/** DECISIONS §9.1: `name` ≤ 255 characters. */
+export const MAX_NAME_LENGTH = 255;
 /** Ozon's `Incorrect_density` bounds, in g/cm³. */
 export const DENSITY_RANGE = { min: 0.001, max: 13.55 } as const;
-export const VAT_VALUES = ['0', '0.05', '0.07', '0.1', '0.2'] as const;
+export const VAT_VALUES = ['0', '0.05', '0.07', '0.1', '0.2', '0.22'] as const;
 
 export const MILLIMETRES: Readonly<Record<string, number>> = { mm: 1, cm: 10, in: 25.4 };
 

@@ -62,7 +62,7 @@ export function preparePublish({ product, currency, imageUrls }: PublishInput): 
   else if (product.offer_id.length > OFFER_ID_MAX_LENGTH) problems.push({ path: 'offer_id', message: `货号超过 ${OFFER_ID_MAX_LENGTH} 个字符` });
   if (!positive(product.description_category_id)) problems.push({ path: 'description_category_id', message: '缺少平台类目' });
   if (!positive(product.type_id)) problems.push({ path: 'type_id', message: '缺少商品类型 type_id' });
-  if (!(VAT_VALUES as readonly string[]).includes(product.vat)) problems.push({ path: 'vat', message: '增值税率只能是 0、0.05、0.07、0.1 或 0.2' });
+  if (!(VAT_VALUES as readonly string[]).includes(product.vat)) problems.push({ path: 'vat', message: '增值税率只能是 0、0.05、0.07、0.1、0.2 或 0.22' });
   checkSize(product, problems);
   checkImages(imageUrls, problems);
   const prices = pricesFor(product, currency, problems);

@@ -16,6 +16,13 @@ export function buildApp(container: AppContainer): Promise<FastifyInstance> {
     clock: cradle.clock,
     databaseHealth: cradle.databaseHealth,
     checkAppToken: cradle.checkAppToken,
+    accounts: {
+      appTokenLogin: config.accounts.appTokenLogin,
+      loginWithPassword: cradle.loginWithPassword,
+      resolveSession: cradle.resolveSession,
+      changePassword: cradle.changePassword,
+      auditLog: cradle.auditLog,
+    },
     protectedRoutes: FEATURE_MODULES.flatMap((feature) => feature.protectedRoutes?.(cradle) ?? []),
     publicRoutes: FEATURE_MODULES.flatMap((feature) => feature.publicRoutes?.(cradle) ?? []),
   });

@@ -36,6 +36,11 @@ export type Config = {
   readonly logLevel: string;
   /** Optional JSON file replacing the built-in pricing policy table. */
   readonly pricingPolicyFile: string | undefined;
+  /** Accounts (DECISIONS §11): whether the app token may log in, and the admin to create at start. */
+  readonly accounts: {
+    readonly appTokenLogin: boolean;
+    readonly initialAdmin: { readonly username: string; readonly password: string } | undefined;
+  };
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -71,6 +76,15 @@ function baseUrl(env: Env, name: string, fallback: string): string {
     throw new Error(`${name} must be an absolute URL, got "${value}"`);
   }
   return value.replace(/\/+$/, '');
+}
+
+function initialAdmin(env: Env): Config['accounts']['initialAdmin'] {
+  const username = text(env, 'INITIAL_ADMIN_USERNAME');
+  // The password is taken as given (no trim): spaces may be part of it.
+  const password = env.INITIAL_ADMIN_PASSWORD;
+  if (!username && !password) return undefined;
+  if (!username || !password) throw new Error('INITIAL_ADMIN_USERNAME and INITIAL_ADMIN_PASSWORD must be set together');
+  return { username, password };
 }
 
 /** Reads the config; throws an Error naming the variable when a value cannot be used. */
@@ -129,5 +143,6 @@ export function loadConfig(env: Env = process.env): Config {
     ozonApiUrl: baseUrl(env, 'OZON_API_URL', 'https://api-seller.ozon.ru'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     pricingPolicyFile: text(env, 'PRICING_POLICY_FILE'),
+    accounts: { appTokenLogin: flag(env, 'APP_TOKEN_LOGIN', true), initialAdmin: initialAdmin(env) },
   };
 }

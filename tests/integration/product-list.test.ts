@@ -26,7 +26,7 @@ describe('GET /api/products', () => {
     expect(body.total).toBe(25);
     expect(body.items.map((i: { name: string }) => i.name)).toEqual(Array.from({ length: 10 }, (_, k) => `Кружка ${14 - k}`));
     expect(Object.keys(body.items[0]).sort()).toEqual(
-      ['asset_count', 'created_at', 'failed_assets', 'id', 'marketplace_product_id', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'stage', 'updated_at'].sort(),
+      ['asset_count', 'created_at', 'created_by', 'failed_assets', 'id', 'marketplace_product_id', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'stage', 'thumbnail_url', 'updated_at', 'updated_by'].sort(),
     );
     expect(body.items[0].asset_count).toEqual({ main: 0, sku: 0, detail: 0 });
   });
@@ -45,6 +45,6 @@ describe('GET /api/products', () => {
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
     expect((await list('?page_size=200')).statusCode).toBe(200);
-    expect((await list('?page=99')).json()).toEqual({ total: 25, items: [] });
+    expect((await list('?page=99')).json()).toEqual({ total: 25, items: [], stage_counts: { collected: 20, editing: 0, ready: 5, published: 0, archived: 0 } });
   });
 });

@@ -42,7 +42,8 @@ describe('products', () => {
     expect(response.json()).toMatchObject({ version: 2, price: 3962, old_price: 7924, pricing: { cost_cny: 150, fx_rate: 11.5, note: 'from supplier', result: { tier: 'high' } } });
     const removed = await patch(product.id, { pricing: { note: null, cost_cny: null } });
     expect(removed.json()).toMatchObject({ price: null, old_price: null });
-    expect(removed.json().pricing).toEqual({ fx_rate: 11.5 });
+    // One weight: the PATCHed `weight` is `pricing.weight_g` too.
+    expect(removed.json().pricing).toEqual({ fx_rate: 11.5, weight_g: 1200 });
   });
 
   it('uses the current exchange rate when no override is set and snapshots it', async () => {

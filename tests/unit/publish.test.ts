@@ -79,13 +79,13 @@ describe('preparePublish: the v3 import item', () => {
     expect(itemOf({ product })).toMatchObject({ weight: 300, weight_unit: 'g', depth: 205, width: 150, height: 100, dimension_unit: 'mm' });
   });
 
-  it('sends the primary image plus at most 14 more, whatever the count', () => {
+  it('sends the primary image plus at most 49 more, whatever the count', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), (count) => {
+      fc.property(fc.integer({ min: 1, max: 80 }), (count) => {
         const list = Array.from({ length: count }, (_, i) => `${PUBLIC_BASE}/media/p/${i}.jpg`);
         const item = itemOf({ imageUrls: list });
         expect(item.primary_image).toBe(list[0]);
-        expect(item.images).toEqual(list.slice(1, 15));
+        expect(item.images).toEqual(list.slice(1, 50));
       }),
     );
   });
@@ -114,6 +114,13 @@ describe('preparePublish: validation lists every missing item', () => {
   it('refuses Chinese text, long offer ids and unknown units', () => {
     const product = publishableProduct({ name: '收纳盒', description: 'Коробка 收纳', offer_id: 'x'.repeat(51), weight_unit: 'jin', dimension_unit: 'ft' });
     expect(problemPaths({ product })).toEqual(expect.arrayContaining(['name', 'description', 'offer_id', 'weight_unit', 'dimension_unit']));
+  });
+
+  it('keeps the §9.1 limits: name ≤ 255 characters, vat 0.22 allowed, other rates refused', () => {
+    expect(problemPaths({ product: publishableProduct({ name: 'К'.repeat(255) }) })).not.toContain('name');
+    expect(problemPaths({ product: publishableProduct({ name: 'К'.repeat(256) }) })).toContain('name');
+    expect(problemPaths({ product: publishableProduct({ vat: '0.22' }) })).not.toContain('vat');
+    expect(problemPaths({ product: publishableProduct({ vat: '0.18' }) })).toContain('vat');
   });
 
   it('refuses relative, private and non-http image URLs', () => {

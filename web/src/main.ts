@@ -5,9 +5,12 @@ import type { AiModel, FxRate } from './api/types.ts';
 import type { PricingPolicy } from '../../src/domain/pricing.ts';
 import { type App, once } from './app.ts';
 import { type Route, parseRoute, routeHref } from './lib/router.ts';
+import { renderAccount } from './pages/account.ts';
 import { renderEditor } from './pages/editor.ts';
 import { renderLogin } from './pages/login.ts';
 import { renderProducts } from './pages/products.ts';
+import { renderUsers } from './pages/users.ts';
+import { watchSession } from './session-watch.ts';
 
 const root = document.querySelector<HTMLElement>('#app') ?? document.body;
 const sessions = makeSessionStore(localStorage);
@@ -64,7 +67,7 @@ function render(route: Route): void {
   }
   if (route.name !== 'login') expiredNotice = false;
   root.replaceChildren();
-  const screens = { login: renderLogin, products: renderProducts, product: renderEditor } as const;
+  const screens = { login: renderLogin, products: renderProducts, product: renderEditor, users: renderUsers, account: renderAccount } as const;
   cleanup = screens[route.name](app, root, route);
   shownHref = location.pathname + location.search;
 }
@@ -75,6 +78,13 @@ window.addEventListener('popstate', () => {
     return;
   }
   render(parseRoute(location.pathname, location.search));
+watchSession(
+  app,
+  () => parseRoute(location.pathname, location.search).name !== 'login',
+  () => {
+    if (!hasUnsaved?.()) render(parseRoute(location.pathname, location.search));
+  },
+);
 });
 
 window.addEventListener('beforeunload', (event) => {
@@ -82,3 +92,10 @@ window.addEventListener('beforeunload', (event) => {
 });
 
 render(parseRoute(location.pathname, location.search));
+watchSession(
+  app,
+  () => parseRoute(location.pathname, location.search).name !== 'login',
+  () => {
+    if (!hasUnsaved?.()) render(parseRoute(location.pathname, location.search));
+  },
+);

@@ -16,6 +16,8 @@ describe('routes', () => {
       { name: 'products', stage: 'all', q: '', page: 1 },
       { name: 'product', id: ID, tab: 'suite' },
       { name: 'product', id: ID, tab: 'pricing' },
+      { name: 'users' },
+      { name: 'account' },
     ] as const;
     for (const route of routes) {
       const href = new URL(routeHref(route), 'http://x');

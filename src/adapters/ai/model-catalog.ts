@@ -65,7 +65,7 @@ export function makeModelCatalog({ ai, retryDelayMs }: CatalogOptions): ModelCat
 
     imageModel(id) {
       const spec = id ? images.find((candidate) => candidate.id === id || candidate.family === id) : defaultImage;
-      if (!spec) throw invalid('UNKNOWN_MODEL', `不支持的图片模型：${id}`, [{ path: '/model', message: 'unknown model' }]);
+      if (!spec) throw invalid('UNKNOWN_MODEL', `不支持的图片模型：${id}`, [{ path: '/model', message: `不支持的模型：${id}` }]);
       if (spec.key === undefined) throw notConfigured(spec.label);
       let model = imageModels.get(spec.id);
       if (!model) {
@@ -77,7 +77,7 @@ export function makeModelCatalog({ ai, retryDelayMs }: CatalogOptions): ModelCat
 
     textModel(id) {
       const spec = id ? TEXT_MODELS.find((candidate) => candidate.id === id || id === 'claude') : TEXT_MODELS[0];
-      if (!spec) throw invalid('UNKNOWN_MODEL', `不支持的文本模型：${id}`, [{ path: '/model', message: 'unknown model' }]);
+      if (!spec) throw invalid('UNKNOWN_MODEL', `不支持的文本模型：${id}`, [{ path: '/model', message: `不支持的模型：${id}` }]);
       if (!ai.anthropicApiKey) throw notConfigured('Anthropic Claude');
       let model = textModels.get(spec.id);
       if (!model) {

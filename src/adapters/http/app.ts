@@ -7,13 +7,19 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { type Logger } from 'pino';
+import { type AuditLog } from '../../application/ports/audit-log.ts';
 import { type Clock } from '../../application/ports/clock.ts';
 import { type DatabaseHealth } from '../../application/ports/database-health.ts';
+import { type ChangePassword } from '../../application/use-cases/change-password.ts';
 import { type CheckAppToken } from '../../application/use-cases/check-app-token.ts';
+import { type LoginWithPassword } from '../../application/use-cases/login-with-password.ts';
+import { type ResolveSession } from '../../application/use-cases/resolve-session.ts';
 import { MEDIA_PREFIX } from '../storage/local-object-store.ts';
-import { requireBearer } from './bearer.ts';
+import { makeRequireBearer, requireRole } from './bearer.ts';
+import { makeRouteAudit } from './route-audit.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { refuseNulCharacters } from './nul-guard.ts';
+import { installRequestContext } from './request-context-hooks.ts';
 import { ErrorBody } from './schemas/common.ts';
 import { authRoutes, sessionRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -34,6 +40,14 @@ export type HttpServerParts = {
   readonly clock: Clock;
   readonly databaseHealth: DatabaseHealth;
   readonly checkAppToken: CheckAppToken;
+  /** Accounts (DECISIONS §11): password logins, who a token acts as, changing one's own password. */
+  readonly accounts: {
+    readonly appTokenLogin: boolean;
+    readonly loginWithPassword: LoginWithPassword;
+    readonly resolveSession: ResolveSession;
+    readonly changePassword: ChangePassword;
+    readonly auditLog: AuditLog;
+  };
   /** Feature route plugins mounted under /api behind the bearer check. */
   readonly protectedRoutes: readonly FastifyPluginAsync[];
   /** Feature route plugins mounted at the root without a bearer. */
@@ -56,6 +70,7 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  installRequestContext(app);
   app.addHook('preValidation', refuseNulCharacters);
   app.addSchema(ErrorBody);
   await app.register(fastifyRateLimit, { global: false });
@@ -91,10 +106,16 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ databaseHealth, version: packageVersion, uptimeSeconds: () => (clock.now().getTime() - startedAt) / 1000 }));
-      await api.register(authRoutes({ checkAppToken, tokenTtlMs: parts.tokenTtlMs, now: () => clock.now() }));
+      const { accounts } = parts;
+      const now = (): Date => clock.now();
+      await api.register(
+        authRoutes({ checkAppToken, loginWithPassword: accounts.loginWithPassword, appTokenLogin: accounts.appTokenLogin, tokenTtlMs: parts.tokenTtlMs, now }),
+      );
       await api.register(async (protectedApi) => {
-        protectedApi.addHook('onRequest', requireBearer);
-        await protectedApi.register(sessionRoutes());
+        protectedApi.addHook('onRequest', makeRequireBearer(accounts.resolveSession));
+        protectedApi.addHook('onRequest', requireRole);
+        protectedApi.addHook('onSend', makeRouteAudit(accounts.auditLog));
+        await protectedApi.register(sessionRoutes({ changePassword: accounts.changePassword, tokenTtlMs: parts.tokenTtlMs, now }));
         for (const plugin of parts.protectedRoutes) await protectedApi.register(plugin);
       });
     },

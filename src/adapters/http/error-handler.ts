@@ -1,11 +1,13 @@
 import { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { type ErrorKind, isDomainError } from '../../domain/errors.ts';
+import { type ErrorKind, isDomainError, RateLimitedError } from '../../domain/errors.ts';
 import { type ErrorBody } from './schemas/common.ts';
+import { chineseProblem, type SchemaError, validationProblems } from './validation-messages.ts';
 
 /** The one place where a transport-neutral error kind becomes an HTTP status. */
 export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
   invalid: 422,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   precondition_failed: 412,
@@ -35,27 +37,18 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** JSON-pointer-ish path of a validation error: `/images/0/url`, or the missing property. */
-function validationPath(error: { instancePath: string; params?: Record<string, unknown> }, context: string | undefined): string {
-  const missing = typeof error.params?.missingProperty === 'string' ? `/${error.params.missingProperty}` : '';
-  const prefix = context && context !== 'body' ? `${context}:` : '';
-  return `${prefix}${error.instancePath}${missing}` || '/';
-}
-
 /** Maps every thrown error to `{detail, code}`; unknown errors are logged and answered as a bare 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDomainError(error)) {
       const body: ErrorBody = { detail: error.detail, code: error.code };
-      if (error.problems.length > 0) body.errors = [...error.problems];
+      if (error.problems.length > 0) body.errors = error.problems.map(chineseProblem);
+      if (error instanceof RateLimitedError) void reply.header('retry-after', String(error.retryAfterSeconds));
       if (STATUS_OF_KIND[error.kind] >= 500) request.log.warn({ code: error.code }, error.detail);
       return send(reply, STATUS_OF_KIND[error.kind], body);
     }
     if (error.validation) {
-      const errors = error.validation.map((item) => ({
-        path: validationPath(item as { instancePath: string; params?: Record<string, unknown> }, error.validationContext),
-        message: item.message ?? 'invalid',
-      }));
+      const errors = validationProblems(error.validation as SchemaError[], error.validationContext);
       return send(reply, 422, { detail: '请求参数不合法，请检查标出的字段', code: 'VALIDATION_FAILED', errors });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

@@ -1,8 +1,10 @@
 import { type Generated } from 'kysely';
+import { type AccountTables } from './tables/accounts.ts';
 import { type AiTables } from './tables/ai.ts';
 import { type CatalogTables } from './tables/catalog.ts';
 import { type IntakeTables } from './tables/intake.ts';
 import { type MarketplaceTables } from './tables/marketplace.ts';
+import { type WorkbenchTables } from './tables/workbench.ts';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text (sortable in both dialects); JSON groups are text holding JSON,
@@ -48,6 +50,9 @@ export type ProductTable = {
   search_text: string;
   created_at: string;
   updated_at: string;
+  /** Who made and who last changed the product (user name, `app-token`); null for rows from before accounts. */
+  created_by: string | null;
+  updated_by: string | null;
 };
 
 export type ProductSourceTable = {
@@ -100,4 +105,6 @@ export type Database = {
 } & IntakeTables &
   CatalogTables &
   AiTables &
-  MarketplaceTables;
+  MarketplaceTables &
+  AccountTables &
+  WorkbenchTables;

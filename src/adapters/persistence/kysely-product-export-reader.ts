@@ -6,6 +6,7 @@ import { type Stage } from '../../domain/product.ts';
 import { storedImageUrls } from '../../domain/product-images.ts';
 import { type ExportRecord, type ProductExportReader } from '../../application/ports/product-export-reader.ts';
 import { type Database, type ProductTable } from './database.ts';
+import { MANUAL_PLATFORM } from './product-rows.ts';
 
 /** Only what the exports print: every column read costs at 100 000 rows (the description most of all). */
 const EXPORT_COLUMNS = [
@@ -21,7 +22,7 @@ function toRecord(row: ExportRow, storedImages: readonly string[]): ExportRecord
   return {
     ...row,
     stage: row.stage as Stage,
-    source_platform: row.source_platform as Platform,
+    source_platform: row.source_platform === MANUAL_PLATFORM ? null : (row.source_platform as Platform),
     images: row.images === null ? null : (JSON.parse(row.images) as string[]),
     pricing: row.pricing === undefined ? {} : (JSON.parse(row.pricing) as JsonObject),
     stored_images: storedImages,

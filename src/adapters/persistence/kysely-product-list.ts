@@ -1,16 +1,18 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import { type AssetCount, type ProductListQuery, type ProductSummary } from '../../application/ports/product-repository.ts';
+import { type AssetCount, type ListSortKey, type ProductListQuery, type ProductSummary, type StageCounts } from '../../application/ports/product-repository.ts';
+import { STAGES, type Stage } from '../../domain/product.ts';
 import { type Database, type ProductTable } from './database.ts';
 import { countAndKeep, keptTotal, SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { containsPattern } from './like-pattern.ts';
-import { searchPostgres } from './postgres-search.ts';
+import { indexedHolds, postgresSearchTotal, searchPostgres } from './postgres-search.ts';
+import { MANUAL_PLATFORM } from './product-rows.ts';
 import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
 
 /**
  * The product list (the busiest read): one page, newest-updated first, with its total and per-page asset counts.
  * Written as plain SQL templates: the query builder's per-call compile costs as much as the query itself here.
  */
-const SUMMARY_COLUMNS = ['id', 'stage', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'marketplace_product_id', 'created_at', 'updated_at'] as const;
+const SUMMARY_COLUMNS = ['id', 'stage', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'marketplace_product_id', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
 const SUMMARY_SQL = sql.raw(SUMMARY_COLUMNS.join(', '));
 type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
 
@@ -45,6 +47,16 @@ async function matchClause(db: Kysely<Database>, plan: SearchIndexQuery): Promis
   return sql`${from} match ${plan.match}`;
 }
 
+/** The number of live products (in `stage`, if given) whose text holds `q`: kept, or counted and kept if broad. */
+async function sqliteSearchTotal(db: Kysely<Database>, q: string, stage: string | undefined, options: SearchCountOptions, where?: RawBuilder<unknown>): Promise<number> {
+  const search = { q, stage: stage ?? '' };
+  const kept = await keptTotal(db, search);
+  if (kept !== undefined) return kept;
+  const plan = searchIndexQuery(q, stage);
+  const clause = where ?? (await matchClause(db, plan));
+  return countAndKeep(db, sql<{ n: number }>`select count(*) as n from ${sql.id(plan.table)} where ${clause}`, search, options);
+}
+
 /**
  * SQLite search over the FTS tables (search-index.ts): their rowids follow write order, so the page is the first
  * matches walking backwards, and the total a count of matches (or the kept total), neither touching the product rows.
@@ -53,8 +65,7 @@ async function searchSqlite(db: Kysely<Database>, q: string, query: ProductListQ
   const plan = searchIndexQuery(q, query.stage);
   const from = sql.id(plan.table);
   const where = await matchClause(db, plan);
-  const search = { q, stage: query.stage ?? '' };
-  const total = (await keptTotal(db, search)) ?? (await countAndKeep(db, sql<{ n: number }>`select count(*) as n from ${from} where ${where}`, search, options));
+  const total = await sqliteSearchTotal(db, q, query.stage, options, where);
   const offset = (query.page - 1) * query.pageSize;
   const hits = await sql<{ rowid: number }>`select rowid from ${from} where ${where} order by rowid desc limit ${query.pageSize} offset ${offset}`.execute(db);
   if (hits.rows.length === 0) return { total, rows: [] };
@@ -96,6 +107,133 @@ async function listPlain(db: Kysely<Database>, q: string | undefined, query: Pro
   return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows };
 }
 
+/** Whether the query asks only what the original list answered (stage, `q`, newest-updated first). */
+const isPlain = (query: ProductListQuery): boolean =>
+  query.platform === undefined &&
+  query.hasFailedAssets === undefined &&
+  query.updatedFrom === undefined &&
+  query.updatedBefore === undefined &&
+  (query.sort === undefined || (query.sort.key === 'updated_at' && query.sort.descending));
+
+
+function filterClauses(sqlite: boolean, query: ProductListQuery): RawBuilder<unknown>[] {
+  const clauses: RawBuilder<unknown>[] = [];
+  if (query.platform !== undefined) clauses.push(sql`source_platform = ${query.platform === 'manual' ? MANUAL_PLATFORM : query.platform}`);
+  // The partial index of 012 holds exactly the products with failed images: a few, read whole. SQLite without
+  // statistics reads them through the status index and each asset row instead (15 ms, not 1), so it is named.
+  const failed = sqlite ? sql`select product_id from assets indexed by assets_failed_product_idx where status = 'failed'` : sql`select product_id from assets where status = 'failed'`;
+  if (query.hasFailedAssets === true) clauses.push(sql`id in (${failed})`);
+  if (query.hasFailedAssets === false) clauses.push(sql`id not in (${failed})`);
+  if (query.updatedFrom !== undefined) clauses.push(sql`updated_at >= ${query.updatedFrom}`);
+  if (query.updatedBefore !== undefined) clauses.push(sql`updated_at < ${query.updatedBefore}`);
+  return clauses;
+}
+
+/** Live products whose text holds `q`, through the search index; archived ones (not indexed) by a scan. */
+function holdsClause(sqlite: boolean, q: string, archived: boolean): RawBuilder<unknown> {
+  if (archived) return sql`search_text like ${containsPattern(q)} escape '\\'`;
+  if (!sqlite) return sql`id in (select product_id from product_search_texts where ${indexedHolds(q)})`;
+  const plan = searchIndexQuery(q);
+  const from = sql.id(plan.table);
+  return sql`id in (select r.product_id from product_search_rows r where r.fts_rowid in (select rowid from ${from} where ${from} match ${plan.match}))`;
+}
+
+const and = (clauses: RawBuilder<unknown>[]): RawBuilder<unknown> => (clauses.length === 0 ? sql`1 = 1` : sql.join(clauses, sql` and `));
+
+const SORT_COLUMNS: Record<ListSortKey, string> = { updated_at: 'updated_at', created_at: 'created_at', price: 'price', name: 'name' };
+
+function orderBy(query: ProductListQuery): RawBuilder<unknown> {
+  const { key, descending } = query.sort ?? { key: 'updated_at' as const, descending: true };
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  // Products without a price count as the cheapest in both databases (PostgreSQL's own order is the reverse);
+  // 012's price indexes are built in this order, so they serve both directions.
+  const nulls = key === 'price' ? sql.raw(descending ? ' nulls last' : ' nulls first') : sql.raw('');
+  return sql`${sql.id(SORT_COLUMNS[key])} ${direction}${nulls}, id ${direction}`;
+}
+
+/** A page with filters or another sort: one query over `products`, using 012's indexes. */
+async function listFiltered(db: Kysely<Database>, sqlite: boolean, q: string | undefined, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+  const archived = query.stage === 'archived';
+  const clauses = [query.stage ? sql`stage = ${query.stage}` : sql`stage != 'archived'`, ...filterClauses(sqlite, query)];
+  if (q) clauses.push(holdsClause(sqlite, q, archived));
+  const where = and(clauses);
+  const offset = (query.page - 1) * query.pageSize;
+  const page = await sql<SummaryRow>`select ${SUMMARY_SQL} from products where ${where} order by ${orderBy(query)} limit ${query.pageSize} offset ${offset}`.execute(db);
+  if (query.knownTotal !== undefined) return { total: query.knownTotal, rows: page.rows };
+  const totals = await sql<{ total: number }>`select count(*) as total from products where ${where}`.execute(db);
+  return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows };
+}
+
+const emptyCounts = (): StageCounts => Object.fromEntries(STAGES.map((stage) => [stage, 0])) as StageCounts;
+const LIVE_STAGES = STAGES.filter((stage) => stage !== 'archived');
+
+/**
+ * Matches per stage for the query's `q` and filters, its stage left out. Without either: the kept per-stage
+ * counters. With `q` alone: each live stage's search total (kept for broad searches, as the page's total is).
+ * With filters: one grouped count over the live products and one over the archived ones.
+ */
+export async function listStageCounts(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  query: ProductListQuery,
+  options: SearchCountOptions = SEARCH_COUNT_DEFAULTS,
+): Promise<StageCounts> {
+  const q = query.q?.trim().toLowerCase() || undefined;
+  const counts = emptyCounts();
+  const filters = filterClauses(sqlite, query);
+  if (!q && filters.length === 0) {
+    const { rows } = await sql<{ stage: Stage; n: number }>`select stage, n from product_stage_counts`.execute(db);
+    for (const row of rows) if (row.stage in counts) counts[row.stage] = Number(row.n);
+    return counts;
+  }
+  const archivedClauses = [sql`stage = 'archived'`, ...filters, ...(q ? [holdsClause(sqlite, q, true)] : [])];
+  const archived = await sql<{ n: number }>`select count(*) as n from products where ${and(archivedClauses)}`.execute(db);
+  counts.archived = Number(archived.rows[0]?.n ?? 0);
+  if (q && filters.length === 0) return { ...(await liveSearchCounts(db, sqlite, q, options)), archived: counts.archived };
+  const liveClauses = [sql`stage != 'archived'`, ...filters, ...(q ? [holdsClause(sqlite, q, false)] : [])];
+  const { rows } = await sql<{ stage: Stage; n: number }>`select stage, count(*) as n from products where ${and(liveClauses)} group by stage`.execute(db);
+  for (const row of rows) if (row.stage in counts) counts[row.stage] = Number(row.n);
+  return counts;
+}
+
+/**
+ * Each live stage's matches of `q` with as few counts as possible: the live total (kept for broad searches, and
+ * what the page's total reads anyway), the kept stage totals, 0 for empty stages, and, when one stage is left
+ * unknown, the difference. Counting a rare phrase in a stage it is not in costs ~10 ms; most searches need none.
+ */
+async function liveSearchCounts(db: Kysely<Database>, sqlite: boolean, q: string, options: SearchCountOptions): Promise<Omit<StageCounts, 'archived'>> {
+  const searchTotal = (stage: string | undefined, keep: SearchCountOptions) => (sqlite ? sqliteSearchTotal(db, q, stage, keep) : postgresSearchTotal(db, q, stage, keep));
+  const liveTotal = await searchTotal(undefined, options);
+  // A broad search's stage totals are kept whatever their size (a 0 costs as much to count as a 9 000).
+  const keepStages = liveTotal >= options.minMatches ? { ...options, minMatches: 0 } : options;
+  const [kept, sizes] = await Promise.all([
+    sql<{ stage: string; total: number }>`select stage, total from product_search_counts where q = ${q}`.execute(db),
+    sql<{ stage: string; n: number }>`select stage, n from product_stage_counts`.execute(db),
+  ]);
+  const known = new Map<string, number>(kept.rows.map((row) => [row.stage, Number(row.total)]));
+  for (const row of sizes.rows) if (Number(row.n) === 0 || liveTotal === 0) known.set(row.stage, 0);
+  // Smallest stages first: the last one unknown is derived, and the largest is the likeliest to hold the matches.
+  const size = new Map(sizes.rows.map((row) => [row.stage, Number(row.n)]));
+  const unknown = LIVE_STAGES.filter((stage) => !known.has(stage)).sort((a, b) => (size.get(a) ?? 0) - (size.get(b) ?? 0));
+  const sumKnown = () => LIVE_STAGES.reduce((sum, stage) => sum + (known.get(stage) ?? 0), 0);
+  for (const [index, stage] of unknown.entries()) {
+    const rest = liveTotal - sumKnown();
+    known.set(stage, rest === 0 ? 0 : index === unknown.length - 1 ? rest : await searchTotal(stage, keepStages));
+  }
+  return { collected: known.get('collected') ?? 0, editing: known.get('editing') ?? 0, ready: known.get('ready') ?? 0, published: known.get('published') ?? 0 };
+}
+
+/** The first stored main image of each product (asset_product_idx walks them in order). */
+async function thumbnails(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  if (ids.length === 0) return result;
+  // The status is checked here: `status = 'stored'` in SQL made SQLite read the status index (44 ms, not 0.1).
+  const { rows } = await sql<{ product_id: string; status: string; stored_url: string }>`select product_id, status, stored_url from assets
+    where product_id in (${sql.join(ids)}) and group_key = 'main' order by product_id, idx`.execute(db);
+  for (const row of rows) if (row.status === 'stored' && !result.has(row.product_id)) result.set(row.product_id, row.stored_url);
+  return result;
+}
+
 /** One page of summaries and the total of matches. */
 export async function listProducts(
   db: Kysely<Database>,
@@ -105,14 +243,21 @@ export async function listProducts(
 ): Promise<{ total: number; items: ProductSummary[] }> {
   const q = query.q?.trim().toLowerCase() || undefined;
   const indexed = q !== undefined && query.stage !== 'archived';
-  const { total, rows } = indexed ? await searchIndexed(db, sqlite, q, query, searchCounts) : await listPlain(db, q, query);
-  const counts = await assetCounts(db, rows.map((row) => row.id));
+  const { total, rows } = !isPlain(query)
+    ? await listFiltered(db, sqlite, q, query)
+    : indexed
+      ? await searchIndexed(db, sqlite, q, query, searchCounts)
+      : await listPlain(db, q, query);
+  const ids = rows.map((row) => row.id);
+  const counts = await assetCounts(db, ids);
+  const thumbs = await thumbnails(db, ids);
   const items = rows.map((row) => ({
     ...row,
     stage: row.stage as ProductSummary['stage'],
-    source_platform: row.source_platform as ProductSummary['source_platform'],
+    source_platform: (row.source_platform === MANUAL_PLATFORM ? null : row.source_platform) as ProductSummary['source_platform'],
     asset_count: counts.get(row.id)!.counts,
     failed_assets: counts.get(row.id)!.failed,
+    thumbnail_url: thumbs.get(row.id) ?? null,
   }));
   return { total: Number(total), items };
 }

@@ -1,10 +1,11 @@
 import { type Kysely } from 'kysely';
 import { type Product } from '../../domain/product.ts';
 import { type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
+import { currentActor } from '../request-context.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 import { SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
-import { listProducts } from './kysely-product-list.ts';
+import { listProducts, listStageCounts } from './kysely-product-list.ts';
 import { productToRow, rowToProduct } from './product-rows.ts';
 
 async function replaceSources(db: Kysely<Database>, product: Product): Promise<void> {
@@ -25,7 +26,8 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
   const sqlite = isSqlite(db as Kysely<unknown>);
   return {
     async insert(product) {
-      await db.insertInto('products').values(productToRow(product)).execute();
+      const actor = currentActor() ?? null;
+      await db.insertInto('products').values({ ...productToRow(product), created_by: actor, updated_by: actor }).execute();
       await replaceSources(db, product);
     },
 
@@ -36,9 +38,11 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
 
     async update(product, expectedVersion) {
       const { id: _id, created_at: _created, ...changes } = productToRow(product);
+      // Work no request started (the publish poller) keeps the last person's name.
+      const actor = currentActor();
       const result = await db
         .updateTable('products')
-        .set(changes)
+        .set(actor === undefined ? changes : { ...changes, updated_by: actor })
         .where('id', '=', product.id)
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
@@ -48,6 +52,7 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
     },
 
     list: (query: ProductListQuery) => listProducts(db, sqlite, query, searchCounts),
+    stageCounts: (query: ProductListQuery) => listStageCounts(db, sqlite, query, searchCounts),
 
     async offerIdTaken(offerId, exceptId) {
       const row = await db

@@ -13,7 +13,7 @@ const SHORT_QUERY_MAX_CHARS = 2;
  * long `q` is looked up by its most telling window and checked in full: pg_trgm intersects every trigram of
  * the phrase (a pasted link: 40 of them, 8 ms for one match; its window: 0.3 ms).
  */
-function indexedHolds(q: string): RawBuilder<unknown> {
+export function indexedHolds(q: string): RawBuilder<unknown> {
   if ([...q].length <= SHORT_QUERY_MAX_CHARS) return sql`lws_search_grams(search_text) @> array[${q}]::text[]`;
   const window = searchWindow(q);
   const like = sql`search_text like ${containsPattern(window ?? q)} escape '\\'`;
@@ -34,6 +34,14 @@ async function searchedCount(db: Kysely<Database>, stage: string | undefined): P
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The number of live products (in `stage`, if given) whose text holds `q`: kept, or counted and kept if broad. */
+export async function postgresSearchTotal(db: Kysely<Database>, q: string, stage: string | undefined, options: SearchCountOptions): Promise<number> {
+  const inStage = stage ? sql`and stage = ${stage}` : sql``;
+  const search = { q, stage: stage ?? '' };
+  const count = sql<{ n: number }>`select count(*) as n from product_search_texts where ${indexedHolds(q)} ${inStage}`;
+  return (await keptTotal(db, search)) ?? (await countAndKeep(db, count, search, options));
+}
+
 /**
  * PostgreSQL search over `product_search_texts` (migrations 009 and 010): the total (kept, or counted from the
  * GIN index), and the ids of one page, newest-updated first. Archived products are not in the table.
@@ -45,9 +53,7 @@ export async function searchPostgres(
   options: SearchCountOptions,
 ): Promise<{ total: number; ids: string[] }> {
   const inStage = query.stage ? sql`and stage = ${query.stage}` : sql``;
-  const search = { q, stage: query.stage ?? '' };
-  const count = sql<{ n: number }>`select count(*) as n from product_search_texts where ${indexedHolds(q)} ${inStage}`;
-  const total = (await keptTotal(db, search)) ?? (await countAndKeep(db, count, search, options));
+  const total = await postgresSearchTotal(db, q, query.stage, options);
   if (total === 0) return { total, ids: [] };
   const offset = (query.page - 1) * query.pageSize;
   const page = total >= WALK_MIN_SHARE * (await searchedCount(db, query.stage))

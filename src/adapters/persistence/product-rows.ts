@@ -4,6 +4,9 @@ import { type Platform } from '../../domain/platform.ts';
 import { type Product, type ProductSource, type Stage } from '../../domain/product.ts';
 import { type ProductTable } from './database.ts';
 
+/** Products created by hand have no source platform: stored as '' (the column predates them and is NOT NULL). */
+export const MANUAL_PLATFORM = '';
+
 const parseObject = (text: string): JsonObject => JSON.parse(text) as JsonObject;
 
 /** What `q` searches: one lower-cased line of the product's names, ids and source addresses. */
@@ -37,7 +40,7 @@ export function productToRow(product: Product): Insertable<ProductTable> {
     type_id: product.type_id,
     primary_image: product.primary_image,
     images: product.images === null ? null : JSON.stringify(product.images),
-    source_platform: product.source_platform,
+    source_platform: product.source_platform ?? MANUAL_PLATFORM,
     source_item_id: product.source_item_id,
     source_url: product.source_url,
     sources: JSON.stringify(product.sources),
@@ -78,7 +81,7 @@ export function rowToProduct(row: Selectable<ProductTable>): Product {
     type_id: row.type_id,
     primary_image: row.primary_image,
     images: row.images === null ? null : (JSON.parse(row.images) as string[]),
-    source_platform: row.source_platform as Platform,
+    source_platform: row.source_platform === MANUAL_PLATFORM ? null : (row.source_platform as Platform),
     source_item_id: row.source_item_id,
     source_url: row.source_url,
     sources: JSON.parse(row.sources) as ProductSource[],
@@ -92,5 +95,7 @@ export function rowToProduct(row: Selectable<ProductTable>): Product {
     complex_attributes: parseObject(row.complex_attributes),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
   };
 }

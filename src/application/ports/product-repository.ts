@@ -1,21 +1,48 @@
+import { type Platform } from '../../domain/platform.ts';
 import { type Product, type Stage } from '../../domain/product.ts';
 
-export type ProductListQuery = {
+export const LIST_SORT_KEYS = ['updated_at', 'created_at', 'price', 'name'] as const;
+export type ListSortKey = (typeof LIST_SORT_KEYS)[number];
+
+/** Filters beyond stage and `q`; every one narrows. */
+export type ProductListFilters = {
+  /** A source platform, or `manual` for products created by hand (no source platform). */
+  readonly platform?: Platform | 'manual' | undefined;
+  readonly hasFailedAssets?: boolean | undefined;
+  /** Inclusive ISO-8601 lower bound of `updated_at`. */
+  readonly updatedFrom?: string | undefined;
+  /** Exclusive ISO-8601 upper bound of `updated_at`. */
+  readonly updatedBefore?: string | undefined;
+};
+
+export type ProductListQuery = ProductListFilters & {
   readonly stage?: Stage | undefined;
   /** Free text matched against name, offer_id, source item ids and source URLs. */
   readonly q?: string | undefined;
+  /** Default newest-updated first. */
+  readonly sort?: { readonly key: ListSortKey; readonly descending: boolean } | undefined;
   /** 1-based. */
   readonly page: number;
   readonly pageSize: number;
+  /** The total of matches when the caller knows it already (from `stageCounts`): a filtered list then skips its count. */
+  readonly knownTotal?: number | undefined;
 };
+
+/** Matches per stage (archived included) for a query's `q` and filters, its stage left out. */
+export type StageCounts = Record<Stage, number>;
 
 export type AssetCount = { readonly main: number; readonly sku: number; readonly detail: number };
 
 /** The list view of a product (spec §2.1). */
 export type ProductSummary = Pick<
   Product,
-  'id' | 'stage' | 'name' | 'offer_id' | 'price' | 'source_platform' | 'source_url' | 'marketplace_product_id' | 'created_at' | 'updated_at'
-> & { readonly asset_count: AssetCount; readonly failed_assets: number };
+  'id' | 'stage' | 'name' | 'offer_id' | 'price' | 'source_platform' | 'source_url' | 'marketplace_product_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'
+> & {
+  readonly asset_count: AssetCount;
+  readonly failed_assets: number;
+  /** The first stored main image, else null. */
+  readonly thumbnail_url: string | null;
+};
 
 /** Where products live. Every method sees committed state or the surrounding unit of work. */
 export interface ProductRepository {
@@ -25,8 +52,10 @@ export interface ProductRepository {
   findById(id: string): Promise<Product | undefined>;
   /** Replaces the stored product if its stored version is still `expectedVersion`; false when it is not (or it is gone). */
   update(product: Product, expectedVersion: number): Promise<boolean>;
-  /** One page of products, newest-updated first, with the total count of matches. Archived ones only when asked by stage. */
+  /** One page of products (newest-updated first by default) with the total of matches. Archived ones only when asked by stage. */
   list(query: ProductListQuery): Promise<{ total: number; items: ProductSummary[] }>;
+  /** The matches per stage for the query's `q` and filters (its stage, sort and page ignored). */
+  stageCounts(query: ProductListQuery): Promise<StageCounts>;
   /** Whether a non-archived product other than `exceptId` uses this offer id. */
   offerIdTaken(offerId: string, exceptId: string): Promise<boolean>;
   /** Ids of non-archived products collected from this platform item. */

@@ -1,5 +1,6 @@
 import { type Platform } from '../../domain/platform.ts';
-import { newProduct } from '../../domain/product.ts';
+import { unifyWeight } from '../../domain/collected-pricing.ts';
+import { assertNamed, newProduct } from '../../domain/product.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
@@ -15,16 +16,17 @@ export type CreateProductDeps = {
   readonly viewProduct: ViewProduct;
 };
 
-export type CreateProductInput = ProductChanges & { readonly source_platform?: Platform | undefined };
+export type CreateProductInput = ProductChanges & { readonly source_platform?: Platform | null | undefined };
 export type CreateProduct = (input: CreateProductInput) => Promise<ProductView>;
 
-/** POST /products: a manually created product starts in `editing`, priced when its inputs are complete. */
+/** POST /products: a manually created product (no source platform, a name required) starts in `editing`, priced when its inputs are complete. */
 export const makeCreateProduct =
   (deps: CreateProductDeps): CreateProduct =>
   async ({ source_platform, ...changes }) => {
     const now = deps.clock.now().toISOString();
-    const blank = newProduct({ id: deps.ids.uuid(), stage: 'editing', source_platform: source_platform ?? '1688' }, now);
-    const product = await deps.repriceProduct(applyChanges(blank, changes));
+    assertNamed(changes.name ?? '');
+    const blank = newProduct({ id: deps.ids.uuid(), stage: 'editing', source_platform: source_platform ?? null }, now);
+    const product = await deps.repriceProduct(unifyWeight(blank, applyChanges(blank, changes)));
     await deps.products.insert(product);
     return deps.viewProduct(product);
   };

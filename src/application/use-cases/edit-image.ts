@@ -54,17 +54,17 @@ const editBrief = (instruction: string): ImageBrief => ({
  */
 export function makeEditImage(deps: EditImageDeps) {
   return async (input: EditImageInput): Promise<EditImageOutput> => {
-    if (input.append && !input.product_id) throw invalid('PRODUCT_REQUIRED', '添加到商品图片需要 product_id', [{ path: '/product_id', message: 'required' }]);
+    if (input.append && !input.product_id) throw invalid('PRODUCT_REQUIRED', '添加到商品图片需要 product_id', [{ path: '/product_id', message: '添加到商品图片需要选择商品' }]);
     if (input.product_id && !(await deps.products.findById(input.product_id))) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
     const source = await deps.loadImage(input.image_url);
     let edited: Uint8Array;
     if (input.operation === 'text_overlay') {
       const text = input.text?.trim() || input.prompt.trim();
-      if (!text) throw invalid('TEXT_REQUIRED', '文字叠加需要填写文字', [{ path: '/text', message: 'required' }]);
+      if (!text) throw invalid('TEXT_REQUIRED', '文字叠加需要填写文字', [{ path: '/text', message: '请填写叠加的文字' }]);
       edited = await deps.processor.overlayText(source, text);
     } else {
       const instruction = [INSTRUCTIONS[input.operation], input.prompt.trim()].filter(Boolean).join(' ');
-      if (!instruction) throw invalid('PROMPT_REQUIRED', '请填写修改要求', [{ path: '/prompt', message: 'required' }]);
+      if (!instruction) throw invalid('PROMPT_REQUIRED', '请填写修改要求', [{ path: '/prompt', message: '请填写修改要求' }]);
       const { model } = deps.catalog.imageModel(input.model);
       const reference = await deps.processor.toReference(source);
       const result = await deps.queue.run(() => model.generate({ brief: editBrief(instruction), references: [reference] }), { urgent: true });

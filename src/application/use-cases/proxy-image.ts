@@ -35,7 +35,7 @@ export function makeProxyImage({ guardedHttp, allowedHosts, maxBytes, timeoutMs 
     try {
       url = new URL(fixSchemeless(rawUrl));
     } catch {
-      throw invalid('PROXY_URL_INVALID', '图片地址不是合法的 URL', [{ path: 'querystring:/url', message: 'invalid url' }]);
+      throw invalid('PROXY_URL_INVALID', '图片地址不是合法的 URL', [{ path: 'querystring:/url', message: '图片地址不是合法的 URL' }]);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('PROXY_URL_INVALID', '只允许 http/https 图片地址');
     if (!isAllowedProxyHost(url.hostname, allowedHosts)) throw invalid('PROXY_HOST_NOT_ALLOWED', `不允许代理该域名的图片：${url.hostname}`);

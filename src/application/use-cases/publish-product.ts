@@ -19,8 +19,8 @@ export type PublishProductDeps = {
   readonly shopAccess: ShopAccess;
   readonly marketplace: Marketplace;
   readonly clock: Clock;
-  /** Told about each new task so the poller can schedule its first poll. */
-  readonly onTaskCreated?: (task: PublishTask) => void;
+  /** Told about each new task so the poller can schedule its first poll and the audit log records it. */
+  readonly onTaskCreated?: (task: PublishTask) => void | Promise<void>;
 };
 export type PublishProductInput = { readonly productId: string; readonly shopId: string };
 export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask>;
@@ -45,7 +45,7 @@ export function makePublishProduct(deps: PublishProductDeps): PublishProduct {
   return async ({ productId, shopId }) => {
     const product = await products.findById(productId);
     if (!product) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
-    if (product.stage !== 'ready') throw conflict('PRODUCT_NOT_READY', '只有「待发布」状态的商品才能发布，请先通过就绪检查');
+    if (product.stage !== 'ready') throw conflict('PRODUCT_NOT_READY', '只有「待上架」状态的商品才能发布，请先通过就绪检查');
     const shop = await shopAccess.find(shopId);
     if (shop.status === 'invalid') throw conflict('SHOP_INVALID', '店铺的 API Key 已被平台拒绝，请更新后重新测试');
     if (await publishTasks.hasPendingForProduct(productId)) throw conflict('PUBLISH_IN_PROGRESS', '该商品已有发布任务在等待平台结果');
@@ -56,7 +56,7 @@ export function makePublishProduct(deps: PublishProductDeps): PublishProduct {
     const { taskId } = await marketplace.importProducts(shopAccess.credentialsOf(shop), [prepared.item]);
     const task = newPublishTask({ task_id: taskId, product_id: product.id, shop_id: shop.id, offer_id: product.offer_id }, clock.now().toISOString());
     await publishTasks.insert(task);
-    deps.onTaskCreated?.(task);
+    await deps.onTaskCreated?.(task);
     return task;
   };
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '../../domain/errors.ts';
-import { type Product } from '../../domain/product.ts';
+import { unifyWeight } from '../../domain/collected-pricing.ts';
+import { assertNamed, type Product } from '../../domain/product.ts';
 import { pricingInputsChanged } from '../../domain/product-pricing.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/product-stage.ts';
 import { READY_CHECKED_FIELDS } from '../../domain/ready-checks.ts';
@@ -53,7 +54,8 @@ export const makeUpdateProduct =
       throw new DomainError('precondition_failed', 'VERSION_MISMATCH', `商品已更新到版本 ${current.version}，请刷新后再保存`);
     }
     assertEditable(current);
-    const edited = applyChanges(current, changes);
+    if (changes.name !== undefined) assertNamed(changes.name);
+    const edited = unifyWeight(current, applyChanges(current, changes));
     const priced = pricingInputsChanged(current, edited) ? await deps.repriceProduct(edited) : keepComputed(current, edited);
     const next = revise(priced, { stage: stageAfterEdit(current.stage, checkedFieldChanged(current, priced)) }, deps.clock.now().toISOString());
     await saveRevision(deps.products, next, current.version);

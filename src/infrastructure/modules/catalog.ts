@@ -67,6 +67,9 @@ export function loadPricingPolicy(config: Pick<Config, 'pricingPolicyFile'>): Pr
   }
 }
 
+/** Whether stored images get absolute URLs (the object store knows: PUBLIC_BASE_URL, or S3's public base). */
+export const imageUrlsAbsolute = ({ objectStore }: Pick<Cradle, 'objectStore'>): boolean => /^https?:\/\//i.test(objectStore.urlFor('probe.jpg'));
+
 /** products, stages, pricing, exchange rate, exports (issue 4). */
 export const catalogModule: FeatureModuleOf = {
   name: 'catalog',
@@ -116,6 +119,7 @@ export const catalogModule: FeatureModuleOf = {
       exportTrialCsv: cradle.exportTrialCsv,
       exportImages: cradle.exportImages,
       today: () => cradle.clock.now().toISOString().slice(0, 10),
+      imageUrlsAbsolute: imageUrlsAbsolute(cradle),
     }),
   ],
 };

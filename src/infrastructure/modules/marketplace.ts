@@ -82,8 +82,21 @@ export const marketplaceModule: FeatureModuleOf = {
       getCategoryTree: asFunction(makeGetCategoryTree).singleton(),
       getCategoryAttributes: asFunction(makeGetCategoryAttributes).singleton(),
       getAttributeValues: asFunction(makeGetAttributeValues).singleton(),
-      publishProduct: asFunction(({ products, assets, objectStore, publishTasks, shopAccess, marketplace, clock, publishPoller }: Cradle) =>
-        makePublishProduct({ products, assets, objectStore, publishTasks, shopAccess, marketplace, clock, onTaskCreated: () => publishPoller.wake() }),
+      publishProduct: asFunction(({ products, assets, objectStore, publishTasks, shopAccess, marketplace, clock, publishPoller, auditLog }: Cradle) =>
+        makePublishProduct({
+          products,
+          assets,
+          objectStore,
+          publishTasks,
+          shopAccess,
+          marketplace,
+          clock,
+          onTaskCreated: async (task) => {
+            publishPoller.wake();
+            // The product was sent to the marketplace: DECISIONS §11's publish_sent.
+            await auditLog.record({ action: 'publish_sent', target: `${task.offer_id} → shop ${task.shop_id} (task ${task.task_id})` });
+          },
+        }),
       ).singleton(),
       getPublishTask: asFunction(makeGetPublishTask).singleton(),
       listPublishHistory: asFunction(makeListPublishHistory).singleton(),

@@ -1,5 +1,8 @@
-/** The access token the page keeps after login, with its expiry (DECISIONS §2 login shape). */
-export type Session = { readonly accessToken: string; readonly expiresAt: string };
+/** Who is signed in (DECISIONS §11 `GET /api/auth/me`); the app token is `app-token`, an admin. */
+export type SessionUser = { readonly id: string | null; readonly username: string; readonly role: 'admin' | 'operator' };
+
+/** The access token the page keeps after login, with its expiry (DECISIONS §2 login shape) and its user. */
+export type Session = { readonly accessToken: string; readonly expiresAt: string; readonly user?: SessionUser };
 
 const KEY = 'lws.session';
 
@@ -18,9 +21,9 @@ export type SessionStore = {
 function read(storage: SessionStorage): Session | null {
   try {
     const parsed = JSON.parse(storage.getItem(KEY) ?? 'null') as Partial<Session> | null;
-    return parsed && typeof parsed.accessToken === 'string' && typeof parsed.expiresAt === 'string'
-      ? { accessToken: parsed.accessToken, expiresAt: parsed.expiresAt }
-      : null;
+    if (!parsed || typeof parsed.accessToken !== 'string' || typeof parsed.expiresAt !== 'string') return null;
+    const user = parsed.user && typeof parsed.user.username === 'string' ? { user: parsed.user } : {};
+    return { accessToken: parsed.accessToken, expiresAt: parsed.expiresAt, ...user };
   } catch {
     return null;
   }

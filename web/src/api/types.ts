@@ -9,10 +9,14 @@ import type { UploadBytesReply } from '../../../src/adapters/http/schemas/materi
 import type { FxResponse } from '../../../src/adapters/http/schemas/pricing.ts';
 import type { ProductDetail as ProductSchema, ProductListResponse, ProductSummary as SummarySchema } from '../../../src/adapters/http/schemas/products.ts';
 import type { EditedImageResponse, PlanItem as PlanItemSchema, PlanResponse, SuiteIdResponse, SuiteJobResponse } from '../../../src/adapters/http/schemas/suite.ts';
+import type { UserBody, UserListBody } from '../../../src/adapters/http/schemas/users.ts';
 import type { Product } from '../../../src/domain/product.ts';
+import type { SessionUser } from './session.ts';
 
-/** `POST /api/auth/login` (DECISIONS §2; the route keeps its schema private). */
-export type LoginResponse = { readonly access_token: string; readonly token_type: 'Bearer'; readonly expires_at: string };
+/** `POST /api/auth/login` (DECISIONS §2; `user` for user-name logins, §11). */
+export type LoginResponse = { readonly access_token: string; readonly token_type: 'Bearer'; readonly expires_at: string; readonly user?: SessionUser };
+export type UserEntry = Static<typeof UserBody>;
+export type UserList = Static<typeof UserListBody>;
 export type ProductSummary = Static<typeof SummarySchema>;
 export type ProductList = Static<typeof ProductListResponse>;
 export type AssetList = Static<typeof AssetListReply>;

@@ -2,7 +2,9 @@
 export type Route =
   | { readonly name: 'login'; readonly message: string | null }
   | { readonly name: 'products'; readonly stage: string; readonly q: string; readonly page: number }
-  | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab };
+  | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab }
+  | { readonly name: 'users' }
+  | { readonly name: 'account' };
 
 export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
@@ -13,6 +15,8 @@ const isTab = (value: string | null): value is EditorTab => (EDITOR_TABS as read
 export function parseRoute(pathname: string, search: string): Route {
   const query = new URLSearchParams(search);
   if (pathname === '/login') return { name: 'login', message: query.get('message') };
+  if (pathname === '/users') return { name: 'users' };
+  if (pathname === '/account') return { name: 'account' };
   const product = /^\/products\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (product?.[1]) {
     const tab = query.get('tab');
@@ -27,6 +31,10 @@ export function routeHref(route: Route): string {
   switch (route.name) {
     case 'login':
       return route.message ? `/login?${new URLSearchParams({ message: route.message }).toString()}` : '/login';
+    case 'users':
+      return '/users';
+    case 'account':
+      return '/account';
     case 'product':
       return `/products/${route.id}${route.tab === 'pricing' ? '' : `?tab=${route.tab}`}`;
     case 'products': {

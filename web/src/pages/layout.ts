@@ -27,7 +27,18 @@ export function shell(app: App, ...content: Child[]): HTMLElement {
     },
     '选品上架工作台',
   );
-  return h('div', { class: 'shell' }, h('header', { class: 'topbar' }, home, h('nav', null, logout)), h('main', { class: 'content' }, content));
+  const user = app.sessions.current(new Date())?.user;
+  const roleName = user?.role === 'admin' ? '管理员' : '运营';
+  // Operators see no admin screens (DECISIONS §11); the server refuses them anyway (403).
+  const adminLinks = user?.role === 'admin' ? [navLink(app, '用户管理', { name: 'users' }, { id: 'nav-users' })] : [];
+  const who = user ? h('span', { class: 'who', id: 'who' }, `${user.username}（${roleName}）`) : null;
+  const account = user && user.id !== null ? navLink(app, '修改密码', { name: 'account' }, { id: 'nav-account' }) : null;
+  return h(
+    'div',
+    { class: 'shell' },
+    h('header', { class: 'topbar' }, home, h('nav', null, adminLinks, who, account, logout)),
+    h('main', { class: 'content' }, content),
+  );
 }
 
 /** An in-page link that keeps history navigation (and the unsaved-edit guard). */

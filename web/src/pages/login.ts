@@ -1,14 +1,52 @@
 import { messageOf } from '../api/client.ts';
+import type { SessionUser } from '../api/session.ts';
 import type { LoginResponse } from '../api/types.ts';
-import type { Screen } from '../app.ts';
+import type { App, Screen } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
 
-/** Login with the shared application token; the access token is kept until it expires. */
+/** Keeps the new session with its user (asked of `/api/auth/me` when the login answer does not say). */
+async function signIn(app: App, body: LoginResponse): Promise<void> {
+  app.sessions.save({ accessToken: body.access_token, expiresAt: body.expires_at });
+  const user = body.user ?? (await app.api.json<SessionUser>('/api/auth/me'));
+  app.sessions.save({ accessToken: body.access_token, expiresAt: body.expires_at, user });
+  app.navigate({ name: 'products', stage: 'all', q: '', page: 1 }, { replace: true });
+}
+
+/**
+ * Login by user name and password (DECISIONS §11); the shared application token stays available behind a
+ * link for the extension's owner and scripts.
+ */
 export const renderLogin: Screen = (app, root, route) => {
   const notice = route.name === 'login' ? route.message : null;
-  const tokenInput = h('input', { type: 'password', id: 'app-token', name: 'token', autocomplete: 'current-password', required: true, placeholder: '启动服务时打印的 APP_TOKEN' });
   const error = h('p', { class: 'form-error', role: 'alert' });
+
+  const username = h('input', { type: 'text', id: 'username', name: 'username', autocomplete: 'username', required: true, maxLength: 64 });
+  const password = h('input', { type: 'password', id: 'password', name: 'password', autocomplete: 'current-password', required: true });
+  const tokenInput = h('input', { type: 'password', id: 'app-token', name: 'token', autocomplete: 'off', placeholder: '启动服务时打印的 APP_TOKEN' });
   const button = h('button', { type: 'submit', class: 'primary wide' }, '登录');
+
+  const byPassword = h('div', { class: 'login-fields', id: 'password-login' }, h('label', { for: 'username' }, '用户名'), username, h('label', { for: 'password' }, '密码'), password);
+  const byToken = h(
+    'div',
+    { class: 'login-fields', id: 'token-login', hidden: true },
+    h('label', { for: 'app-token' }, '应用令牌'),
+    tokenInput,
+    h('p', { class: 'muted small' }, '令牌保存在服务的 DATA_DIR/secrets.json，首次启动时会打印在终端。'),
+  );
+  let tokenMode = false;
+  const switcher = h('button', { type: 'button', class: 'link', id: 'use-app-token' }, '改用应用令牌登录');
+  const setMode = (token: boolean): void => {
+    tokenMode = token;
+    byPassword.hidden = token;
+    byToken.hidden = !token;
+    username.required = !token;
+    password.required = !token;
+    tokenInput.required = token;
+    switcher.textContent = token ? '改用用户名和密码登录' : '改用应用令牌登录';
+    error.textContent = '';
+    (token ? tokenInput : username).focus();
+  };
+  switcher.addEventListener('click', () => setMode(!tokenMode));
 
   const form = h(
     'form',
@@ -19,25 +57,24 @@ export const renderLogin: Screen = (app, root, route) => {
         error.textContent = '';
         button.disabled = true;
         try {
-          const body = await app.api.json<LoginResponse>('/api/auth/login', { method: 'POST', json: { token: tokenInput.value.trim() } });
-          app.sessions.save({ accessToken: body.access_token, expiresAt: body.expires_at });
-          app.navigate({ name: 'products', stage: 'all', q: '', page: 1 }, { replace: true });
+          const json = tokenMode ? { token: tokenInput.value.trim() } : { username: username.value.trim(), password: password.value };
+          await signIn(app, await app.api.json<LoginResponse>('/api/auth/login', { method: 'POST', json }));
         } catch (failure) {
           error.textContent = messageOf(failure);
           button.disabled = false;
-          tokenInput.select();
+          (tokenMode ? tokenInput : password).select();
         }
       },
     },
     h('h1', null, '选品上架工作台'),
     h('p', { class: 'muted' }, '采集 → 试算定价 → 文案与图片 → 导出'),
     notice ? h('p', { class: 'notice', role: 'status' }, notice) : null,
-    h('label', { for: 'app-token' }, '应用令牌'),
-    tokenInput,
+    byPassword,
+    byToken,
     error,
     button,
-    h('p', { class: 'muted small' }, '令牌保存在服务的 DATA_DIR/secrets.json，首次启动时会打印在终端。'),
+    switcher,
   );
   mount(root, h('main', { class: 'login-page' }, form));
-  tokenInput.focus();
+  username.focus();
 };

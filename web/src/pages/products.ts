@@ -105,7 +105,7 @@ export const renderProducts: Screen = (app, root, route) => {
       h('td', null, item.source_url ? h('a', { href: item.source_url, target: '_blank', rel: 'noreferrer noopener' }, label(PLATFORM_LABELS, item.source_platform)) : label(PLATFORM_LABELS, item.source_platform)),
       assetCell(item),
       h('td', { class: 'num price' }, formatPrice(item.price)),
-      h('td', { class: 'muted' }, formatTime(item.updated_at)),
+      h('td', { class: 'muted', 'data-updated-by': item.updated_by ?? '' }, formatTime(item.updated_at), item.updated_by ? h('span', { class: 'small' }, ` · ${item.updated_by}`) : null),
     );
   }
 

@@ -20,6 +20,7 @@ describe('the seller’s main flow in Chromium', () => {
   it('asks for the app token and refuses a wrong one', async () => {
     await page().goto(`${stack.service.baseUrl}/`);
     await page().waitForURL(/\/login$/);
+    await page().click('#use-app-token');
     await page().fill('#app-token', 'wrong-token');
     await page().click('button[type=submit]');
     await expect.poll(text(page(), '.form-error'), POLL).not.toBe('');

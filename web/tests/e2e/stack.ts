@@ -35,6 +35,7 @@ export async function startStack(): Promise<Stack> {
     page,
     async login() {
       await page.goto(`${service.baseUrl}/login`);
+      await page.click('#use-app-token');
       await page.fill('#app-token', APP_TOKEN);
       await page.click('button[type=submit]');
       await page.waitForURL(/\/products$/);

@@ -17,7 +17,13 @@ export type ExportRouteDeps = {
   readonly exportImages: ExportImages;
   /** Today's date (YYYY-MM-DD) for file names. */
   readonly today: () => string;
+  /** Whether stored image URLs are absolute (PUBLIC_BASE_URL or an S3 public base set); relative ones are `/media/…`. */
+  readonly imageUrlsAbsolute: boolean;
 };
+
+/** What the export screen warns about: with relative image URLs no marketplace import sheet can fetch the images. */
+export const RELATIVE_IMAGE_URLS_WARNING = '未设置 PUBLIC_BASE_URL：导出的图片列是相对路径（/media/…），导入表格无法使用这些图片；请设置 PUBLIC_BASE_URL 为服务的公网地址';
+const IMAGE_URLS_HEADER = 'x-image-urls';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_IDS = 1000;
@@ -50,9 +56,24 @@ export const exportRoutes =
         const chunks = deps.exportProductsCsv({ stage: stageFilter(request.query.stage), ids: parseIds(request.query.ids), fields: list(request.query.fields) });
         return reply
           .type('text/csv; charset=utf-8')
+          .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')
           .header('content-disposition', attachmentHeader(`products-${deps.today()}.csv`, `products-${deps.today()}.csv`))
           .send(Readable.from(chunks));
       },
+    );
+
+    app.get(
+      '/export/info',
+      {
+        schema: {
+          tags: ['exports'],
+          summary: '导出说明：图片列是绝对地址还是相对路径（未设置 PUBLIC_BASE_URL 时）',
+          response: withErrors({
+            200: Type.Object({ image_urls: Type.Union([Type.Literal('absolute'), Type.Literal('relative')]), warning: Type.Union([Type.String(), Type.Null()]) }),
+          }),
+        },
+      },
+      async () => ({ image_urls: deps.imageUrlsAbsolute ? ('absolute' as const) : ('relative' as const), warning: deps.imageUrlsAbsolute ? null : RELATIVE_IMAGE_URLS_WARNING }),
     );
 
     app.get(

@@ -34,14 +34,14 @@ const tags = ['intake'];
 type UploadParts = { productId?: string; meta?: string; groupKey?: string; file?: Buffer };
 
 function parseUploadParts(parts: UploadParts): { productId: string; meta: UploadMeta; groupKey?: 'upload'; file: Buffer } {
-  if (!parts.productId || !UUID.test(parts.productId)) throw invalid('VALIDATION_FAILED', '缺少或无效的 product_id', [{ path: '/product_id', message: 'must be a uuid' }]);
-  if (!parts.file) throw invalid('FILE_REQUIRED', '缺少图片文件（file）', [{ path: '/file', message: 'required' }]);
-  if (parts.groupKey !== undefined && parts.groupKey !== 'upload') throw invalid('VALIDATION_FAILED', 'group_key 只能是 upload', [{ path: '/group_key', message: 'must be upload' }]);
+  if (!parts.productId || !UUID.test(parts.productId)) throw invalid('VALIDATION_FAILED', '缺少或无效的 product_id', [{ path: '/product_id', message: '商品编号缺失或格式不正确' }]);
+  if (!parts.file) throw invalid('FILE_REQUIRED', '缺少图片文件（file）', [{ path: '/file', message: '请上传图片文件' }]);
+  if (parts.groupKey !== undefined && parts.groupKey !== 'upload') throw invalid('VALIDATION_FAILED', 'group_key 只能是 upload', [{ path: '/group_key', message: '图片分组只能是 upload（上传）' }]);
   let meta: unknown = {};
   try {
     if (parts.meta?.trim()) meta = JSON.parse(parts.meta);
   } catch {
-    throw invalid('VALIDATION_FAILED', 'meta 不是合法的 JSON', [{ path: '/meta', message: 'invalid JSON' }]);
+    throw invalid('VALIDATION_FAILED', 'meta 不是合法的 JSON', [{ path: '/meta', message: 'meta 不是合法的 JSON' }]);
   }
   if (!Value.Check(UploadMetaSchema, meta)) {
     const problems = [...Value.Errors(UploadMetaSchema, meta)].slice(0, 10).map((error) => ({ path: `/meta${error.path}`, message: error.message }));

@@ -3,6 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { type CreateProduct } from '../../../application/use-cases/create-product.ts';
 import { type DeleteProduct } from '../../../application/use-cases/delete-product.ts';
 import { type GetProduct } from '../../../application/use-cases/get-product.ts';
+import { type ListSortKey } from '../../../application/ports/product-repository.ts';
 import { type ListProducts } from '../../../application/use-cases/list-products.ts';
 import { type MoveProductStage } from '../../../application/use-cases/move-product-stage.ts';
 import { type UpdateProduct } from '../../../application/use-cases/update-product.ts';
@@ -37,9 +38,32 @@ export function parseIfMatch(header: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * A list bound → ISO instant. A bare date is a whole UTC day: `updated_from=2026-11-24` starts at its midnight,
+ * `updated_to=2026-11-24` includes the day (the bound is the next midnight, exclusive); a timestamp `updated_to`
+ * includes its own millisecond.
+ */
+export function dateBound(value: string, field: 'updated_from' | 'updated_to', upper: boolean): string {
+  const dateOnly = DATE_ONLY.test(value);
+  const at = new Date(dateOnly ? `${value}T00:00:00.000Z` : value);
+  const valid = !Number.isNaN(at.getTime()) && (!dateOnly || at.toISOString().startsWith(value));
+  const label = field === 'updated_from' ? '更新日期起点' : '更新日期终点';
+  if (!valid) throw invalid('VALIDATION_FAILED', '请求参数不合法，请检查标出的字段', [{ path: `querystring:/${field}`, message: `${label}不是有效的日期` }]);
+  if (!upper) return at.toISOString();
+  return new Date(at.getTime() + (dateOnly ? DAY_MS : 1)).toISOString();
+}
+
 /** The stored view → response body (the asset's adapter-only Referer stays inside). */
-const detailBody = (view: ProductView): Static<typeof ProductDetail> => ({
+/**
+ * The detail body. `writer` is who this request wrote the product as: the repository stamps the stored
+ * `updated_by` (and `created_by` on insert) from the same request, so the answer says the same without a re-read.
+ */
+const detailBody = (view: ProductView, writer?: string): Static<typeof ProductDetail> => ({
   ...view,
+  ...(writer === undefined ? {} : { created_by: view.created_by ?? writer, updated_by: writer }),
   sources: view.sources.map((source) => ({ ...source })),
   assets: view.assets.map(({ referer: _referer, ...asset }) => asset),
 });
@@ -52,8 +76,18 @@ export const productRoutes =
       '/products',
       { schema: { tags: ['products'], summary: '商品列表（最近更新在前）', querystring: ProductListQuery, response: withErrors({ 200: ProductListResponse }) } },
       async (request) => {
-        const { stage, q, page, page_size: pageSize } = request.query;
-        return deps.listProducts({ stage, q, page, pageSize });
+        const { stage, q, page, page_size: pageSize, platform, has_failed_assets: hasFailedAssets, updated_from, updated_to, sort } = request.query;
+        return deps.listProducts({
+          stage,
+          q,
+          page,
+          pageSize,
+          platform,
+          hasFailedAssets,
+          updatedFrom: updated_from === undefined ? undefined : dateBound(updated_from, 'updated_from', false),
+          updatedBefore: updated_to === undefined ? undefined : dateBound(updated_to, 'updated_to', true),
+          sort: sort === undefined ? undefined : { key: sort.replace(/^-/, '') as ListSortKey, descending: sort.startsWith('-') },
+        });
       },
     );
 
@@ -72,7 +106,7 @@ export const productRoutes =
       async (request, reply) => {
         const { price: _price, old_price: _oldPrice, ...input } = request.body;
         const view = await deps.createProduct(input);
-        return reply.status(201).header('etag', `"${view.version}"`).send(detailBody(view));
+        return reply.status(201).header('etag', `"${view.version}"`).send(detailBody(view, request.principal.username));
       },
     );
 
@@ -92,7 +126,7 @@ export const productRoutes =
         const { price: _price, old_price: _oldPrice, ...changes } = request.body;
         const ifMatch = parseIfMatch(request.headers['if-match']);
         const view = await deps.updateProduct({ id: request.params.id, ifMatch, changes });
-        return reply.header('etag', `"${view.version}"`).send(detailBody(view));
+        return reply.header('etag', `"${view.version}"`).send(detailBody(view, request.principal.username));
       },
     );
 
@@ -126,7 +160,7 @@ export const productRoutes =
       },
       async (request, reply) => {
         const view = await deps.moveProductStage({ id: request.params.id, stage: request.body.stage });
-        return reply.header('etag', `"${view.version}"`).send(detailBody(view));
+        return reply.header('etag', `"${view.version}"`).send(detailBody(view, request.principal.username));
       },
     );
   };

@@ -14,6 +14,7 @@ export type ErrorBody = Static<typeof ErrorBody>;
 /** Error responses a protected route can give, for the OpenAPI document. */
 export const STANDARD_ERRORS = {
   401: ErrorBody,
+  403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
   412: ErrorBody,

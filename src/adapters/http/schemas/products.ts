@@ -16,10 +16,29 @@ export const PlatformSchema = literals(PLATFORMS);
 const Dimension = Type.Number({ minimum: 0, maximum: 1_000_000 });
 const Url = Type.String({ maxLength: 4096 });
 
+/** `2026-11-24` or an ISO timestamp (`2026-11-24T10:00:00Z`); a bare date in UTC. */
+const DateBound = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?)?$', maxLength: 40 });
+export const LIST_SORTS = ['updated_at', '-updated_at', 'created_at', '-created_at', 'price', '-price', 'name', '-name'] as const;
+
 export const ProductListQuery = Type.Object(
-  { stage: Type.Optional(StageSchema), q: Type.Optional(Type.String({ maxLength: 200 })), ...PageQuery },
+  {
+    stage: Type.Optional(StageSchema),
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    platform: Type.Optional(literals([...PLATFORMS, 'manual'] as const)),
+    has_failed_assets: Type.Optional(Type.Boolean()),
+    updated_from: Type.Optional(DateBound),
+    updated_to: Type.Optional(DateBound),
+    sort: Type.Optional(literals(LIST_SORTS)),
+    ...PageQuery,
+  },
   { additionalProperties: false },
 );
+
+/** Who made and who last changed a product (DECISIONS §11): user names, `app-token`; null before accounts. */
+const Attribution = {
+  created_by: Type.Optional(nullable(Type.String({ description: '创建人（用户名；应用令牌为 app-token）' }))),
+  updated_by: Type.Optional(nullable(Type.String({ description: '最后修改人' }))),
+};
 
 const AssetCount = Type.Object({ main: Type.Integer(), sku: Type.Integer(), detail: Type.Integer() });
 
@@ -29,16 +48,22 @@ export const ProductSummary = Type.Object({
   name: Type.String(),
   offer_id: Type.String(),
   price: nullable(Type.Number()),
-  source_platform: PlatformSchema,
+  source_platform: nullable(PlatformSchema),
   source_url: Type.String(),
   asset_count: AssetCount,
   failed_assets: Type.Integer({ description: '下载失败的图片数' }),
+  thumbnail_url: nullable(Type.String({ description: '第一张已保存的主图，没有则为 null' })),
   marketplace_product_id: nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
+  ...Attribution,
 });
 
-export const ProductListResponse = Type.Object({ total: Type.Integer(), items: Type.Array(ProductSummary) });
+const StageCounts = Type.Object(Object.fromEntries(STAGES.map((stage) => [stage, Type.Integer()])) as Record<(typeof STAGES)[number], ReturnType<typeof Type.Integer>>, {
+  description: '当前 q 与筛选条件下（不含 stage）各阶段的商品数，含 archived',
+});
+
+export const ProductListResponse = Type.Object({ total: Type.Integer(), items: Type.Array(ProductSummary), stage_counts: StageCounts });
 
 
 export const ProductDetail = Type.Object({
@@ -63,7 +88,7 @@ export const ProductDetail = Type.Object({
   type_id: nullable(Type.Integer()),
   primary_image: nullable(Type.String()),
   images: Type.Array(Type.String()),
-  source_platform: PlatformSchema,
+  source_platform: nullable(PlatformSchema),
   source_item_id: Type.String(),
   source_url: Type.String(),
   sources: Type.Array(Type.Object({ platform: PlatformSchema, item_id: Type.String(), url: Type.String() })),
@@ -76,8 +101,11 @@ export const ProductDetail = Type.Object({
   attributes: Group,
   complex_attributes: Group,
   assets: Type.Array(AssetBody),
+  allowed_moves: Type.Array(StageSchema, { description: 'POST /products/{id}/stage 现在能接受的目标阶段（ready 仅在就绪检查全部通过时出现）' }),
+  ready_problems: Type.Array(Type.Object({ path: Type.String(), message: Type.String() }), { description: '已采集或编辑中的商品标记为待上架前还需解决的问题' }),
   created_at: Timestamp,
   updated_at: Timestamp,
+  ...Attribution,
 });
 
 const { markupPercent, reserveDiscountPercent } = PRICING_LIMITS;
@@ -127,7 +155,7 @@ const editable = {
 export const ProductPatchBody = Type.Object(editable, { additionalProperties: false, minProperties: 1 });
 export type ProductPatchBody = Static<typeof ProductPatchBody>;
 
-export const ProductCreateBody = Type.Object({ ...editable, source_platform: Type.Optional(PlatformSchema) }, { additionalProperties: false });
+export const ProductCreateBody = Type.Object({ ...editable, source_platform: Type.Optional(nullable(PlatformSchema)) }, { additionalProperties: false });
 export type ProductCreateBody = Static<typeof ProductCreateBody>;
 
 export const StageBody = Type.Object({ stage: StageSchema }, { additionalProperties: false });

@@ -9,6 +9,8 @@ import * as searchLiteral from './007-search-literal.ts';
 import * as searchCounts from './008-search-counts.ts';
 import * as postgresSearchTexts from './009-postgres-search-texts.ts';
 import * as postgresSearchCounts from './010-postgres-search-counts.ts';
+import * as workbench from './012-workbench.ts';
+import * as accounts from './015-accounts.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-search-counts': searchCounts,
   '009-postgres-search-texts': postgresSearchTexts,
   '010-postgres-search-counts': postgresSearchCounts,
+  '012-workbench': workbench,
+  '015-accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

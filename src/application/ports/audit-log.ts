@@ -1,0 +1,33 @@
+export const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'login_throttled',
+  'user_created',
+  'user_updated',
+  'user_deleted',
+  'password_changed',
+  'shop_created',
+  'shop_updated',
+  'shop_deleted',
+  'publish_sent',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditEntry = {
+  readonly id: number;
+  readonly at: string;
+  readonly actor: string;
+  readonly action: AuditAction;
+  readonly target: string | null;
+  readonly ip: string | null;
+};
+
+/** What a use case says happened; the adapter adds the time, and the acting user and address unless given. */
+export type AuditEvent = { readonly action: AuditAction; readonly target?: string | null; readonly actor?: string };
+
+/** The append-only audit log. Never give it a secret: targets are names and ids. */
+export interface AuditLog {
+  record(event: AuditEvent): Promise<void>;
+  /** Newest first. */
+  list(page: number, pageSize: number): Promise<{ total: number; items: AuditEntry[] }>;
+}

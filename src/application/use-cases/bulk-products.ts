@@ -1,0 +1,130 @@
+import { conflict, isDomainError } from '../../domain/errors.ts';
+import { type JsonObject } from '../../domain/json.ts';
+import { mergeGroup } from '../../domain/merge-patch.ts';
+import { type Stage } from '../../domain/product.ts';
+import { pricingInputsChanged } from '../../domain/product-pricing.ts';
+import { assertEditable, revise, stageAfterEdit } from '../../domain/product-stage.ts';
+import { type Clock } from '../ports/clock.ts';
+import { type Ids } from '../ports/ids.ts';
+import { type JobStore } from '../ports/job-store.ts';
+import { type UnitOfWork } from '../ports/unit-of-work.ts';
+import { type DeleteProduct } from './delete-product.ts';
+import { type GetFxRate } from './get-fx-rate.ts';
+import { type MoveProductStage } from './move-product-stage.ts';
+import { loadProduct } from './product-access.ts';
+import { type RepriceProduct } from './reprice-product.ts';
+
+export const BULK_ACTIONS = ['stage', 'archive', 'restore', 'delete', 'pricing', 'copy', 'suite'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** `params` per action, as the HTTP edge checked them. */
+export type BulkParams = {
+  stage: { stage: Stage };
+  archive: Record<string, never>;
+  restore: Record<string, never>;
+  delete: Record<string, never>;
+  pricing: { markup_percent?: number | null; reserve_discount_percent?: number | null; tier?: string | null; fx_rate?: number | null };
+  copy: { model?: string | null };
+  suite: { model: string; plan?: unknown[] | null };
+};
+
+export type BulkInput = { [A in BulkAction]: { readonly action: A; readonly productIds: readonly string[]; readonly params: BulkParams[A] } }[BulkAction];
+
+export type BulkResult = { product_id: string; ok: boolean; code?: string; detail?: string; job_id?: string };
+
+export type BulkProductsDeps = {
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly jobs: JobStore;
+  readonly moveProductStage: MoveProductStage;
+  readonly deleteProduct: DeleteProduct;
+  readonly repriceProduct: RepriceProduct;
+  /** Read once before the pricing transaction, so no rate is fetched from outside while it holds the database. */
+  readonly getFxRate: GetFxRate;
+  /** Tells the job worker there is work. */
+  readonly onJobQueued: () => void;
+};
+
+export type BulkProducts = (input: BulkInput) => Promise<{ results: BulkResult[] }>;
+
+const refusal = (productId: string, error: unknown): BulkResult => {
+  if (!isDomainError(error)) throw error;
+  return { product_id: productId, ok: false, code: error.code, detail: error.detail };
+};
+
+/**
+ * POST /products/bulk (DECISIONS §9.2): each product stands alone, so one refusal stops none of the others.
+ * Pricing runs in one transaction (500 products well under 2 s); copy and suite queue one durable job.
+ */
+export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
+  const eachAlone = async (ids: readonly string[], work: (id: string) => Promise<void>): Promise<BulkResult[]> => {
+    const results: BulkResult[] = [];
+    for (const id of ids) {
+      try {
+        await work(id);
+        results.push({ product_id: id, ok: true });
+      } catch (error) {
+        results.push(refusal(id, error));
+      }
+    }
+    return results;
+  };
+
+  const reprice = async (ids: readonly string[], params: BulkParams['pricing']): Promise<BulkResult[]> => {
+    await deps.getFxRate();
+    return deps.unitOfWork.run(async ({ products }) => {
+      const now = deps.clock.now().toISOString();
+      const patch = params as JsonObject;
+      return eachAlone(ids, async (id) => {
+        const current = await loadProduct(products, id);
+        assertEditable(current);
+        const edited = { ...current, pricing: mergeGroup(current.pricing, patch) };
+        if (!pricingInputsChanged(current, edited)) return;
+        const priced = await deps.repriceProduct(edited);
+        const next = revise(priced, { stage: stageAfterEdit(current.stage, true) }, now);
+        if (!(await products.update(next, current.version))) throw conflict('PRODUCT_CHANGED', '商品正在被同时修改，请重试');
+      });
+    });
+  };
+
+  const queue = async (input: Extract<BulkInput, { action: 'copy' | 'suite' }>): Promise<BulkResult[]> => {
+    const found: string[] = [];
+    const results = await deps.unitOfWork.run(async ({ products }) =>
+      eachAlone(input.productIds, async (id) => {
+        assertEditable(await loadProduct(products, id));
+        found.push(id);
+      }),
+    );
+    if (found.length === 0) return results;
+    const jobId = deps.ids.uuid();
+    await deps.jobs.create({ id: jobId, kind: input.action, params: input.params as JsonObject, subjects: found.map((id) => ({ product_id: id })) }, deps.clock.now().toISOString());
+    deps.onJobQueued();
+    return results.map((result) => (result.ok ? { ...result, job_id: jobId } : result));
+  };
+
+  return async (input) => {
+    switch (input.action) {
+      case 'stage':
+        return { results: await eachAlone(input.productIds, async (id) => void (await deps.moveProductStage({ id, stage: input.params.stage }))) };
+      case 'archive':
+        return { results: await eachAlone(input.productIds, (id) => deps.deleteProduct({ id, hard: false })) };
+      case 'delete':
+        return { results: await eachAlone(input.productIds, (id) => deps.deleteProduct({ id, hard: true })) };
+      case 'restore':
+        return {
+          results: await eachAlone(input.productIds, async (id) => {
+            await deps.unitOfWork.run(async ({ products }) => {
+              if ((await loadProduct(products, id)).stage !== 'archived') throw conflict('NOT_ARCHIVED', '商品没有归档，无需恢复');
+            });
+            await deps.moveProductStage({ id, stage: 'editing' });
+          }),
+        };
+      case 'pricing':
+        return { results: await reprice(input.productIds, input.params) };
+      case 'copy':
+      case 'suite':
+        return { results: await queue(input) };
+    }
+  };
+};

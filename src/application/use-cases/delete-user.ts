@@ -1,0 +1,17 @@
+import { notFound } from '../../domain/errors.ts';
+import { type AuditLog } from '../ports/audit-log.ts';
+import { type UserRepository } from '../ports/user-repository.ts';
+import { writeKeepingAnAdmin } from './account-rules.ts';
+
+export type DeleteUser = (id: string) => Promise<void>;
+
+/** Removes an account (its tokens stop working with it); never the last enabled admin (409). */
+export function makeDeleteUser(deps: { readonly users: UserRepository; readonly audit: AuditLog; readonly onRevoked?: (userId: string) => void }): DeleteUser {
+  return async (id) => {
+    const user = await deps.users.findById(id);
+    if (!user) throw notFound('USER_NOT_FOUND', '用户不存在');
+    await writeKeepingAnAdmin(deps.users, user, true, 'delete');
+    deps.onRevoked?.(id);
+    await deps.audit.record({ action: 'user_deleted', target: user.username });
+  };
+}

@@ -12,6 +12,7 @@ export function buildApp(container: AppContainer): Promise<FastifyInstance> {
     logLevel: config.logLevel,
     jwtSecret: secrets.jwtSecret,
     tokenTtlMs: config.jwtTtlMs,
+    clientTimeouts: config.clientTimeouts,
     mediaRoot: config.objectStore === 'local' ? path.join(config.dataDir, 'media') : undefined,
     clock: cradle.clock,
     databaseHealth: cradle.databaseHealth,

@@ -34,6 +34,8 @@ export type Config = {
   readonly ai: AiSettings;
   readonly ozonApiUrl: string;
   readonly logLevel: string;
+  /** HTTP_REQUEST_TIMEOUT (whole request) and HTTP_HEADERS_TIMEOUT: slow clients are cut off after these. */
+  readonly clientTimeouts: { readonly requestTimeoutMs: number; readonly headersTimeoutMs: number };
   /** Optional JSON file replacing the built-in pricing policy table. */
   readonly pricingPolicyFile: string | undefined;
   /** Accounts (DECISIONS §11): whether the app token may log in, and the admin to create at start. */
@@ -142,6 +144,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ozonApiUrl: baseUrl(env, 'OZON_API_URL', 'https://api-seller.ozon.ru'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    clientTimeouts: {
+      requestTimeoutMs: parseDuration(text(env, 'HTTP_REQUEST_TIMEOUT') ?? '120s', 'HTTP_REQUEST_TIMEOUT'),
+      headersTimeoutMs: parseDuration(text(env, 'HTTP_HEADERS_TIMEOUT') ?? '20s', 'HTTP_HEADERS_TIMEOUT'),
+    },
     pricingPolicyFile: text(env, 'PRICING_POLICY_FILE'),
     accounts: { appTokenLogin: flag(env, 'APP_TOKEN_LOGIN', true), initialAdmin: initialAdmin(env) },
   };

@@ -20,6 +20,7 @@ import { makeRouteAudit } from './route-audit.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { refuseNulCharacters } from './nul-guard.ts';
 import { installRequestContext } from './request-context-hooks.ts';
+import { answerClientError, answerFrameworkError, type ClientTimeouts, serverTimeoutOptions } from './server-limits.ts';
 import { ErrorBody } from './schemas/common.ts';
 import { authRoutes, sessionRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -35,6 +36,8 @@ export type HttpServerParts = {
   readonly logLevel: string;
   readonly jwtSecret: string;
   readonly tokenTtlMs: number;
+  /** Slow or silent clients are cut off after these (a trickled body must not hold a descriptor for ever). */
+  readonly clientTimeouts: ClientTimeouts;
   /** Folder served at /media/ when images are kept locally; undefined with S3. */
   readonly mediaRoot: string | undefined;
   readonly clock: Clock;
@@ -67,6 +70,9 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
     logController: new LogController({ disableRequestLogging: parts.logLevel !== 'debug' }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     forceCloseConnections: 'idle',
+    ...serverTimeoutOptions(parts.clientTimeouts),
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);

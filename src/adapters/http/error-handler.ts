@@ -56,6 +56,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return send(reply, 429, { detail: '请求过于频繁，请稍后再试', code: 'RATE_LIMITED' });
     }
+    // @fastify/static refuses `..` and dotfiles with a bare 403; such a path names no file we serve.
+    if (error.statusCode === 403) return send(reply, 404, { detail: '文件不存在', code: 'FILE_NOT_FOUND' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code, statusCode: error.statusCode }, 'client error');
       const status = error.statusCode === 400 ? 422 : error.statusCode;

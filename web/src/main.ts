@@ -1,4 +1,5 @@
 import './styles.css';
+import './publish.css';
 import { makeApiClient } from './api/client.ts';
 import { makeSessionStore } from './api/session.ts';
 import type { AiModel, FxRate } from './api/types.ts';
@@ -9,6 +10,7 @@ import { renderAccount } from './pages/account.ts';
 import { renderEditor } from './pages/editor.ts';
 import { renderLogin } from './pages/login.ts';
 import { renderProducts } from './pages/products.ts';
+import { renderShops } from './pages/shops.ts';
 import { renderUsers } from './pages/users.ts';
 import { watchSession } from './session-watch.ts';
 
@@ -67,7 +69,7 @@ function render(route: Route): void {
   }
   if (route.name !== 'login') expiredNotice = false;
   root.replaceChildren();
-  const screens = { login: renderLogin, products: renderProducts, product: renderEditor, users: renderUsers, account: renderAccount } as const;
+  const screens = { login: renderLogin, products: renderProducts, product: renderEditor, users: renderUsers, account: renderAccount, shops: renderShops } as const;
   cleanup = screens[route.name](app, root, route);
   shownHref = location.pathname + location.search;
 }

@@ -4,7 +4,8 @@ export type Route =
   | { readonly name: 'products'; readonly stage: string; readonly q: string; readonly page: number }
   | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab }
   | { readonly name: 'users' }
-  | { readonly name: 'account' };
+  | { readonly name: 'account' }
+  | { readonly name: 'shops' };
 
 export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
@@ -17,6 +18,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/login') return { name: 'login', message: query.get('message') };
   if (pathname === '/users') return { name: 'users' };
   if (pathname === '/account') return { name: 'account' };
+  if (pathname === '/shops') return { name: 'shops' };
   const product = /^\/products\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (product?.[1]) {
     const tab = query.get('tab');
@@ -35,6 +37,8 @@ export function routeHref(route: Route): string {
       return '/users';
     case 'account':
       return '/account';
+    case 'shops':
+      return '/shops';
     case 'product':
       return `/products/${route.id}${route.tab === 'pricing' ? '' : `?tab=${route.tab}`}`;
     case 'products': {

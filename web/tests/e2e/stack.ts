@@ -18,13 +18,15 @@ export type Stack = {
   close(): Promise<void>;
 };
 
-export async function startStack(): Promise<Stack> {
+/** `env` adds to the service's environment (e.g. `OZON_API_URL` of a fake marketplace). */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const fixtures = await startFixtures();
   buildWeb();
   const service = await startService({
     FX_CBR_URL: `${fixtures.url}/daily_json.js`,
     FX_ERAPI_URL: `${fixtures.url}/none`,
     FX_CURRENCYAPI_URL: `${fixtures.url}/none`,
+    ...env,
   });
   const browser = await launchBrowser();
   const page = await browser.context.newPage();

@@ -80,13 +80,6 @@ window.addEventListener('popstate', () => {
     return;
   }
   render(parseRoute(location.pathname, location.search));
-watchSession(
-  app,
-  () => parseRoute(location.pathname, location.search).name !== 'login',
-  () => {
-    if (!hasUnsaved?.()) render(parseRoute(location.pathname, location.search));
-  },
-);
 });
 
 window.addEventListener('beforeunload', (event) => {

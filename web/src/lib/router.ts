@@ -1,11 +1,22 @@
 /** The page's routes; the service answers index.html for each so a reload lands on the same screen. */
 export type Route =
   | { readonly name: 'login'; readonly message: string | null }
-  | { readonly name: 'products'; readonly stage: string; readonly q: string; readonly page: number }
+  | ({ readonly name: 'products'; readonly stage: string; readonly q: string; readonly page: number } & ListFilters)
   | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab }
   | { readonly name: 'users' }
   | { readonly name: 'account' }
   | { readonly name: 'shops' };
+
+/** The list's filters and sort (DECISIONS §9.2), kept in the address so a reload or the back button keeps them. */
+export type ListFilters = {
+  readonly platform?: string;
+  readonly failed?: boolean;
+  readonly from?: string;
+  readonly to?: string;
+  readonly sort?: string;
+};
+
+const FILTER_KEYS = ['platform', 'from', 'to', 'sort'] as const;
 
 export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
@@ -25,7 +36,13 @@ export function parseRoute(pathname: string, search: string): Route {
     return { name: 'product', id: product[1], tab: isTab(tab) ? tab : 'pricing' };
   }
   const page = Number.parseInt(query.get('page') ?? '1', 10);
-  return { name: 'products', stage: query.get('stage') ?? 'all', q: query.get('q') ?? '', page: Number.isFinite(page) && page > 0 ? page : 1 };
+  const filters: Record<string, string | boolean> = {};
+  for (const key of FILTER_KEYS) {
+    const value = query.get(key);
+    if (value) filters[key] = value;
+  }
+  if (query.get('failed') === '1') filters.failed = true;
+  return { name: 'products', stage: query.get('stage') ?? 'all', q: query.get('q') ?? '', page: Number.isFinite(page) && page > 0 ? page : 1, ...filters };
 }
 
 /** The inverse of `parseRoute`, with default values left out of the address. */
@@ -45,6 +62,8 @@ export function routeHref(route: Route): string {
       const query = new URLSearchParams();
       if (route.stage !== 'all') query.set('stage', route.stage);
       if (route.q) query.set('q', route.q);
+      for (const key of FILTER_KEYS) if (route[key]) query.set(key, route[key] ?? '');
+      if (route.failed) query.set('failed', '1');
       if (route.page > 1) query.set('page', String(route.page));
       const search = query.toString();
       return `/products${search ? `?${search}` : ''}`;

@@ -43,7 +43,7 @@ describe('the seller’s main flow in Chromium', () => {
 
   it('searches the list and keeps typing in the search box', async () => {
     await page().fill('#search', 'нет такого товара');
-    await expect.poll(text(page(), '#product-table tbody'), POLL).toContain('没有匹配的商品');
+    await expect.poll(text(page(), '#product-table tbody'), POLL).toContain('没有符合搜索或筛选条件的商品');
     expect(await page().evaluate(() => document.activeElement?.id)).toBe('search');
     await page().fill('#search', 'e2e-1001');
     await expect.poll(() => page().locator('#product-table tbody tr[data-product-id]').count(), POLL).toBe(1);

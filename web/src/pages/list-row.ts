@@ -1,0 +1,41 @@
+import type { ProductSummary } from '../api/types.ts';
+import type { App } from '../app.ts';
+import { h } from '../lib/dom.ts';
+import { formatPrice, formatTime } from '../lib/format.ts';
+import { PLATFORM_LABELS, STAGE_LABELS, label } from '../lib/labels.ts';
+import { navLink } from './layout.ts';
+
+function assetCell(item: ProductSummary): HTMLElement {
+  const counts = item.asset_count;
+  return h(
+    'td',
+    { class: 'assets' },
+    h('span', { title: '主图 / SKU 图 / 详情图' }, `主 ${counts.main} · SKU ${counts.sku} · 详情 ${counts.detail}`),
+    item.failed_assets > 0 ? h('span', { class: 'badge badge-error', title: '有图片下载失败，可在编辑页重试' }, `${item.failed_assets} 张下载失败`) : null,
+  );
+}
+
+const sourceName = (item: ProductSummary): string => (item.source_platform ? label(PLATFORM_LABELS, item.source_platform) : '手工创建');
+
+/** One product row: checkbox, thumbnail, name, offer id, stage, source, images, price, update time. */
+export function productRow(app: App, item: ProductSummary, box: HTMLInputElement): HTMLElement {
+  const editor = { name: 'product', id: item.id, tab: 'pricing' } as const;
+  const thumbnail = item.thumbnail_url
+    ? h('img', { src: item.thumbnail_url, alt: '', loading: 'lazy', class: 'list-thumb' })
+    : h('span', { class: 'list-thumb no-thumb', title: '还没有已保存的主图' }, '无图');
+  return h(
+    'tr',
+    { 'data-product-id': item.id },
+    h('td', { class: 'check' }, box),
+    h('td', { class: 'thumb' }, navLink(app, thumbnail, editor, { tabIndex: -1, 'aria-hidden': 'true' })),
+    h('td', { class: 'name' }, navLink(app, item.name || '（未命名）', editor)),
+    h('td', null, item.offer_id || h('span', { class: 'muted' }, '未设置')),
+    h('td', null, h('span', { class: `stage stage-${item.stage}` }, label(STAGE_LABELS, item.stage))),
+    h('td', null, item.source_url ? h('a', { href: item.source_url, target: '_blank', rel: 'noreferrer noopener' }, sourceName(item)) : sourceName(item)),
+    assetCell(item),
+    h('td', { class: 'num price' }, formatPrice(item.price)),
+    h('td', { class: 'muted', 'data-updated-by': item.updated_by ?? '' }, formatTime(item.updated_at), item.updated_by ? h('span', { class: 'small' }, ` · ${item.updated_by}`) : null),
+  );
+}
+
+export const LIST_HEADINGS = ['', '名称', '货号', '阶段', '来源', '图片', '售价', '更新时间'] as const;

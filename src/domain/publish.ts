@@ -10,7 +10,9 @@ import {
   toImportAttributes,
   toImportComplexAttributes,
 } from './publish-attributes.ts';
+import { type AttributeRule, checkCategoryAttributes } from './publish-category-checks.ts';
 import { type ShopCurrency } from './shop.ts';
+import { hasChinese } from './text.ts';
 
 /** One item of `POST /v3/product/import` (prices as dot-decimal strings, images absolute). */
 export type ImportItem = {
@@ -40,6 +42,8 @@ export type PublishInput = {
   readonly currency: ShopCurrency;
   /** The product's images in display order, the main one first, made absolute where we could. */
   readonly imageUrls: readonly string[];
+  /** The category's characteristics and the dictionary entries found among its values (`dictionaryKey`s). */
+  readonly category?: { readonly rules: readonly AttributeRule[]; readonly knownValues: ReadonlySet<string> };
 };
 
 export type PreparedPublish = { readonly ok: true; readonly item: ImportItem } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
@@ -54,12 +58,14 @@ function wholeAmount(value: number, unit: string, base: string, factors: Readonl
  * Checks everything the marketplace needs (spec §4.10 step 2, plus public image URLs and a sane density) and,
  * when all is there, assembles the import item. Every missing item is listed, not just the first.
  */
-export function preparePublish({ product, currency, imageUrls }: PublishInput): PreparedPublish {
+export function preparePublish({ product, currency, imageUrls, category }: PublishInput): PreparedPublish {
   const problems: FieldProblem[] = [];
   checkText(problems, 'name', '商品名称', product.name, MAX_NAME_LENGTH);
   checkText(problems, 'description', '商品描述', product.description, 100_000);
   if (!product.offer_id.trim()) problems.push({ path: 'offer_id', message: '缺少货号 offer_id' });
   else if (product.offer_id.length > OFFER_ID_MAX_LENGTH) problems.push({ path: 'offer_id', message: `货号超过 ${OFFER_ID_MAX_LENGTH} 个字符` });
+  else if (hasChinese(product.offer_id)) problems.push({ path: 'offer_id', message: '货号含有中文字符，平台会拒绝' });
+  if (product.barcode && hasChinese(product.barcode)) problems.push({ path: 'barcode', message: '条码含有中文字符，平台会拒绝' });
   if (!positive(product.description_category_id)) problems.push({ path: 'description_category_id', message: '缺少平台类目' });
   if (!positive(product.type_id)) problems.push({ path: 'type_id', message: '缺少商品类型 type_id' });
   if (!(VAT_VALUES as readonly string[]).includes(product.vat)) problems.push({ path: 'vat', message: '增值税率只能是 0、0.05、0.07、0.1、0.2 或 0.22' });
@@ -68,6 +74,10 @@ export function preparePublish({ product, currency, imageUrls }: PublishInput): 
   const prices = pricesFor(product, currency, problems);
   const attributes = toImportAttributes(product.attributes, problems);
   const complexAttributes = toImportComplexAttributes(product.complex_attributes, problems);
+  if (category) problems.push(...checkCategoryAttributes(attributes, category.rules, category.knownValues));
+  if (prices && prices.old !== null && prices.old > 0 && prices.old <= prices.price) {
+    problems.push({ path: 'old_price', message: '划线价必须高于售价（或不填划线价）' });
+  }
   if (problems.length > 0 || !prices) return { ok: false, problems };
 
   const weight = wholeAmount(product.weight!, product.weight_unit, 'g', GRAMS_PER_UNIT);

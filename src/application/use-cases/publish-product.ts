@@ -1,20 +1,15 @@
-import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Marketplace } from '../ports/marketplace.ts';
-import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
-import { type Product } from '../../domain/product.ts';
-import { effectiveImages, storedImageUrls } from '../../domain/product-images.ts';
-import { preparePublish } from '../../domain/publish.ts';
 import { type PublishTask, newPublishTask } from '../../domain/publish-task.ts';
+import { type PreparePublication, findPublishingShop } from './prepare-publication.ts';
 import { type ShopAccess } from './shop-access.ts';
 
 export type PublishProductDeps = {
   readonly products: ProductRepository;
-  readonly assets: AssetRepository;
-  readonly objectStore: ObjectStore;
+  readonly preparePublication: PreparePublication;
   readonly publishTasks: PublishTaskRepository;
   readonly shopAccess: ShopAccess;
   readonly marketplace: Marketplace;
@@ -24,17 +19,6 @@ export type PublishProductDeps = {
 };
 export type PublishProductInput = { readonly productId: string; readonly shopId: string };
 export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask>;
-
-/** Our stored URLs made absolute (`/media/…` → the public base), main image first, no duplicates. */
-async function publicImageUrls(product: Product, deps: Pick<PublishProductDeps, 'assets' | 'objectStore'>): Promise<string[]> {
-  const stored = product.images ? [] : storedImageUrls(await deps.assets.listByProduct(product.id));
-  const { primary_image, images } = effectiveImages(product, stored);
-  const absolute = (url: string): string => {
-    const key = url.startsWith('/') ? deps.objectStore.keyFromUrl(url) : undefined;
-    return key === undefined ? url : deps.objectStore.urlFor(key);
-  };
-  return [...new Set([primary_image, ...images].filter((url): url is string => Boolean(url)).map(absolute))];
-}
 
 /**
  * Publishes a `ready` product through a shop: validates and assembles the import item, starts the marketplace
@@ -46,11 +30,10 @@ export function makePublishProduct(deps: PublishProductDeps): PublishProduct {
     const product = await products.findById(productId);
     if (!product) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
     if (product.stage !== 'ready') throw conflict('PRODUCT_NOT_READY', '只有「待上架」状态的商品才能发布，请先通过就绪检查');
-    const shop = await shopAccess.find(shopId);
-    if (shop.status === 'invalid') throw conflict('SHOP_INVALID', '店铺的 API Key 已被平台拒绝，请更新后重新测试');
+    const shop = await findPublishingShop(shopAccess, shopId);
     if (await publishTasks.hasPendingForProduct(productId)) throw conflict('PUBLISH_IN_PROGRESS', '该商品已有发布任务在等待平台结果');
 
-    const prepared = preparePublish({ product, currency: shop.currency_code, imageUrls: await publicImageUrls(product, deps) });
+    const prepared = await deps.preparePublication(product, shop);
     if (!prepared.ok) throw invalid('PUBLISH_CHECKS_FAILED', `商品还不能发布：${prepared.problems.length} 项检查未通过`, prepared.problems);
 
     const { taskId } = await marketplace.importProducts(shopAccess.credentialsOf(shop), [prepared.item]);

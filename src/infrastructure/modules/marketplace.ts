@@ -5,6 +5,8 @@ import { type PublishTaskRepository } from '../../application/ports/publish-task
 import { type SecretBox } from '../../application/ports/secret-box.ts';
 import { type ShopRepository } from '../../application/ports/shop-repository.ts';
 import { type CachedLookup, makeCachedLookup } from '../../application/use-cases/cached-lookup.ts';
+import { type CategoryRules, makeCategoryRules } from '../../application/use-cases/category-rules.ts';
+import { type CheckPublish, makeCheckPublish } from '../../application/use-cases/check-publish.ts';
 import { type CreateShop, makeCreateShop } from '../../application/use-cases/create-shop.ts';
 import { type DeleteShop, makeDeleteShop } from '../../application/use-cases/delete-shop.ts';
 import { type GetAttributeValues, makeGetAttributeValues } from '../../application/use-cases/get-attribute-values.ts';
@@ -15,6 +17,7 @@ import { type GetPublishTask, makeGetPublishTask } from '../../application/use-c
 import { type ListPublishHistory, makeListPublishHistory } from '../../application/use-cases/list-publish-history.ts';
 import { type ListShops, makeListShops } from '../../application/use-cases/list-shops.ts';
 import { type PollPublishTasks, makePollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
+import { type PreparePublication, makePreparePublication } from '../../application/use-cases/prepare-publication.ts';
 import { type PublishProduct, makePublishProduct } from '../../application/use-cases/publish-product.ts';
 import { type ShopAccess, makeShopAccess } from '../../application/use-cases/shop-access.ts';
 import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
@@ -48,6 +51,9 @@ export type MarketplaceRegistry = {
   getCategoryTree: GetCategoryTree;
   getCategoryAttributes: GetCategoryAttributes;
   getAttributeValues: GetAttributeValues;
+  categoryRules: CategoryRules;
+  preparePublication: PreparePublication;
+  checkPublish: CheckPublish;
   publishProduct: PublishProduct;
   getPublishTask: GetPublishTask;
   listPublishHistory: ListPublishHistory;
@@ -82,11 +88,13 @@ export const marketplaceModule: FeatureModuleOf = {
       getCategoryTree: asFunction(makeGetCategoryTree).singleton(),
       getCategoryAttributes: asFunction(makeGetCategoryAttributes).singleton(),
       getAttributeValues: asFunction(makeGetAttributeValues).singleton(),
-      publishProduct: asFunction(({ products, assets, objectStore, publishTasks, shopAccess, marketplace, clock, publishPoller, auditLog }: Cradle) =>
+      categoryRules: asFunction(makeCategoryRules).singleton(),
+      preparePublication: asFunction(makePreparePublication).singleton(),
+      checkPublish: asFunction(makeCheckPublish).singleton(),
+      publishProduct: asFunction(({ products, preparePublication, publishTasks, shopAccess, marketplace, clock, publishPoller, auditLog }: Cradle) =>
         makePublishProduct({
           products,
-          assets,
-          objectStore,
+          preparePublication,
           publishTasks,
           shopAccess,
           marketplace,

@@ -32,3 +32,11 @@ export const PublishTaskBody = Type.Object(
 );
 
 export const PublishHistoryBody = Type.Object({ total: Type.Integer(), items: Type.Array(PublishTaskBody) });
+
+export const PublishCheckBody = Type.Object(
+  {
+    ok: Type.Boolean({ description: 'true：所有发布检查通过' }),
+    errors: Type.Array(Type.Object({ path: Type.String({ description: '字段路径，如 name、attributes/85、images/3' }), message: Type.String({ description: '中文说明' }) })),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,69 @@
+/** The fake marketplace's product side: import tasks and their results, quotas, pictures and prices. */
+
+export type ImportOutcome = 'imported' | 'failed' | 'imported_with_error';
+export type ImportPlan = { pendingPolls: number; outcome: ImportOutcome };
+
+export type Item = Record<string, unknown> & { offer_id?: string };
+/** `import`: `/v3/product/import`; `pictures`: `/v2/product/pictures/import` (both polled through `/v1/product/import/info`). */
+export type Task = { kind: 'import' | 'pictures'; items: Item[]; polls: number; plan: ImportPlan; productIds: number[] };
+
+export type Quota = { limit: number; usage: number; reset_at: string };
+export type Limits = { daily_create: Quota; daily_update: Quota; total: { limit: number; usage: number } };
+
+/** No limits (−1), reset at the next 00:00 UTC (03:00 Moscow time). */
+export function unlimited(now = Date.now()): Limits {
+  const reset = new Date(now);
+  reset.setUTCHours(24, 0, 0, 0);
+  const reset_at = reset.toISOString();
+  return { daily_create: { limit: -1, usage: 0, reset_at }, daily_update: { limit: -1, usage: 0, reset_at }, total: { limit: -1, usage: 0 } };
+}
+
+/** Whole minutes until the daily limit resets, at least one (the `Item-Retry-After` header is in minutes). */
+export const minutesUntil = (resetAt: string, now = Date.now()): number => Math.max(1, Math.ceil((Date.parse(resetAt) - now) / 60_000));
+
+const remaining = (quota: { limit: number; usage: number }): number => (quota.limit < 0 ? Number.POSITIVE_INFINITY : quota.limit - quota.usage);
+
+/**
+ * Counts an import against the quotas: offers not seen before are creates, the others updates. Answers the
+ * quota that would be exceeded (the whole request is then refused), or undefined after counting it.
+ */
+export function chargeQuota(limits: Limits, offers: ReadonlyMap<string, number>, items: readonly Item[]): Quota | undefined {
+  const creates = items.filter((item) => !offers.has(String(item.offer_id))).length;
+  const updates = items.length - creates;
+  if (creates > remaining(limits.daily_create) || creates > remaining(limits.total)) return limits.daily_create;
+  if (updates > remaining(limits.daily_update)) return limits.daily_update;
+  limits.daily_create.usage += creates;
+  limits.total.usage += creates;
+  limits.daily_update.usage += updates;
+  return undefined;
+}
+
+const itemError = (code: string, message: string, description: string, attributeId: number, attributeName: string, state: string) => ({
+  code,
+  message,
+  state,
+  level: 'error',
+  description,
+  field: 'attribute',
+  attribute_id: attributeId,
+  attribute_name: attributeName,
+  optional_description_elements: {},
+});
+
+/** `/v1/product/import/info` items of a task after `task.polls` polls. */
+export function importResult(task: Task): unknown[] {
+  return task.items.map((item, index) => {
+    const productId = task.productIds[index]!;
+    if (task.polls <= task.plan.pendingPolls) return { offer_id: item.offer_id, product_id: 0, status: 'pending', errors: [] };
+    if (task.plan.outcome === 'imported') return { offer_id: item.offer_id, product_id: productId, status: 'imported', errors: [] };
+    if (task.plan.outcome === 'failed') {
+      return { offer_id: item.offer_id, product_id: 0, status: 'failed', errors: [itemError('invalid_attribute_value', 'dictionary value not found', 'Значение не из справочника', 85, 'Бренд', 'declined')] };
+    }
+    return {
+      offer_id: item.offer_id,
+      product_id: productId,
+      status: 'imported',
+      errors: [itemError('error_attribute_values_empty', 'required attribute is empty', 'Заполните обязательную характеристику', 9048, 'Название модели', 'imported')],
+    };
+  });
+}

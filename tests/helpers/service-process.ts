@@ -36,7 +36,8 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // Generous: a loaded 2-core CI machine has taken over 20 s to import the service.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}): ${out}`);
     try {

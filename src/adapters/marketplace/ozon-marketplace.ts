@@ -3,7 +3,7 @@ import { type Marketplace, type MarketplaceCredentials } from '../../application
 import { DomainError } from '../../domain/errors.ts';
 import { missingMethods } from '../../domain/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
-import { badResponse, readAttributes, readError, readHasNext, readImportInfo, readRoles, readTaskId, readTree, readValues } from './ozon-wire.ts';
+import { badResponse, readAttributes, readError, readHasNext, readImportInfo, readLimits, readRoles, readTaskId, readTree, readValues } from './ozon-wire.ts';
 import { type RateLimiter, makeRateLimiter } from './rate-limiter.ts';
 
 export type OzonMarketplaceOptions = {
@@ -142,6 +142,8 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
       ),
 
     importProducts: (credentials, items) => guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v3/product/import', { items })) })),
+
+    productLimits: (credentials) => guarded(async () => readLimits(await call(credentials, '/v4/product/info/limit', {}))),
 
     importInfo: (credentials, taskId) => guarded(async () => readImportInfo(await call(credentials, '/v1/product/import/info', { task_id: Number(taskId) }))),
   };

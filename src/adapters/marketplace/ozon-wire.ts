@@ -1,6 +1,7 @@
 import { type AttributeValue, type CategoryAttribute, type CategoryNode } from '../../application/ports/marketplace.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { type ImportError, type ImportResultItem } from '../../domain/publish-task.ts';
+import { type QuotaCounter, type ShopLimits } from '../../domain/shop-limits.ts';
 
 /** Reading the Seller API's answers defensively: missing fields get neutral defaults, wrong shapes a 502. */
 type Obj = Record<string, unknown>;
@@ -109,4 +110,22 @@ export function readError(text: string): { code: number | null; message: string 
     // not JSON: fall through to the raw text
   }
   return { code: null, message: text.slice(0, 200) };
+}
+
+const isoOrNull = (value: unknown): string | null => {
+  const text = str(value);
+  return text && !Number.isNaN(Date.parse(text)) ? new Date(text).toISOString() : null;
+};
+
+function counter(body: Obj, key: string): QuotaCounter {
+  const raw = body[key];
+  if (!isObj(raw)) throw badResponse(key);
+  return { limit: num(raw.limit), usage: num(raw.usage), reset_at: isoOrNull(raw.reset_at) };
+}
+
+/** `/v4/product/info/limit`: the daily create and update quotas and the assortment total. */
+export function readLimits(body: unknown): ShopLimits {
+  if (!isObj(body)) throw badResponse('limits');
+  const total = counter(body, 'total');
+  return { daily_create: counter(body, 'daily_create'), daily_update: counter(body, 'daily_update'), total: { limit: total.limit, usage: total.usage } };
 }

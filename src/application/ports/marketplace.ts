@@ -1,6 +1,7 @@
 import { type ImportItem } from '../../domain/publish.ts';
 import { type ImportResultItem } from '../../domain/publish-task.ts';
 import { type ShopTestOutcome } from '../../domain/shop.ts';
+import { type ShopLimits } from '../../domain/shop-limits.ts';
 
 /** A shop's credentials, decrypted only for the duration of a call. */
 export type MarketplaceCredentials = { readonly clientId: string; readonly apiKey: string };
@@ -61,6 +62,8 @@ export interface Marketplace {
   searchAttributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, query: string, limit: number): Promise<AttributeValue[]>;
   /** Starts an asynchronous import; answers the marketplace's task id. */
   importProducts(credentials: MarketplaceCredentials, items: readonly ImportItem[]): Promise<{ taskId: string }>;
+  /** The shop's product quotas (`/v4/product/info/limit`). */
+  productLimits(credentials: MarketplaceCredentials): Promise<ShopLimits>;
   /** The current per-item result of an import task. */
   importInfo(credentials: MarketplaceCredentials, taskId: string): Promise<ImportResultItem[]>;
 }

@@ -11,6 +11,7 @@ import { type CreateShop, makeCreateShop } from '../../application/use-cases/cre
 import { type DeleteShop, makeDeleteShop } from '../../application/use-cases/delete-shop.ts';
 import { type GetAttributeValues, makeGetAttributeValues } from '../../application/use-cases/get-attribute-values.ts';
 import { type GetCategoryAttributes, makeGetCategoryAttributes } from '../../application/use-cases/get-category-attributes.ts';
+import { type GetShopLimits, makeGetShopLimits } from '../../application/use-cases/get-shop-limits.ts';
 import { type GetShop, makeGetShop } from '../../application/use-cases/get-shop.ts';
 import { type GetCategoryTree, makeGetCategoryTree } from '../../application/use-cases/get-category-tree.ts';
 import { type GetPublishTask, makeGetPublishTask } from '../../application/use-cases/get-publish-task.ts';
@@ -44,6 +45,7 @@ export type MarketplaceRegistry = {
   cachedLookup: CachedLookup;
   listShops: ListShops;
   getShop: GetShop;
+  getShopLimits: GetShopLimits;
   createShop: CreateShop;
   updateShop: UpdateShop;
   deleteShop: DeleteShop;
@@ -81,6 +83,7 @@ export const marketplaceModule: FeatureModuleOf = {
       cachedLookup: asFunction(({ categoryCache, clock }: Cradle) => makeCachedLookup({ categoryCache, clock })).singleton(),
       listShops: asFunction(makeListShops).singleton(),
       getShop: asFunction(makeGetShop).singleton(),
+      getShopLimits: asFunction(makeGetShopLimits).singleton(),
       createShop: asFunction(makeCreateShop).singleton(),
       updateShop: asFunction(makeUpdateShop).singleton(),
       deleteShop: asFunction(makeDeleteShop).singleton(),

@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { type CreateShop } from '../../../application/use-cases/create-shop.ts';
+import { type GetShopLimits } from '../../../application/use-cases/get-shop-limits.ts';
 import { type GetShop } from '../../../application/use-cases/get-shop.ts';
 import { type DeleteShop } from '../../../application/use-cases/delete-shop.ts';
 import { type ListShops } from '../../../application/use-cases/list-shops.ts';
@@ -8,7 +9,7 @@ import { type TestShop } from '../../../application/use-cases/test-shop.ts';
 import { type UpdateShop } from '../../../application/use-cases/update-shop.ts';
 import { type Shop, maskApiKey } from '../../../domain/shop.ts';
 import { IdParams, PageQuery, withErrors } from '../schemas/common.ts';
-import { CreateShopBody, ShopBody, ShopListBody, ShopTestBody, UpdateShopBody } from '../schemas/shops.ts';
+import { CreateShopBody, ShopBody, ShopLimitsBody, ShopListBody, ShopTestBody, UpdateShopBody } from '../schemas/shops.ts';
 
 export type ShopRouteDeps = {
   readonly listShops: ListShops;
@@ -17,6 +18,7 @@ export type ShopRouteDeps = {
   readonly updateShop: UpdateShop;
   readonly deleteShop: DeleteShop;
   readonly testShop: TestShop;
+  readonly getShopLimits: GetShopLimits;
 };
 
 /** Only these fields leave the service; the sealed key and its last four characters stay inside. */
@@ -62,6 +64,20 @@ export const shopRoutes =
       '/shops/:id',
       { schema: { tags, summary: '单个店铺（不含 API Key）', params: IdParams, response: withErrors({ 200: ShopBody }) } },
       async (request) => toShopBody(await deps.getShop(request.params.id)),
+    );
+
+    app.get(
+      '/shops/:id/limits',
+      {
+        schema: {
+          tags,
+          summary: '店铺的平台商品额度（每日新建、每日更新、总数）',
+          description: '实时读取平台 /v4/product/info/limit；平台不可达时 502。',
+          params: IdParams,
+          response: withErrors({ 200: ShopLimitsBody }),
+        },
+      },
+      async (request) => deps.getShopLimits(request.params.id),
     );
 
     app.patch(

@@ -43,3 +43,19 @@ export const ShopTestBody = Type.Union([
   Type.Object({ ok: Type.Literal(true), status: Type.Literal('active'), roles: Type.Array(Type.String()), expires_at: Type.Union([Timestamp, Type.Null()]) }),
   Type.Object({ ok: Type.Literal(false), status: Type.Literal('invalid'), reason: Type.String(), detail: Type.String() }),
 ]);
+
+const Counter = (description: string) =>
+  Type.Object(
+    { limit: Type.Integer({ description: '上限，-1 表示不限' }), usage: Type.Integer({ description: '已用' }), reset_at: Type.Union([Timestamp, Type.Null()], { description: '重置时间（UTC）' }) },
+    { description },
+  );
+
+/** `/v4/product/info/limit` as the page shows it before publishing. */
+export const ShopLimitsBody = Type.Object(
+  {
+    daily_create: Counter('每日新建商品额度'),
+    daily_update: Counter('每日更新商品额度'),
+    total: Type.Object({ limit: Type.Integer({ description: '上限，-1 表示不限' }), usage: Type.Integer() }, { description: '店铺商品总数额度' }),
+  },
+  { additionalProperties: false },
+);

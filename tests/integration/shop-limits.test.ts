@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { GOOD_KEY, bindActiveShop } from '../helpers/marketplace-app.ts';
+import { type TestApp, startTestApp } from '../helpers/test-app.ts';
+
+describe('GET /api/shops/{id}/limits', () => {
+  let ozon: FakeOzon;
+  let t: TestApp;
+  let shopId: string;
+
+  beforeAll(async () => {
+    ozon = await startFakeOzon();
+    ozon.addKey('123456', GOOD_KEY);
+    t = await startTestApp({ env: { OZON_API_URL: ozon.url } });
+    shopId = await bindActiveShop(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await ozon.close();
+  });
+
+  const limits = (id = shopId) => t.app.inject({ method: 'GET', url: `/api/shops/${id}/limits`, headers: t.auth });
+
+  it('answers the marketplace quotas as it reports them now, -1 meaning none', async () => {
+    ozon.limits = {
+      daily_create: { limit: 100, usage: 37, reset_at: '2026-11-26T00:00:00Z' },
+      daily_update: { limit: -1, usage: 5, reset_at: '2026-11-26T00:00:00Z' },
+      total: { limit: 1000, usage: 412 },
+    };
+    const response = await limits();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      daily_create: { limit: 100, usage: 37, reset_at: '2026-11-26T00:00:00.000Z' },
+      daily_update: { limit: -1, usage: 5, reset_at: '2026-11-26T00:00:00.000Z' },
+      total: { limit: 1000, usage: 412 },
+    });
+    ozon.limits.daily_create.usage = 38;
+    expect((await limits()).json()).toMatchObject({ daily_create: { usage: 38 } });
+  });
+
+  it('the shop carries key_expires_at from the roles method once tested', async () => {
+    const shop = await t.app.inject({ method: 'GET', url: `/api/shops/${shopId}`, headers: t.auth });
+    expect(shop.json()).toMatchObject({ key_expires_at: '2027-02-18T09:54:23.296Z' });
+  });
+
+  it('502 when the marketplace is unreachable, 404 for an unknown shop', async () => {
+    ozon.down = true;
+    try {
+      const response = await limits();
+      expect(response.statusCode).toBe(502);
+      expect(response.json<{ detail: string }>().detail).toMatch(/\p{Script=Han}/u);
+    } finally {
+      ozon.down = false;
+    }
+    expect((await limits('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -131,6 +131,9 @@ export function loadConfig(env: Env = process.env): Config {
     ai: {
       anthropicApiKey: text(env, 'ANTHROPIC_API_KEY'),
       anthropicBaseUrl: text(env, 'ANTHROPIC_BASE_URL'),
+      deepseekApiKey: text(env, 'DEEPSEEK_API_KEY'),
+      deepseekBaseUrl: baseUrl(env, 'DEEPSEEK_BASE_URL', 'https://api.deepseek.com'),
+      defaultTextModel: text(env, 'AI_TEXT_MODEL'),
       openaiApiKey: text(env, 'OPENAI_API_KEY'),
       openaiBaseUrl: baseUrl(env, 'OPENAI_BASE_URL', 'https://api.openai.com/v1'),
       geminiApiKey: text(env, 'GEMINI_API_KEY'),

@@ -33,7 +33,9 @@ export async function startAnthropicFake(apiKey = 'sk-ant-test'): Promise<Anthro
     counter += 1;
     if (reply.kind === 'hang') return;
     if (reply.kind === 'error') {
-      return sendJson(response, reply.status, { type: 'error', error: { type: reply.type, message: 'fake error' } }, { 'x-should-retry': 'false' });
+      // As the API does: rate limits and overloads may be retried (the SDK backs off), other errors may not.
+      const retry = reply.status === 429 || reply.status >= 500;
+      return sendJson(response, reply.status, { type: 'error', error: { type: reply.type, message: 'fake error' } }, { 'x-should-retry': String(retry), ...(retry ? { 'retry-after-ms': '20' } : {}) });
     }
     const content =
       reply.kind === 'tool'

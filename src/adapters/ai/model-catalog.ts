@@ -2,40 +2,29 @@ import { type ImageFamily, type ImageModel } from '../../application/ports/image
 import { type ModelCatalog, type ModelEntry } from '../../application/ports/model-catalog.ts';
 import { type TextModel } from '../../application/ports/text-model.ts';
 import { DomainError, invalid } from '../../domain/errors.ts';
-import { makeAnthropicTextModel } from './anthropic-text-model.ts';
 import { makeGeminiImageModel } from './gemini-image-model.ts';
 import { makeOpenAiImageModel } from './openai-image-model.ts';
 import { makeQwenImageModel } from './qwen-image-model.ts';
 import { makeSeedreamImageModel } from './seedream-image-model.ts';
 import { makeTemplateImageModel } from './template-image-model.ts';
+import { defaultTextSpec, findTextSpec, type TextSettings, textModelSpecs } from './text-model-specs.ts';
 
 /** Keys, base URLs and deadlines of the AI providers (the `ai` part of the config). */
-export type AiSettings = {
-  readonly anthropicApiKey: string | undefined;
-  readonly anthropicBaseUrl: string | undefined;
-  readonly openaiApiKey: string | undefined;
-  readonly openaiBaseUrl: string;
+export type AiSettings = TextSettings & {
   readonly geminiApiKey: string | undefined;
   readonly geminiBaseUrl: string;
-  readonly arkApiKey: string | undefined;
-  readonly arkBaseUrl: string;
-  readonly dashscopeApiKey: string | undefined;
-  readonly dashscopeBaseUrl: string;
-  readonly textTimeoutMs: number;
   readonly imageTimeoutMs: number;
 };
 
 export type CatalogOptions = { readonly ai: AiSettings; readonly retryDelayMs?: number };
 
-type ImageSpec = { id: string; provider: string; family: ImageFamily; label: string; key: string | undefined; make: (key: string) => ImageModel };
-type TextSpec = { id: string; label: string };
+type ImageSpec = { id: string; provider: string; family: ImageFamily; label: string; keyName: string; key: string | undefined; make: (key: string) => ImageModel };
 
-const TEXT_MODELS: readonly TextSpec[] = [
-  { id: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6（文案与套图规划）' },
-  { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5（更快更便宜）' },
-];
+const notConfigured = (label: string, keyName: string) =>
+  new DomainError('not_configured', 'AI_NOT_CONFIGURED', `未配置 ${label} 的 API 密钥：请在服务器环境变量中设置 ${keyName} 后重启`);
 
-const notConfigured = (label: string) => new DomainError('not_configured', 'AI_NOT_CONFIGURED', `未配置 ${label} 的 API 密钥，请在服务器环境变量中设置后重启`);
+const TEXT_CAPABILITIES = { follows_prompt: true, edits_text: false } as const;
+const imageCapabilities = (family: ImageFamily) => (family === 'template' ? { follows_prompt: false, edits_text: false } : { follows_prompt: true, edits_text: true });
 
 /**
  * The models of this installation, from config: an entry is `configured` when its provider's key is set; the
@@ -44,18 +33,19 @@ const notConfigured = (label: string) => new DomainError('not_configured', 'AI_N
 export function makeModelCatalog({ ai, retryDelayMs }: CatalogOptions): ModelCatalog {
   const timeouts = { timeoutMs: ai.imageTimeoutMs, retryDelayMs };
   const images: ImageSpec[] = [
-    { id: 'gpt-image-1', provider: 'openai', family: 'gpt-image', label: 'OpenAI GPT Image 1', key: ai.openaiApiKey, make: (apiKey) => makeOpenAiImageModel({ apiKey, baseUrl: ai.openaiBaseUrl, model: 'gpt-image-1', ...timeouts }) },
-    { id: 'gemini-2.5-flash-image', provider: 'google', family: 'gemini-image', label: 'Gemini 2.5 Flash Image', key: ai.geminiApiKey, make: (apiKey) => makeGeminiImageModel({ apiKey, baseUrl: ai.geminiBaseUrl, model: 'gemini-2.5-flash-image', ...timeouts }) },
-    { id: 'doubao-seedream-4-0-250828', provider: 'volcengine', family: 'seedream', label: '豆包 Seedream 4.0', key: ai.arkApiKey, make: (apiKey) => makeSeedreamImageModel({ apiKey, baseUrl: ai.arkBaseUrl, model: 'doubao-seedream-4-0-250828', ...timeouts }) },
-    { id: 'qwen-image-edit-plus', provider: 'dashscope', family: 'qwen-image', label: '通义千问 Qwen-Image-Edit Plus', key: ai.dashscopeApiKey, make: (apiKey) => makeQwenImageModel({ apiKey, baseUrl: ai.dashscopeBaseUrl, model: 'qwen-image-edit-plus', ...timeouts }) },
-    { id: 'template', provider: 'local', family: 'template', label: '内置模板（离线，无需密钥）', key: 'built-in', make: () => makeTemplateImageModel() },
+    { id: 'gpt-image-1', provider: 'openai', family: 'gpt-image', keyName: 'OPENAI_API_KEY', label: 'OpenAI GPT Image 1', key: ai.openaiApiKey, make: (apiKey) => makeOpenAiImageModel({ apiKey, baseUrl: ai.openaiBaseUrl, model: 'gpt-image-1', ...timeouts }) },
+    { id: 'gemini-2.5-flash-image', provider: 'google', family: 'gemini-image', keyName: 'GEMINI_API_KEY', label: 'Gemini 2.5 Flash Image', key: ai.geminiApiKey, make: (apiKey) => makeGeminiImageModel({ apiKey, baseUrl: ai.geminiBaseUrl, model: 'gemini-2.5-flash-image', ...timeouts }) },
+    { id: 'doubao-seedream-4-0-250828', provider: 'volcengine', family: 'seedream', keyName: 'ARK_API_KEY', label: '豆包 Seedream 4.0', key: ai.arkApiKey, make: (apiKey) => makeSeedreamImageModel({ apiKey, baseUrl: ai.arkBaseUrl, model: 'doubao-seedream-4-0-250828', ...timeouts }) },
+    { id: 'qwen-image-edit-plus', provider: 'dashscope', family: 'qwen-image', keyName: 'DASHSCOPE_API_KEY', label: '通义千问 Qwen-Image-Edit Plus', key: ai.dashscopeApiKey, make: (apiKey) => makeQwenImageModel({ apiKey, baseUrl: ai.dashscopeBaseUrl, model: 'qwen-image-edit-plus', ...timeouts }) },
+    { id: 'template', provider: 'local', family: 'template', keyName: '', label: '内置模板（离线，无需密钥）', key: 'built-in', make: () => makeTemplateImageModel() },
   ];
   const defaultImage = images.find((spec) => spec.key !== undefined && spec.family !== 'template') ?? images.find((spec) => spec.family === 'template')!;
-  const textConfigured = ai.anthropicApiKey !== undefined;
+  const texts = textModelSpecs(ai, retryDelayMs);
+  const defaultText = defaultTextSpec(texts, ai.defaultTextModel);
 
   const entries: ModelEntry[] = [
-    ...TEXT_MODELS.map((spec, index): ModelEntry => ({ id: spec.id, provider: 'anthropic', kind: 'text', family: 'claude', label: spec.label, configured: textConfigured, default: index === 0 })),
-    ...images.map((spec): ModelEntry => ({ id: spec.id, provider: spec.provider, kind: 'image', family: spec.family, label: spec.label, configured: spec.key !== undefined, default: spec === defaultImage })),
+    ...texts.map((spec): ModelEntry => ({ id: spec.id, provider: spec.provider, kind: 'text', family: spec.family, label: spec.label, configured: spec.key !== undefined, default: spec === defaultText, capabilities: TEXT_CAPABILITIES })),
+    ...images.map((spec): ModelEntry => ({ id: spec.id, provider: spec.provider, kind: 'image', family: spec.family, label: spec.label, configured: spec.key !== undefined, default: spec === defaultImage, capabilities: imageCapabilities(spec.family) })),
   ];
   const imageModels = new Map<string, ImageModel>();
   const textModels = new Map<string, TextModel>();
@@ -66,7 +56,7 @@ export function makeModelCatalog({ ai, retryDelayMs }: CatalogOptions): ModelCat
     imageModel(id) {
       const spec = id ? images.find((candidate) => candidate.id === id || candidate.family === id) : defaultImage;
       if (!spec) throw invalid('UNKNOWN_MODEL', `不支持的图片模型：${id}`, [{ path: '/model', message: `不支持的模型：${id}` }]);
-      if (spec.key === undefined) throw notConfigured(spec.label);
+      if (spec.key === undefined) throw notConfigured(spec.label, spec.keyName);
       let model = imageModels.get(spec.id);
       if (!model) {
         model = spec.make(spec.key);
@@ -76,17 +66,17 @@ export function makeModelCatalog({ ai, retryDelayMs }: CatalogOptions): ModelCat
     },
 
     textModel(id) {
-      const spec = id ? TEXT_MODELS.find((candidate) => candidate.id === id || id === 'claude') : TEXT_MODELS[0];
+      const spec = id ? findTextSpec(texts, id) : defaultText;
       if (!spec) throw invalid('UNKNOWN_MODEL', `不支持的文本模型：${id}`, [{ path: '/model', message: `不支持的模型：${id}` }]);
-      if (!ai.anthropicApiKey) throw notConfigured('Anthropic Claude');
+      if (spec.key === undefined) throw notConfigured(spec.label, spec.keyName);
       let model = textModels.get(spec.id);
       if (!model) {
-        model = makeAnthropicTextModel({ apiKey: ai.anthropicApiKey, baseUrl: ai.anthropicBaseUrl, model: spec.id, timeoutMs: ai.textTimeoutMs });
+        model = spec.make(spec.key);
         textModels.set(spec.id, model);
       }
       return model;
     },
 
-    hasTextModel: () => textConfigured,
+    hasTextModel: () => defaultText.key !== undefined,
   };
 }

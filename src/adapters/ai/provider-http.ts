@@ -1,8 +1,11 @@
 import { fetch, type RequestInit, type Response } from 'undici';
 import { DomainError } from '../../domain/errors.ts';
 
-/** How one provider call behaves: its label in messages, its deadline, the pause before the single retry. */
-export type CallOptions = { readonly provider: string; readonly timeoutMs: number; readonly retryDelayMs?: number };
+/**
+ * How one provider call behaves: its label in messages, its deadline (for all attempts together), the pause
+ * before the first retry (doubled before each further one) and how many attempts in all (default 2).
+ */
+export type CallOptions = { readonly provider: string; readonly timeoutMs: number; readonly retryDelayMs?: number; readonly attempts?: number };
 
 /** Largest provider answer we read (base64 images are big, but not this big). */
 const MAX_RESPONSE_BYTES = 60 * 1024 * 1024;
@@ -38,20 +41,22 @@ const errorMessage = (body: Buffer): string => {
 };
 
 /**
- * One provider request with one deadline for the whole exchange. Image endpoints bill per call, so it retries
- * at most once and only after a 429, a 5xx or a connection error; never after a timeout or another 4xx.
- * Answers the body bytes of a 2xx.
+ * One provider request with one deadline for the whole exchange. Image endpoints bill per call, so they retry
+ * at most once (text endpoints a few times, with back-off) and only after a 429, a 5xx or a connection error;
+ * never after a timeout or another 4xx. Answers the body bytes of a 2xx.
  */
 export async function callProvider(url: string, init: () => RequestInit, options: CallOptions): Promise<Buffer> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
+  const attempts = options.attempts ?? 2;
+  const backOff = (attempt: number) => (options.retryDelayMs ?? 500) * 2 ** (attempt - 1);
   for (let attempt = 1; ; attempt += 1) {
     let response: Response;
     try {
       response = await fetch(url, { ...init(), signal: deadline });
     } catch (error) {
       if (deadline.aborted) throw timeoutError(options.provider);
-      if (attempt === 1) {
-        await pause(options.retryDelayMs ?? 500, deadline, options.provider);
+      if (attempt < attempts) {
+        await pause(backOff(attempt), deadline, options.provider);
         continue;
       }
       throw upstreamError(options.provider, `无法连接（${(error as Error).message}）`);
@@ -64,13 +69,19 @@ export async function callProvider(url: string, init: () => RequestInit, options
       throw error;
     }
     if (response.ok) return body;
-    if (attempt === 1 && retryable(response.status)) {
-      await pause(options.retryDelayMs ?? 500, deadline, options.provider);
+    if (attempt < attempts && retryable(response.status)) {
+      await pause(Math.max(backOff(attempt), retryAfterMs(response)), deadline, options.provider);
       continue;
     }
     const message = errorMessage(body);
     throw upstreamError(options.provider, `HTTP ${response.status}${message ? ` ${message}` : ''}`);
   }
+}
+
+/** A vendor's `Retry-After` in seconds, honoured up to 10 s (the deadline still bounds the wait). */
+function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 10) * 1000 : 0;
 }
 
 async function pause(ms: number, deadline: AbortSignal, provider: string): Promise<void> {

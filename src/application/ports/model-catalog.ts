@@ -1,15 +1,20 @@
 import { type ImageFamily, type ImageModel } from './image-model.ts';
-import { type TextModel } from './text-model.ts';
+import { type TextFamily, type TextModel } from './text-model.ts';
 
 export type ModelEntry = {
   readonly id: string;
   readonly provider: string;
   readonly kind: 'text' | 'image';
-  readonly family: 'claude' | ImageFamily;
+  readonly family: TextFamily | ImageFamily;
   readonly label: string;
   /** True when the provider's key is configured (the template family always is). */
   readonly configured: boolean;
   readonly default: boolean;
+  /**
+   * `follows_prompt`: the model does what a free-text instruction asks (an edit prompt, requirements);
+   * `edits_text`: it can rewrite the text inside an image (image text translation). The template has neither.
+   */
+  readonly capabilities: { readonly follows_prompt: boolean; readonly edits_text: boolean };
 };
 
 /**

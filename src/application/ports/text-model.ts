@@ -1,6 +1,10 @@
 import { type CopyDraft } from '../../domain/copy.ts';
 import { type PlannerInput } from '../../domain/rules-planner.ts';
 
+/** The text-model families (DECISIONS §9.4), in the order the default is picked among configured ones. */
+export const TEXT_FAMILIES = ['claude', 'deepseek', 'qwen', 'doubao', 'openai'] as const;
+export type TextFamily = (typeof TEXT_FAMILIES)[number];
+
 /** What the model knows about the product; adapters send it as one cacheable block. */
 export type ProductContext = {
   readonly product_id: string | null;

@@ -22,7 +22,7 @@ for (const database of testDatabases()) {
       const models = response.json<{ models: { id: string; kind: string; family: string; configured: boolean; default: boolean }[] }>().models;
       expect(models.filter((model) => model.configured).map((model) => model.family)).toEqual(['template']);
       expect(models.find((model) => model.default && model.kind === 'image')?.family).toBe('template');
-      expect(new Set(models.map((model) => model.family))).toEqual(new Set(['claude', 'gpt-image', 'gemini-image', 'seedream', 'qwen-image', 'template']));
+      expect(new Set(models.map((model) => model.family))).toEqual(new Set(['claude', 'deepseek', 'qwen', 'doubao', 'openai', 'gpt-image', 'gemini-image', 'seedream', 'qwen-image', 'template']));
     });
 
     it('plans, generates, reports progress, zips, and records the images as generated assets', async () => {

@@ -10,9 +10,11 @@ export const IMAGE_EDIT_TIMEOUT_MS = 180_000;
 export const isRetryableEditFailure = (error: unknown): boolean =>
   (error instanceof NetworkError && error.timedOut) || (error instanceof ApiError && (error.status === 504 || error.status === 502 || error.status === 429));
 
+/** The picker's options: the configured models first (the default selected), then the others, disabled. */
 export function modelOptions(models: readonly AiModel[], kind: AiModel['kind']): HTMLOptionElement[] {
   return models
     .filter((model) => model.kind === kind)
+    .sort((a, b) => Number(b.configured) - Number(a.configured))
     .map((model) => h('option', { value: model.id, selected: model.default, disabled: !model.configured }, `${model.label}${model.configured ? '' : '（未配置）'}`));
 }
 

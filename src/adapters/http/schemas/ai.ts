@@ -19,6 +19,13 @@ export const ModelEntry = Type.Object({
   label: Type.String(),
   configured: Type.Boolean(),
   default: Type.Boolean(),
+  capabilities: Type.Object(
+    {
+      follows_prompt: Type.Boolean({ description: '能按文字要求修改（修图提示词、用户要求）' }),
+      edits_text: Type.Boolean({ description: '能改写图中文字（图片文字翻译）' }),
+    },
+    { description: '内置模板两项都是 false' },
+  ),
 });
 export const ModelsResponse = Type.Object({ models: Type.Array(ModelEntry) });
 

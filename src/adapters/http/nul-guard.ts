@@ -8,25 +8,40 @@ import { invalid } from '../../domain/errors.ts';
  */
 const isBytes = (value: object): boolean => ArrayBuffer.isView(value) || value instanceof ArrayBuffer || typeof (value as { pipe?: unknown }).pipe === 'function';
 
-function nulPath(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulPath(item, `${path}/${index}`);
-      if (found !== undefined) return found;
+/**
+ * Deepest nesting of arrays and objects a request may bring. Our richest body (rich content, §10) nests about ten
+ * levels; ~3 500 levels overflowed the stack of a recursive walk (a 500), and every later step would recurse too.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+type Finding = { readonly kind: 'nul' | 'deep'; readonly path: string };
+
+/** Walks without recursion, depth-first in document order, so the first finding is the first in the text. */
+function inspect(root: unknown, rootPath: string): Finding | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: rootPath, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { kind: 'nul', path };
+      continue;
     }
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object' || isBytes(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = key.includes('\u0000') ? `${path}/${key}` : nulPath(item, `${path}/${key}`);
-    if (found !== undefined) return found;
+    if (value === null || typeof value !== 'object' || isBytes(value)) continue;
+    if (depth >= MAX_JSON_DEPTH) return { kind: 'deep', path };
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    for (let at = entries.length - 1; at >= 0; at -= 1) {
+      const [key, item] = entries[at]!;
+      if (key.includes('\u0000')) return { kind: 'nul', path: `${path}/${key}` };
+      stack.push({ value: item, path: `${path}/${key}`, depth: depth + 1 });
+    }
   }
   return undefined;
 }
 
-/** A preValidation hook: 422 `VALIDATION_FAILED` naming the first field that holds U+0000. */
+/** A preValidation hook: 422 `VALIDATION_FAILED` naming the first field that holds U+0000, 422 `JSON_TOO_DEEP` past the depth limit. */
 export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  const path = nulPath(request.query, 'querystring:') ?? nulPath(request.params, 'params:') ?? nulPath(request.body, '');
-  if (path !== undefined) throw invalid('VALIDATION_FAILED', '文本中不能包含空字符（U+0000）', [{ path: path || '/', message: '含有空字符' }]);
+  const found = inspect(request.query, 'querystring:') ?? inspect(request.params, 'params:') ?? inspect(request.body, '');
+  if (found?.kind === 'deep') {
+    throw invalid('JSON_TOO_DEEP', `请求体嵌套层级过深（最多 ${MAX_JSON_DEPTH} 层）`, [{ path: found.path || '/', message: `嵌套超过 ${MAX_JSON_DEPTH} 层` }]);
+  }
+  if (found) throw invalid('VALIDATION_FAILED', '文本中不能包含空字符（U+0000）', [{ path: found.path || '/', message: '含有空字符' }]);
 }

@@ -4,6 +4,7 @@ import { PLATFORM_LABELS, label } from '../lib/labels.ts';
 import type { CollectedText } from '../api/types.ts';
 import type { EditorContext } from './context.ts';
 import { field } from './fields.ts';
+import { isWebAddress } from '../lib/web-address.ts';
 
 const russianOnly = (value: string): string | null => (hasChinese(value) ? '含有中文字符：上架前需改为俄文（可在「俄文文案」生成并应用）' : null);
 
@@ -16,7 +17,7 @@ function collected(ctx: EditorContext): HTMLElement | null {
     'details',
     { class: 'collected' },
     h('summary', null, `采集信息（${label(PLATFORM_LABELS, product.source_platform)}）`),
-    product.source_url ? h('p', null, h('a', { href: product.source_url, target: '_blank', rel: 'noreferrer noopener' }, product.source_url)) : null,
+    isWebAddress(product.source_url) ? h('p', null, h('a', { href: product.source_url, target: '_blank', rel: 'noreferrer noopener' }, product.source_url)) : null,
     h(
       'dl',
       null,

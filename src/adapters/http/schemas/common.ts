@@ -1,5 +1,22 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/** Case-blind `http://` or `https://` at the start (JSON Schema patterns take no flags). */
+const HTTP_SCHEME = '[Hh][Tt][Tt][Pp][Ss]?://';
+
+/**
+ * A web address the service stores and the page renders as a link: http(s) only, so `javascript:` or `data:`
+ * never becomes a clickable link. `allowEmpty` keeps the empty string products without a source have.
+ */
+export const HttpUrl = (maxLength: number, options: { allowEmpty?: boolean; description?: string } = {}) =>
+  Type.String({ maxLength, pattern: options.allowEmpty ? `^(?:$|${HTTP_SCHEME}\\S)` : `^${HTTP_SCHEME}\\S`, description: options.description ?? 'http(s) 地址' });
+
+/**
+ * An image address: http(s), protocol-relative `//host/…`, or a path on this service (`/media/…`, the stored URLs
+ * when PUBLIC_BASE_URL is unset); `/\` is refused because browsers read it as `//`.
+ */
+export const ImageAddress = (maxLength: number) =>
+  Type.String({ minLength: 1, maxLength, pattern: `^\\s*(?:(?:${HTTP_SCHEME}|//)\\S|/(?![/\\\\]))`, description: 'http(s)、// 或本服务 / 开头的图片地址' });
+
 /** The error body of every non-2xx answer (DECISIONS §2). */
 export const ErrorBody = Type.Object(
   {

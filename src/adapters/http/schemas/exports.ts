@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { STAGES } from '../../../domain/product.ts';
+import { ImageAddress } from './common.ts';
 
 const StageOrAll = Type.Union([...STAGES, 'all'].map((value) => Type.Literal(value)));
 
@@ -20,7 +21,7 @@ export const ExportImagesBody = Type.Object(
     images: Type.Array(
       Type.Object(
         {
-          url: Type.String({ minLength: 1, maxLength: 4096 }),
+          url: ImageAddress(4096),
           groupName: Type.String({ maxLength: 100 }),
           variantName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
           key: Type.String({ minLength: 1, maxLength: 200 }),

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { literals } from './common.ts';
 import { PLATFORMS } from '../../../domain/platform.ts';
 import { STAGES } from '../../../domain/product.ts';
-import { Uuid } from './common.ts';
+import { HttpUrl, Uuid } from './common.ts';
 
 /** Largest POST /materials body: hundreds of image addresses and long detail texts fit well below it. */
 export const MATERIALS_BODY_LIMIT = 2 * 1024 * 1024;
@@ -31,12 +31,12 @@ export const MaterialsBody = Type.Object({
   source: Type.Object({
     platform: literals(PLATFORMS),
     itemId: Type.String({ minLength: 1, maxLength: 128 }),
-    url: Type.String({ minLength: 1, maxLength: 4096 }),
+    url: HttpUrl(4096, { description: '采集页面的 http(s) 地址' }),
     collectedAt: Type.Integer({ minimum: 0 }),
   }),
   texts: Type.Array(MaterialText, { maxItems: 500 }),
   images: Type.Array(MaterialImage, { maxItems: 500 }),
-  refererOrigin: Type.Optional(Type.String({ maxLength: 512 })),
+  refererOrigin: Type.Optional(HttpUrl(512, { description: '采集页面的来源（http(s)），下载原图时作 Referer' })),
 });
 export type MaterialsBody = Static<typeof MaterialsBody>;
 
@@ -54,7 +54,7 @@ export const UploadMetaSchema = Type.Object({
   index: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   type: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   dedupeKey: Type.Optional(Type.String({ maxLength: 1024 })),
-  url: Type.Optional(Type.String({ maxLength: 4096 })),
+  url: Type.Optional(HttpUrl(4096, { allowEmpty: true, description: '图片原地址（http(s)）' })),
 });
 
 /**

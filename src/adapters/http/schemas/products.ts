@@ -4,7 +4,7 @@ import { PRICE_CURRENCIES, PRICING_LIMITS, TIER_CHOICES } from '../../../domain/
 import { STAGES } from '../../../domain/product.ts';
 import { type JsonObject } from '../../../domain/json.ts';
 import { AssetBody } from './assets.ts';
-import { JsonObjectSchema, literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';
+import { HttpUrl, ImageAddress, JsonObjectSchema, literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';
 
 /** A free-form group: any JSON object (typed as the domain's JsonObject). */
 const Group = Type.Unsafe<JsonObject>(JsonObjectSchema);
@@ -14,7 +14,7 @@ const Group = Type.Unsafe<JsonObject>(JsonObjectSchema);
 export const StageSchema = literals(STAGES);
 export const PlatformSchema = literals(PLATFORMS);
 const Dimension = Type.Number({ minimum: 0, maximum: 1_000_000 });
-const Url = Type.String({ maxLength: 4096 });
+const Url = ImageAddress(4096);
 
 /** `2026-11-24` or an ISO timestamp (`2026-11-24T10:00:00Z`); a bare date in UTC. */
 const DateBound = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?)?$', maxLength: 40 });
@@ -142,7 +142,7 @@ const editable = {
   primary_image: Type.Optional(nullable(Url)),
   images: Type.Optional(nullable(Type.Array(Url, { maxItems: 30 }))),
   source_item_id: Type.Optional(Type.String({ maxLength: 200 })),
-  source_url: Type.Optional(Type.String({ maxLength: 4096 })),
+  source_url: Type.Optional(HttpUrl(4096, { allowEmpty: true, description: '来源页面的 http(s) 地址' })),
   raw: Type.Optional(Group),
   pricing: Type.Optional(PricingGroupPatch),
   copy: Type.Optional(Group),

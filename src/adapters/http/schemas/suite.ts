@@ -1,11 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SUITE_KINDS } from '../../../domain/suite-plan.ts';
 import { AiTexts, ModelId, Requirements } from './ai.ts';
-import { Uuid } from './common.ts';
+import { ImageAddress, Uuid } from './common.ts';
 
 const Kind = Type.Union(SUITE_KINDS.map((kind) => Type.Literal(kind)));
 const Platform = Type.String({ maxLength: 32, default: 'ozon' });
-export const ImageUrl = Type.String({ minLength: 1, maxLength: 2048 });
+export const ImageUrl = ImageAddress(2048);
 
 /** A plan item as clients send it back: loosely typed on purpose, the server cleans it (spec §4.7). */
 export const PlanItemInput = Type.Object({

@@ -11,7 +11,34 @@ export type CopyDraft = {
   readonly text_zh: string;
 };
 
-export const COPY_LIMITS = { title_ru: 500, description_ru: 6000, tags: 30, tag: 100, text_zh: 6000 } as const;
+/** The marketplace's name is at most 255 characters (§9.1); the description travels as attribute 4191. */
+export const COPY_LIMITS = { title_ru: 255, description_ru: 6000, tags: 30, tag: 100, text_zh: 6000 } as const;
+
+/** A title cut to the limit at a word boundary (a half word reads as a typo to the buyer). */
+export function fitTitle(title: string): string {
+  const clean = title.replace(/\s+/g, ' ').trim();
+  if (clean.length <= COPY_LIMITS.title_ru) return clean;
+  const cut = clean.slice(0, COPY_LIMITS.title_ru + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > COPY_LIMITS.title_ru / 2 ? cut.slice(0, space) : cut.slice(0, COPY_LIMITS.title_ru)).replace(/[\s,.;:–-]+$/u, '');
+}
+
+/**
+ * The description as plain text for attribute 4191, one value: models sometimes answer HTML or Markdown, and
+ * the marketplace shows tags literally (`<br>` even splits the value). Line breaks stay.
+ */
+export function plainDescription(text: string): string {
+  return text
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*/gi, '\n\n')
+    .replace(/<[^>]{1,200}>/g, '')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .slice(0, COPY_LIMITS.description_ru);
+}
 
 /** The Russian fields of a draft that still contain Chinese characters. */
 export function chineseInRussianFields(draft: CopyDraft): string[] {
@@ -32,11 +59,11 @@ export function parseCopyDraft(value: unknown): CopyDraft | undefined {
   const record = value as Record<string, unknown>;
   const { title_ru: title, description_ru: description, text_zh: textZh, tags } = record;
   if (typeof title !== 'string' || typeof description !== 'string') return undefined;
-  if (!title.trim() || !description.trim()) return undefined;
+  if (!title.trim() || !plainDescription(description)) return undefined;
   if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) return undefined;
   return {
-    title_ru: title.trim().slice(0, COPY_LIMITS.title_ru),
-    description_ru: description.trim().slice(0, COPY_LIMITS.description_ru),
+    title_ru: fitTitle(title),
+    description_ru: plainDescription(description),
     tags: (tags as string[])
       .map((tag) => tag.trim().slice(0, COPY_LIMITS.tag))
       .filter(Boolean)

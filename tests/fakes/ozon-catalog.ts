@@ -37,6 +37,24 @@ export type FakeAttribute = {
   dictionary_id: number;
   attribute_complex_id?: number;
   max_value_count?: number;
+  /** The marketplace's own help text (Russian), where it states a format. */
+  description?: string;
+};
+
+/**
+ * «#Хештеги» as the marketplace describes it (one string value, not a collection). Not among the defaults:
+ * tests that need it add it to `fake.attributes`.
+ */
+export const HASHTAG_ATTRIBUTE: FakeAttribute = {
+  id: 23171,
+  zh: '#标签',
+  ru: '#Хештеги',
+  type: 'String',
+  is_required: false,
+  is_collection: false,
+  dictionary_id: 0,
+  description:
+    'Хештеги работают как ссылки на подборки товаров. Хештег должен начинаться со знака # и содержать только буквы и цифры, слова разделяйте знаком подчёркивания _. Длина одного хештега не больше 30 символов. Можно указать не больше 30 хештегов через пробел.',
 };
 
 export const BRAND_ATTRIBUTE = 85;
@@ -57,7 +75,7 @@ export const DEFAULT_ATTRIBUTES: FakeAttribute[] = [
 export const toWireAttribute = (attribute: FakeAttribute, language: string): Record<string, unknown> => ({
   id: attribute.id,
   name: language === 'ZH_HANS' ? attribute.zh : attribute.ru,
-  description: '',
+  description: attribute.description ?? '',
   type: attribute.type,
   is_required: attribute.is_required,
   is_collection: attribute.is_collection,

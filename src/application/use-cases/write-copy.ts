@@ -1,5 +1,6 @@
 import { type CopyDraft, chineseInRussianFields } from '../../domain/copy.ts';
 import { DomainError, notFound } from '../../domain/errors.ts';
+import { hashtagValue } from '../../domain/hashtags.ts';
 import { type JsonObject } from '../../domain/json.ts';
 import { assertEditable, revise } from '../../domain/product-stage.ts';
 import { collectedTexts } from '../product-texts.ts';
@@ -19,7 +20,8 @@ export type WriteCopyInput = {
   requirements: string | null;
 };
 
-export type WriteCopyOutput = CopyDraft & { model: string };
+/** The draft plus `hashtags`: the tags as the one value of the marketplace's hashtag attribute (23171). */
+export type WriteCopyOutput = CopyDraft & { hashtags: string; model: string };
 
 export type WriteCopyDeps = { catalog: ModelCatalog; products: ProductRepository; clock: Clock };
 
@@ -71,7 +73,7 @@ export function makeWriteCopy(deps: WriteCopyDeps) {
     if (chinese.length > 0) {
       throw new DomainError('upstream_failed', 'AI_BAD_OUTPUT', `模型生成的俄文字段仍含中文（${chinese.join('、')}），请重试或换一个模型`);
     }
-    const result = { ...draft, model: model.id };
+    const result = { ...draft, hashtags: hashtagValue(draft.tags), model: model.id };
     if (input.product_id) await store(input.product_id, result);
     return result;
   };

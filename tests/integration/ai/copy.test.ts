@@ -31,7 +31,7 @@ describe('AI copy and the model planner against the Anthropic fake', () => {
     fake.script.push({ kind: 'tool', input: GOOD });
     const response = await copy({ product_id: product.id, title: '浴室置物架 免打孔', texts: [{ kind: 'params', content: '材质 不锈钢', pairs: [{ key: '材质', value: '不锈钢' }] }], sku_variants: ['白色'] });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...GOOD, model: 'claude-sonnet-4-6' });
+    expect(response.json()).toEqual({ ...GOOD, hashtags: '#полка #ванная', model: 'claude-sonnet-4-6' });
 
     const request = fake.requests[0]!;
     expect(request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer /, '')).toBe('sk-ant-test');
@@ -68,6 +68,10 @@ describe('AI copy and the model planner against the Anthropic fake', () => {
     const applied = await test.app.inject({ method: 'POST', url: `/api/products/${product.id}/copy/apply`, headers: test.auth });
     expect(applied.statusCode).toBe(200);
     expect(applied.json()).toMatchObject({ name: GOOD.title_ru, description: GOOD.description_ru, stage: 'editing', version: product.version + 2 });
+    const stored = await test.container.cradle.products.findById(product.id);
+    // The hashtags become attribute 23171's one value; the Chinese parallel text stays for the seller's review.
+    expect(stored?.attributes['23171']).toEqual([{ value: '#полка #ванная' }]);
+    expect(stored?.copy.text_zh).toBe(GOOD.text_zh);
     const stale = await test.app.inject({ method: 'POST', url: `/api/products/${product.id}/copy/apply`, headers: { ...test.auth, 'if-match': '1' } });
     expect(stale.statusCode).toBe(412);
     const bare = await insertProduct(test);

@@ -46,7 +46,7 @@ for (const vendor of ['deepseek', 'qwen', 'doubao', 'openai'] as const) {
       const response = await test.app.inject({ method: 'POST', url: '/api/ai/copy', headers: test.auth, payload: { product_id: product.id, title: '浴室置物架' } });
       expect(response.statusCode).toBe(200);
       const model = response.json<{ model: string }>().model;
-      expect(response.json()).toEqual({ ...GOOD, model });
+      expect(response.json()).toEqual({ ...GOOD, hashtags: '#полка #ванная', model });
       expect((await test.container.cradle.products.findById(product.id))?.copy).toMatchObject({ ...GOOD, model });
       const body = fake.bodies().at(-1)!;
       expect(body.model).toBe(model);

@@ -47,7 +47,7 @@ describe('write copy', () => {
   it('asks again once, naming the fields, when the Russian fields contain Chinese', async () => {
     const model = scriptedModel([{ ...GOOD, tags: ['полка', '架'] }, GOOD]);
     const writeCopy = makeWriteCopy({ catalog: catalogWith(model), products: noProducts, clock });
-    await expect(writeCopy(copyInput)).resolves.toEqual({ ...GOOD, model: 'fake-claude' });
+    await expect(writeCopy(copyInput)).resolves.toEqual({ ...GOOD, hashtags: '#полка', model: 'fake-claude' });
     expect(model.requests.map((request) => request.correction)).toEqual([null, expect.stringContaining('tags')]);
   });
 

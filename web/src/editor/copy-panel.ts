@@ -34,6 +34,7 @@ export const copyPanel: Panel = (ctx, host) => {
   const apply = h('button', { id: 'copy-apply', onclick: () => void applyCopy() }, '应用到商品名称和描述');
   const tags = h('div', { class: 'tags' });
   const chinese = h('p', { class: 'muted', id: 'copy-text-zh' });
+  const hashtags = h('p', { class: 'muted', id: 'copy-hashtags' });
 
   void ctx.app.reference.models().then(
     (models) => mount(model, modelOptions(models, 'text')),
@@ -45,6 +46,7 @@ export const copyPanel: Panel = (ctx, host) => {
     const list = Array.isArray(copy.tags) ? (copy.tags as string[]) : [];
     mount(tags, list.map((tag) => h('span', null, tag)));
     chinese.textContent = typeof copy.text_zh === 'string' && copy.text_zh ? `中文对照：${copy.text_zh}` : '';
+    hashtags.textContent = typeof copy.hashtags === 'string' && copy.hashtags ? `平台标签（#Хештеги，应用后写入属性 23171）：${copy.hashtags}` : '';
     apply.disabled = !(typeof copy.title_ru === 'string' && copy.title_ru);
   };
   ctx.subscribe(renderResult);
@@ -116,6 +118,7 @@ export const copyPanel: Panel = (ctx, host) => {
         field(ctx, { field: 'title_ru', group: 'copy', label: '俄文标题', warn: russianOnly }),
         field(ctx, { field: 'description_ru', group: 'copy', label: '俄文描述', kind: 'textarea', warn: russianOnly }),
         tags,
+        hashtags,
         chinese,
         h('div', { class: 'row-actions' }, apply, h('span', { class: 'muted small' }, '应用后商品名称和描述会被替换')),
       ),

@@ -44,7 +44,8 @@ export const CopyResponse = Type.Object({
   title_ru: Type.String(),
   description_ru: Type.String(),
   tags: Type.Array(Type.String()),
-  text_zh: Type.String(),
+  hashtags: Type.String({ description: '标签转成平台“#Хештеги”（属性 23171）的一个值：空格分隔，每个以 # 开头，词间用 _，≤30 字符，最多 30 个' }),
+  text_zh: Type.String({ description: '中文对照，供卖家核对' }),
   model: Type.String(),
 });
 

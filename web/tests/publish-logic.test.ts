@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { keyExpiry, keyExpiryWarning } from '../src/shops/key-expiry.ts';
 import { counterText, quotaSplit, remaining } from '../src/shops/quota.ts';
 import { parseRoute, routeHref } from '../src/lib/router.ts';
+import { filledCount, orderAttributes, storedValues } from '../src/publish/attribute-values.ts';
+import { findType, indexTypes, searchTypes } from '../src/publish/category-index.ts';
+import { fieldTarget } from '../src/publish/field-targets.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const counter = (limit: number, usage: number) => ({ limit, usage, reset_at: null });
@@ -43,5 +46,55 @@ describe('routes of the publishing screens', () => {
   it('round-trips the shops screen', () => {
     const href = new URL(routeHref({ name: 'shops' }), 'http://x');
     expect(parseRoute(href.pathname, href.search)).toEqual({ name: 'shops' });
+  });
+});
+
+describe('the category search', () => {
+  const node = (id: number, name: string, children: unknown[]) => ({ description_category_id: id, category_name: name, disabled: false, children });
+  const type = (id: number, name: string, disabled = false) => ({ type_id: id, type_name: name, disabled, children: [] });
+  const zh = [node(1, '家居用品', [node(2, '收纳', [type(10, '收纳盒'), type(11, '衣架', true)])]), node(3, '服装', [type(20, '围巾')])];
+  const ru = [node(1, 'Дом и сад', [node(2, 'Хранение вещей', [type(10, 'Коробка для хранения'), type(11, 'Вешалка', true)])]), node(3, 'Одежда', [type(20, 'Шарф')])];
+  const types = indexTypes(zh as never, ru as never);
+
+  it('joins both languages by id, under the nearest category', () => {
+    expect(types).toHaveLength(3);
+    expect(findType(types, 2, 10)).toMatchObject({ zh: ['家居用品', '收纳', '收纳盒'], ru: ['Дом и сад', 'Хранение вещей', 'Коробка для хранения'] });
+    expect(findType(types, 3, 20)?.ru.at(-1)).toBe('Шарф');
+  });
+
+  it('finds a type by a Chinese or a Russian word, own name first and disabled last', () => {
+    expect(searchTypes(types, '围巾').map((t) => t.typeId)).toEqual([20]);
+    expect(searchTypes(types, 'шарф').map((t) => t.typeId)).toEqual([20]);
+    expect(searchTypes(types, 'ХРАНЕНИ').map((t) => t.typeId)).toEqual([10, 11]);
+    expect(searchTypes(types, '收纳').map((t) => t.typeId)).toEqual([10, 11]);
+    expect(searchTypes(types, '家居 коробка').map((t) => t.typeId)).toEqual([10]);
+    expect(searchTypes(types, '  ')).toEqual([]);
+  });
+});
+
+describe('pre-flight problems lead to their field', () => {
+  it('maps server paths to the tab and element', () => {
+    expect(fieldTarget('attributes/85/0')).toEqual({ tab: 'publish', selector: '[data-path="attributes/85"]' });
+    expect(fieldTarget('attributes/4191')).toEqual({ tab: 'pricing', selector: '#f-description' });
+    expect(fieldTarget('/name')).toEqual({ tab: 'pricing', selector: '#f-name' });
+    expect(fieldTarget('price')).toEqual({ tab: 'pricing', selector: '#f-pricing-cost_cny' });
+    expect(fieldTarget('weight')).toEqual({ tab: 'pricing', selector: '#f-weight_g' });
+    expect(fieldTarget('images/51').tab).toBe('images');
+    expect(fieldTarget('type_id')).toEqual({ tab: 'publish', selector: '[data-path="category"]' });
+    expect(fieldTarget('something_new').tab).toBe('publish');
+  });
+});
+
+describe('stored attribute values', () => {
+  it('reads every stored shape and orders required attributes first without 4191 and 8229', () => {
+    expect(storedValues([{ dictionary_value_id: 5, value: 'Нет бренда' }])).toEqual([{ dictionary_value_id: 5, value: 'Нет бренда' }]);
+    expect(storedValues('BOX-3')).toEqual([{ value: 'BOX-3' }]);
+    expect(storedValues(12)).toEqual([{ value: '12' }]);
+    expect(storedValues(null)).toEqual([]);
+    const attribute = (id: number, is_required: boolean, complex = 0) => ({ id, is_required, attribute_complex_id: complex }) as never;
+    const { required, optional } = orderAttributes([attribute(4180, false), attribute(85, true), attribute(8229, true), attribute(4191, false), attribute(21841, false, 100001), attribute(9048, true)]);
+    expect(required.map((a: { id: number }) => a.id)).toEqual([85, 9048]);
+    expect(optional.map((a: { id: number }) => a.id)).toEqual([4180]);
+    expect(filledCount(required, { '85': [{ dictionary_value_id: 5 }], '9048': '' })).toBe(1);
   });
 });

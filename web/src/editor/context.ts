@@ -1,5 +1,6 @@
 import type { ProductDetail } from '../api/types.ts';
 import type { App } from '../app.ts';
+import type { EditorTab } from '../lib/router.ts';
 import type { SaveState } from './autosave.ts';
 
 /** What the editor's panels share: the saved product, the pending edits on top, and the autosave. */
@@ -19,6 +20,8 @@ export type EditorContext = {
   adopt(product: ProductDetail): void;
   /** Reads the product again from the server and adopts it. */
   refresh(): Promise<void>;
+  /** Opens one of the editor's tabs (a pre-flight problem leads to its field on another tab). */
+  showTab(tab: EditorTab): void;
   /** Called after every change of the saved product or the pending edits; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 };

@@ -18,7 +18,7 @@ export type ListFilters = {
 
 const FILTER_KEYS = ['platform', 'from', 'to', 'sort'] as const;
 
-export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite'] as const;
+export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite', 'publish'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
 const isTab = (value: string | null): value is EditorTab => (EDITOR_TABS as readonly (string | null)[]).includes(value);

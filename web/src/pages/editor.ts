@@ -9,6 +9,7 @@ import { imagesPanel } from '../editor/images-panel.ts';
 import { previewProduct } from '../editor/live-pricing.ts';
 import { isEmptyPatch } from '../editor/patch.ts';
 import { pricingPanel } from '../editor/pricing-panel.ts';
+import { publishPanel } from '../publish/publish-panel.ts';
 import { saveIndicator } from '../editor/save-indicator.ts';
 import { stageActions } from '../editor/stage-actions.ts';
 import { suitePanel } from '../editor/suite-panel.ts';
@@ -22,6 +23,7 @@ const TABS: readonly { tab: EditorTab; title: string; panel: Panel }[] = [
   { tab: 'copy', title: '俄文文案', panel: copyPanel },
   { tab: 'images', title: '图片', panel: imagesPanel },
   { tab: 'suite', title: 'AI 套图', panel: suitePanel },
+  { tab: 'publish', title: '类目属性与发布', panel: publishPanel },
 ];
 
 /** The product editor: header with save state and stage actions, then one tab per step of the flow. */
@@ -77,6 +79,7 @@ export const renderEditor: Screen = (app, root, route) => {
       async refresh() {
         ctx.adopt(await app.api.json<ProductDetail>(`/api/products/${id}`));
       },
+      showTab: (tab) => show(tab),
       subscribe(listener) {
         listeners.add(listener);
         return () => listeners.delete(listener);

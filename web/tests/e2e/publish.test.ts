@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
-import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
+import { apiLogin } from './api.ts';
+import { readyProduct } from './publish-api.ts';
+import { POLL, type Stack, attr, savedAll, shot, startStack, text } from './stack.ts';
 
 const CLIENT_ID = '2650001';
 const GOOD_KEY = 'e2e-ozon-key-0001';
@@ -12,6 +14,24 @@ describe('publishing from the page in Chromium', () => {
   let ozon: FakeOzon;
   const page = () => stack.page;
   const shopRow = `tr[data-shop="Ozon 主店"]`;
+  let products: string[] = [];
+
+  /** Other required dictionary attributes the fake marketplace may add: pick the first value of each. */
+  async function fillRemainingRequired(): Promise<void> {
+    for (const field of await page().locator('.attr-required .attr-field').all()) {
+      const path = (await field.getAttribute('data-path')) ?? '';
+      if (path === 'attributes/85' || path === 'attributes/9048') continue;
+      const hasChips = (await field.locator('.value-chip').count()) > 0;
+      if (hasChips) continue;
+      const input = field.locator('input, select, textarea').first();
+      if ((await field.locator('.value-search').count()) > 0) {
+        await input.focus();
+        await field.locator('.value-options li[data-value-id]').first().click();
+      } else if (!(await input.inputValue())) {
+        await input.fill('1');
+      }
+    }
+  }
 
   beforeAll(async () => {
     ozon = await startFakeOzon();
@@ -65,5 +85,50 @@ describe('publishing from the page in Chromium', () => {
     await page().click('tr[data-shop="测试店"] [data-action=delete]');
     await expect.poll(() => page().locator('tr[data-shop="测试店"]').count(), POLL).toBe(0);
     await expect.poll(() => page().locator(shopRow).count(), POLL).toBe(1);
+  });
+
+  it('picks the category by a Chinese or Russian word, fills the required attributes, and passes the pre-flight', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    products = [
+      await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2001', 'SCARF-E2E-2001'),
+      await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2002', 'SCARF-E2E-2002'),
+    ];
+    await page().goto(`${stack.service.baseUrl}/products/${products[0]}?tab=publish`);
+    await expect.poll(text(page(), '#tree-refreshed'), POLL).toContain('类目树更新于');
+    await page().fill('#category-search', 'коробка');
+    await expect.poll(text(page(), '#category-results'), POLL).toContain('收纳盒');
+    await page().fill('#category-search', '收纳');
+    await expect.poll(() => page().locator('#category-results .category-option').count(), POLL).toBe(2);
+    await shot(page(), '11-category-picker');
+    await page().click('#category-results .category-option[data-type-id="970895715"]');
+    await expect.poll(text(page(), '.category-current'), POLL).toContain('收纳盒');
+    await page().waitForSelector('#attr-85');
+
+    await page().click('#publish-check');
+    await page().waitForSelector('#preflight-result .problem-link', { timeout: 15_000 });
+    await shot(page(), '12-preflight-problems');
+    await page().click('#preflight-result li[data-path^="attributes/85"] .problem-link');
+    await expect.poll(() => page().evaluate(() => document.activeElement?.id), POLL).toBe('attr-85');
+
+    await page().fill('#attr-85', 'Нет');
+    await page().click('.value-options li[data-value-id="126745801"]');
+    await expect.poll(text(page(), '[data-path="attributes/85"] .value-chips'), POLL).toContain('Нет бренда');
+    await page().fill('#attr-9048', 'SCARF-2001');
+    await fillRemainingRequired();
+    await expect.poll(attr(page(), '#attr-progress', 'data-complete'), POLL).toBe('true');
+    await shot(page(), '13-attributes');
+    await savedAll(page());
+    await page().click('#publish-check');
+    await expect.poll(attr(page(), '#preflight-result .preflight-ok', 'data-ok'), POLL).toBe('true');
+    await shot(page(), '14-preflight-ok');
+  });
+
+  it('publishes the product and follows the task until the marketplace has imported it', async () => {
+    await page().click('#publish-one');
+    await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), POLL).toMatch(/pending|imported/);
+    await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), { timeout: 30_000, interval: 200 }).toBe('imported');
+    await expect.poll(text(page(), '#publish-history tbody'), POLL).toContain('已发布');
+    await expect.poll(text(page(), '.editor-title .stage'), POLL).toBe('已发布');
+    await shot(page(), '15-published');
   });
 });

@@ -1,0 +1,25 @@
+import type { EditorContext } from '../editor/context.ts';
+import { fieldTarget } from './field-targets.ts';
+
+const FOCUSABLE = 'input:not([type=hidden]), select, textarea, button';
+
+/**
+ * Takes the seller to the field a check names: opens its tab and any folded section around it, scrolls it
+ * into view, focuses its input and flashes it for a moment.
+ */
+export function focusField(ctx: EditorContext, path: string): void {
+  const target = fieldTarget(path);
+  ctx.showTab(target.tab);
+  const element = document.querySelector<HTMLElement>(target.selector);
+  if (!element) return;
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (parent instanceof HTMLDetailsElement) parent.open = true;
+  }
+  const box = element.closest<HTMLElement>('.field, .attr-field, .card') ?? element;
+  const input = element.matches(FOCUSABLE) ? element : element.querySelector<HTMLElement>(FOCUSABLE);
+  box.scrollIntoView({ block: 'center' });
+  (input ?? element).focus({ preventScroll: true });
+  box.classList.remove('flash');
+  void box.offsetWidth; // restart the animation when the same field is chosen twice
+  box.classList.add('flash');
+}

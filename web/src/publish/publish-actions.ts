@@ -1,0 +1,120 @@
+import { ApiError, messageOf } from '../api/client.ts';
+import type { PublishTask, Shop } from '../api/marketplace-types.ts';
+import type { EditorContext } from '../editor/context.ts';
+import { h, mount } from '../lib/dom.ts';
+import { STAGE_LABELS, label } from '../lib/labels.ts';
+import { toast } from '../lib/toast.ts';
+import { focusField } from './focus-field.ts';
+import { importErrors } from './import-errors.ts';
+import { problemList, runPreflight } from './preflight.ts';
+import { PUBLISH_STATUS_LABELS, publishBadge } from './status-labels.ts';
+import { watchTask } from './task-watch.ts';
+
+export type PublishActionsDeps = {
+  readonly shop: () => Shop | null;
+  /** After a task reaches its final status: reread quota, history and the product. */
+  readonly onFinished: () => void;
+};
+
+/** Pre-flight and publish for one product, with the task followed live until the marketplace answers. */
+export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { element: HTMLElement; stop(): void } {
+  const result = h('div', { id: 'preflight-result', class: 'preflight-result' });
+  const taskBox = h('div', { id: 'publish-task', class: 'publish-task' });
+  const stageNote = h('p', { class: 'muted small' });
+  let stopWatch: (() => void) | null = null;
+  const focus = (path: string): void => focusField(ctx, path);
+
+  const prepare = async (): Promise<Shop | null> => {
+    const shop = deps.shop();
+    if (!shop) {
+      toast('请先选择一个已通过测试的店铺', 'error');
+      return null;
+    }
+    await ctx.flush();
+    if (ctx.saveState().status !== 'saved') throw new Error('还有未保存的修改，请先处理保存问题');
+    return shop;
+  };
+
+  const check = async (): Promise<void> => {
+    const shop = await prepare();
+    if (!shop) return;
+    mount(result, h('span', { class: 'muted' }, '正在检查…'));
+    const answer = await runPreflight(ctx.app.api, ctx.id, shop.id);
+    markChecked();
+    if (answer === null) mount(result, h('p', { class: 'muted' }, '服务暂不支持发布前检查；发布时服务会做同样的检查。'));
+    else if (answer.ok) mount(result, h('p', { class: 'preflight-ok', 'data-ok': 'true' }, `✓ 检查通过：可以发布到「${shop.name}」`));
+    else mount(result, problemList(`有 ${answer.errors.length} 项需要处理（点击跳到对应字段）：`, answer.errors, focus));
+  };
+
+  const showTask = (task: PublishTask): void => {
+    const item = task.items?.find((entry) => entry.product_id === ctx.id);
+    const status = item?.status ?? task.status;
+    const errors = item?.errors ?? task.errors;
+    const productId = item?.marketplace_product_id ?? task.marketplace_product_id;
+    mount(
+      taskBox,
+      h('div', null, '平台任务 ', h('span', { class: 'muted' }, task.task_id), '：', publishBadge(status), productId ? h('span', null, ` 平台商品 ID ${productId}`) : null),
+      importErrors(errors),
+    );
+    if (status !== 'pending' && status !== 'waiting_quota') {
+      toast(`发布结果：${PUBLISH_STATUS_LABELS[status]}`, status === 'imported' ? 'info' : 'error');
+      deps.onFinished();
+    }
+  };
+
+  const publish = async (): Promise<void> => {
+    const shop = await prepare();
+    if (!shop) return;
+    try {
+      const task = await ctx.app.api.json<PublishTask>(`/api/products/${ctx.id}/publish`, { method: 'POST', json: { shop_id: shop.id } });
+      mount(result);
+      stopWatch?.();
+      stopWatch = watchTask(ctx.app, task.task_id, showTask);
+    } catch (error) {
+      markChecked();
+      if (error instanceof ApiError && error.status === 422 && (error.errors ?? []).length > 0) mount(result, problemList('平台不会接受，发布前请处理：', error.errors ?? [], focus));
+      else throw error;
+    }
+  };
+
+  const checkButton = h('button', { type: 'button', id: 'publish-check' }, '发布前检查');
+  const publishButton = h('button', { type: 'button', class: 'primary', id: 'publish-one' }, '发布到平台');
+  const guard = (action: () => Promise<void>) => async (): Promise<void> => {
+    checkButton.disabled = publishButton.disabled = true;
+    try {
+      await action();
+    } catch (error) {
+      toast(messageOf(error), 'error');
+    } finally {
+      checkButton.disabled = false;
+      renderStage();
+    }
+  };
+  checkButton.addEventListener('click', guard(check));
+  publishButton.addEventListener('click', guard(publish));
+
+  const renderStage = (): void => {
+    const stage = ctx.saved().stage;
+    const publishable = stage === 'ready' || stage === 'published';
+    publishButton.disabled = !publishable;
+    publishButton.textContent = stage === 'published' ? '更新平台商品卡片' : '发布到平台';
+    stageNote.textContent = publishable ? '' : `商品现在是「${label(STAGE_LABELS, stage)}」：先在页面上方「标记为待上架」，才能发布。检查随时可以做。`;
+  };
+  // A result describes the product as it was checked; after an edit it is marked as out of date.
+  let checkedVersion = -1;
+  ctx.subscribe(() => {
+    renderStage();
+    const changed = ctx.saved().version !== checkedVersion || Object.keys(ctx.saveState().pending).length > 0;
+    if (result.firstChild && changed && !result.classList.contains('outdated')) {
+      result.classList.add('outdated');
+      result.prepend(h('p', { class: 'muted small outdated-note' }, '商品已修改，以下结果可能已过时，请重新检查。'));
+    }
+  });
+  const markChecked = (): void => {
+    checkedVersion = ctx.saved().version;
+    result.classList.remove('outdated');
+  };
+  renderStage();
+  const element = h('div', { class: 'publish-actions' }, h('div', { class: 'row-actions' }, checkButton, publishButton), stageNote, result, taskBox);
+  return { element, stop: () => stopWatch?.() };
+}

@@ -1,0 +1,73 @@
+import type { Shop } from '../api/marketplace-types.ts';
+import type { Panel } from '../editor/context.ts';
+import { h, mount } from '../lib/dom.ts';
+import { attributeForm } from './attribute-form.ts';
+import { categoryPicker } from './category-picker.ts';
+import { publishHistory } from './history.ts';
+import { publishActions } from './publish-actions.ts';
+import { shopChoice } from './shop-choice.ts';
+
+/**
+ * The editor's last step: the shop, the marketplace category and type, its characteristics, the pre-flight
+ * and the publish with live status and history. Lookups use the chosen shop's key.
+ */
+export const publishPanel: Panel = (ctx, host) => {
+  const categoryHost = h('div');
+  const attributesHost = h('div');
+  const history = publishHistory(ctx.app, ctx.id);
+  let shop: Shop | null = null;
+
+  const drawAttributes = (): void => mount(attributesHost, shop ? attributeForm(ctx, shop.id) : h('p', { class: 'muted' }, '选择店铺后显示'));
+  const drawCategory = (): void => {
+    if (!shop) {
+      mount(categoryHost, h('p', { class: 'muted' }, '类目和属性要用店铺的 Key 向平台查询，请先选择店铺。'));
+      return;
+    }
+    const product = ctx.preview();
+    mount(
+      categoryHost,
+      categoryPicker({
+        app: ctx.app,
+        shopId: shop.id,
+        categoryId: product.description_category_id,
+        typeId: product.type_id,
+        onPick: (entry) => {
+          ctx.edit('description_category_id', entry.categoryId);
+          ctx.edit('type_id', entry.typeId);
+          drawAttributes();
+        },
+      }),
+    );
+  };
+
+  const shops = shopChoice(ctx.app, (chosen) => {
+    shop = chosen;
+    drawCategory();
+    drawAttributes();
+  });
+  const actions = publishActions(ctx, {
+    shop: () => shop,
+    onFinished: () => {
+      history.reload();
+      void shops.refreshQuota();
+      void ctx.refresh();
+    },
+  });
+
+  mount(
+    host,
+    h(
+      'div',
+      { class: 'publish-layout' },
+      h('div', { class: 'stack' }, h('section', { class: 'card' }, h('h3', null, '1. 店铺与配额'), shops.element), h('section', { class: 'card' }, h('h3', null, '2. 平台类目'), categoryHost)),
+      h(
+        'div',
+        { class: 'stack' },
+        h('section', { class: 'card' }, h('h3', null, '3. 类目属性'), attributesHost),
+        h('section', { class: 'card' }, h('h3', null, '4. 检查与发布'), actions.element),
+      ),
+    ),
+    h('section', { class: 'card history-card' }, history.element),
+  );
+  return () => actions.stop();
+};

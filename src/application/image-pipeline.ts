@@ -1,4 +1,4 @@
-import { pendingAsset, storedAsset } from '../domain/asset.ts';
+import { checkAssetRoom, pendingAsset, storedAsset } from '../domain/asset.ts';
 import { type CardSource } from '../domain/card-texts.ts';
 import { DomainError, invalid, notFound } from '../domain/errors.ts';
 import { type Product } from '../domain/product.ts';
@@ -48,9 +48,11 @@ export async function storeGenerated(
   deps: StoreGeneratedDeps,
   input: { productId: string; key: string; image: NormalisedImage; variant: string | null; append: boolean },
 ): Promise<{ url: string; asset_id: string | null }> {
+  // A full product refuses before the image is stored, so no file is left without its asset.
+  const existing = input.append ? await deps.assets.listByProduct(input.productId) : [];
+  if (input.append) checkAssetRoom(existing.length, 1);
   const stored = await deps.objectStore.put(input.key, input.image.bytes, input.image.contentType);
   if (!input.append) return { url: stored.url, asset_id: null };
-  const existing = await deps.assets.listByProduct(input.productId);
   const now = deps.clock.now().toISOString();
   const origin = {
     asset_id: deps.ids.uuid(),

@@ -1,3 +1,5 @@
+import { conflict } from './errors.ts';
+
 export const ASSET_GROUPS = ['main', 'sku', 'detail', 'upload', 'generated'] as const;
 export type AssetGroup = (typeof ASSET_GROUPS)[number];
 export const isAssetGroup = (value: string): value is AssetGroup => (ASSET_GROUPS as readonly string[]).includes(value);
@@ -92,4 +94,17 @@ export function storedAsset(asset: Asset, image: KeptImage, now: string): Asset 
     sha256: image.sha256,
     updated_at: now,
   };
+}
+
+/**
+ * Most assets one product may have. A real listing has at most ~50 images on the marketplace and a collected page
+ * brings up to a few hundred; a product grown to 10 500 assets made a 5.2 MB detail answer.
+ */
+export const MAX_ASSETS_PER_PRODUCT = 600;
+
+/** Refuses adding `adding` assets to a product that has `existing` when the sum would pass the cap. */
+export function checkAssetRoom(existing: number, adding: number): void {
+  if (adding > 0 && existing + adding > MAX_ASSETS_PER_PRODUCT) {
+    throw conflict('TOO_MANY_ASSETS', `每个商品最多 ${MAX_ASSETS_PER_PRODUCT} 张图片：已有 ${existing} 张，本次新增 ${adding} 张。请先删除不需要的图片或新建商品`);
+  }
 }

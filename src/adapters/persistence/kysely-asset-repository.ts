@@ -37,16 +37,15 @@ export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository
       return row ? rowToAsset(row) : undefined;
     },
 
-    async listByProduct(productId) {
-      const rows = await db
-        .selectFrom('assets')
-        .selectAll()
-        .where('product_id', '=', productId)
-        .orderBy(groupOrder)
-        .orderBy('idx')
-        .orderBy('created_at')
-        .execute();
-      return rows.map(rowToAsset);
+    async listByProduct(productId, window) {
+      let query = db.selectFrom('assets').selectAll().where('product_id', '=', productId).orderBy(groupOrder).orderBy('idx').orderBy('created_at').orderBy('id');
+      if (window) query = query.limit(window.limit).offset(window.offset);
+      return (await query.execute()).map(rowToAsset);
+    },
+
+    async countByProduct(productId) {
+      const row = await db.selectFrom('assets').select((eb) => eb.fn.countAll<number | string>().as('n')).where('product_id', '=', productId).executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     async dedupeKeys(productId) {

@@ -6,8 +6,10 @@ export interface AssetRepository {
   insertMany(assets: readonly Asset[]): Promise<void>;
   /** One asset, or undefined. */
   findById(assetId: string): Promise<Asset | undefined>;
-  /** A product's assets in group order (main, sku, detail, upload, generated), then by index. */
-  listByProduct(productId: string): Promise<Asset[]>;
+  /** A product's assets in group order (main, sku, detail, upload, generated), then by index; `window` takes a slice of that order. */
+  listByProduct(productId: string, window?: { readonly offset: number; readonly limit: number }): Promise<Asset[]>;
+  /** How many assets a product has (every status). */
+  countByProduct(productId: string): Promise<number>;
   /** The dedupe keys a product already has. */
   dedupeKeys(productId: string): Promise<string[]>;
   /** Assets in any of these statuses, oldest first (used to re-queue downloads at start-up). */

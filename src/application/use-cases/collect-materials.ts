@@ -1,7 +1,7 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type UnitOfWork } from '../ports/unit-of-work.ts';
-import { type Asset } from '../../domain/asset.ts';
+import { type Asset, checkAssetRoom } from '../../domain/asset.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/material.ts';
 import { type Stage } from '../../domain/product.ts';
@@ -37,6 +37,7 @@ export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }:
         const created = collectedProduct(newId(), material, now);
         await products.insert(created);
         const fresh: Asset[] = pendingAssets(created.id, material, [], newId, now);
+        checkAssetRoom(0, fresh.length);
         await assets.insertMany(fresh);
         return { product: created, queued: fresh };
       }
@@ -44,6 +45,7 @@ export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }:
       if (!existing) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
       if (existing.stage === 'archived') throw conflict('PRODUCT_ARCHIVED', '商品已归档，不能追加素材，请先恢复');
       const fresh = pendingAssets(existing.id, material, await assets.dedupeKeys(existing.id), newId, now);
+      checkAssetRoom(await assets.countByProduct(existing.id), fresh.length);
       const updated = appendMaterial(existing, material, now);
       if (!(await products.update(updated, existing.version))) throw conflict('PRODUCT_CHANGED', '商品刚被修改，请重试');
       await assets.insertMany(fresh);

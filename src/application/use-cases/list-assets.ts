@@ -3,12 +3,13 @@ import { type ProductRepository } from '../ports/product-repository.ts';
 import { type Asset } from '../../domain/asset.ts';
 import { notFound } from '../../domain/errors.ts';
 
-export type ListAssets = (productId: string) => Promise<Asset[]>;
+export type ListAssets = (input: { productId: string; page: number; pageSize: number }) => Promise<{ total: number; items: Asset[] }>;
 
-/** A product's assets in group order, each with its download status. */
+/** One page of a product's assets in group order, each with its download status, and how many it has. */
 export function makeListAssets({ products, assets }: { products: ProductRepository; assets: AssetRepository }): ListAssets {
-  return async (productId) => {
+  return async ({ productId, page, pageSize }) => {
     if (!(await products.findById(productId))) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
-    return assets.listByProduct(productId);
+    const [total, items] = await Promise.all([assets.countByProduct(productId), assets.listByProduct(productId, { offset: (page - 1) * pageSize, limit: pageSize })]);
+    return { total, items };
   };
 }

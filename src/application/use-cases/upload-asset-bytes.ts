@@ -4,7 +4,7 @@ import { type Ids } from '../ports/ids.ts';
 import { type ImageNormaliser } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type Asset, type AssetGroup, pendingAsset, storedAsset } from '../../domain/asset.ts';
+import { type Asset, type AssetGroup, checkAssetRoom, pendingAsset, storedAsset } from '../../domain/asset.ts';
 import { notFound } from '../../domain/errors.ts';
 import { storedKeyOf } from './download-asset.ts';
 
@@ -51,6 +51,7 @@ export function makeUploadAssetBytes({ products, assets, imageNormaliser, object
     const siblings = await assets.listByProduct(productId);
     const existing = siblings.find((asset) => asset.dedupe_key === dedupeKey);
     if (existing?.status === 'stored') return { assetId: existing.asset_id, status: existing.status };
+    if (!existing) checkAssetRoom(siblings.length, 1);
 
     const group: AssetGroup = groupKey ?? (meta.groupKey && meta.groupKey !== 'generated' ? meta.groupKey : 'upload');
     const base: Asset =

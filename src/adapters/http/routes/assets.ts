@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type ListAssets } from '../../../application/use-cases/list-assets.ts';
 import { type RetryFailedAssets } from '../../../application/use-cases/retry-failed-assets.ts';
-import { AssetListReply, RetryReply, assetToBody } from '../schemas/assets.ts';
+import { AssetListReply, AssetPageQuery, RetryReply, assetToBody } from '../schemas/assets.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 
 export type AssetRouteDeps = { readonly listAssets: ListAssets; readonly retryFailedAssets: RetryFailedAssets };
@@ -14,10 +14,11 @@ export const assetRoutes =
   async (app) => {
     app.get(
       '/products/:id/assets',
-      { schema: { tags, summary: '商品图片列表（含下载状态）', params: IdParams, response: withErrors({ 200: AssetListReply }) } },
+      { schema: { tags, summary: '商品图片列表（含下载状态，可分页）', params: IdParams, querystring: AssetPageQuery, response: withErrors({ 200: AssetListReply }) } },
       async (request) => {
-        const assets = await deps.listAssets(request.params.id);
-        return { total: assets.length, items: assets.map(assetToBody) };
+        const { page, page_size: pageSize } = request.query;
+        const { total, items } = await deps.listAssets({ productId: request.params.id, page, pageSize });
+        return { total, page, page_size: pageSize, items: items.map(assetToBody) };
       },
     );
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ASSET_GROUPS, ASSET_STATUSES } from '../../../domain/asset.ts';
+import { ASSET_GROUPS, ASSET_STATUSES, MAX_ASSETS_PER_PRODUCT } from '../../../domain/asset.ts';
 import { type Asset } from '../../../domain/asset.ts';
 import { literals, nullable } from './common.ts';
 
@@ -33,5 +33,14 @@ export const AssetBody = Type.Object(
 /** The asset without the adapter-only Referer. */
 export const assetToBody = ({ referer: _referer, ...asset }: Asset) => asset;
 
-export const AssetListReply = Type.Object({ total: Type.Integer(), items: Type.Array(AssetBody) });
+/** Paging of a product's assets; the default page holds all of them (at most the per-product cap), as before paging. */
+export const AssetPageQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    page_size: Type.Integer({ minimum: 1, maximum: MAX_ASSETS_PER_PRODUCT, default: MAX_ASSETS_PER_PRODUCT }),
+  },
+  { additionalProperties: false },
+);
+
+export const AssetListReply = Type.Object({ total: Type.Integer(), page: Type.Integer(), page_size: Type.Integer(), items: Type.Array(AssetBody) });
 export const RetryReply = Type.Object({ requeued: Type.Integer() });

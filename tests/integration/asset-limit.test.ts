@@ -40,7 +40,7 @@ describe.each(testDatabases())('assets per product on $name', (database) => {
     const form = new FormData();
     form.set('product_id', id);
     form.set('meta', JSON.stringify({ dedupeKey: 'upload-1' }));
-    form.set('file', new Blob([png], { type: 'image/png' }), 'a.png');
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
     const request = new Request('http://x/api/materials/bytes', { method: 'POST', body: form });
     const upload = await t.app.inject({ method: 'POST', url: '/api/materials/bytes', headers: { ...t.auth, 'content-type': request.headers.get('content-type')! }, payload: Buffer.from(await request.arrayBuffer()) });
     expect(upload.statusCode).toBe(409);

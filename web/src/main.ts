@@ -10,6 +10,7 @@ import { renderAccount } from './pages/account.ts';
 import { renderEditor } from './pages/editor.ts';
 import { renderLogin } from './pages/login.ts';
 import { renderProducts } from './pages/products.ts';
+import { renderPublish } from './pages/publish.ts';
 import { renderShops } from './pages/shops.ts';
 import { renderUsers } from './pages/users.ts';
 import { watchSession } from './session-watch.ts';
@@ -69,7 +70,7 @@ function render(route: Route): void {
   }
   if (route.name !== 'login') expiredNotice = false;
   root.replaceChildren();
-  const screens = { login: renderLogin, products: renderProducts, product: renderEditor, users: renderUsers, account: renderAccount, shops: renderShops } as const;
+  const screens = { login: renderLogin, products: renderProducts, product: renderEditor, users: renderUsers, account: renderAccount, shops: renderShops, publish: renderPublish } as const;
   cleanup = screens[route.name](app, root, route);
   shownHref = location.pathname + location.search;
 }

@@ -98,3 +98,13 @@ describe('stored attribute values', () => {
     expect(filledCount(required, { '85': [{ dictionary_value_id: 5 }], '9048': '' })).toBe(1);
   });
 });
+
+describe('the bulk publish route', () => {
+  it('keeps the chosen product ids in the address and drops anything that is not an id', () => {
+    const ids = ['0b0e7a52-8a0e-4f55-9d51-64b1f4b8f1a3', '1b0e7a52-8a0e-4f55-9d51-64b1f4b8f1a3'];
+    const href = new URL(routeHref({ name: 'publish', ids }), 'http://x');
+    expect(parseRoute(href.pathname, href.search)).toEqual({ name: 'publish', ids });
+    expect(parseRoute('/publish', '?ids=x,<script>')).toEqual({ name: 'publish', ids: [] });
+    expect(routeHref({ name: 'publish', ids: [] })).toBe('/publish');
+  });
+});

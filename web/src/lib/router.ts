@@ -5,7 +5,9 @@ export type Route =
   | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab }
   | { readonly name: 'users' }
   | { readonly name: 'account' }
-  | { readonly name: 'shops' };
+  | { readonly name: 'shops' }
+  /** Bulk publishing; `ids` are the products chosen on the list (the screen lets the seller change them). */
+  | { readonly name: 'publish'; readonly ids: readonly string[] };
 
 /** The list's filters and sort (DECISIONS §9.2), kept in the address so a reload or the back button keeps them. */
 export type ListFilters = {
@@ -30,6 +32,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/users') return { name: 'users' };
   if (pathname === '/account') return { name: 'account' };
   if (pathname === '/shops') return { name: 'shops' };
+  if (pathname === '/publish') return { name: 'publish', ids: (query.get('ids') ?? '').split(',').filter((id) => /^[0-9a-fA-F-]{36}$/.test(id)) };
   const product = /^\/products\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (product?.[1]) {
     const tab = query.get('tab');
@@ -56,6 +59,8 @@ export function routeHref(route: Route): string {
       return '/account';
     case 'shops':
       return '/shops';
+    case 'publish':
+      return route.ids.length > 0 ? `/publish?ids=${route.ids.join(',')}` : '/publish';
     case 'product':
       return `/products/${route.id}${route.tab === 'pricing' ? '' : `?tab=${route.tab}`}`;
     case 'products': {

@@ -22,7 +22,7 @@ export type ShopChoice = {
  * The shop to publish through: only tested (active) shops, the last one chosen remembered, its quota and key
  * expiry shown underneath. `onChange` runs once loaded and after every change.
  */
-export function shopChoice(app: App, onChange: (shop: Shop | null) => void): ShopChoice {
+export function shopChoice(app: App, onChange: (shop: Shop | null) => void, onQuota?: (limits: ShopLimits | null) => void): ShopChoice {
   let shops: Shop[] = [];
   let chosen: Shop | null = null;
   let limits: ShopLimits | null = null;
@@ -33,6 +33,7 @@ export function shopChoice(app: App, onChange: (shop: Shop | null) => void): Sho
 
   const refreshQuota = async (): Promise<void> => {
     limits = chosen ? await showQuota(app, chosen.id, quota) : null;
+    onQuota?.(limits);
   };
   const choose = (shop: Shop | null): void => {
     chosen = shop;

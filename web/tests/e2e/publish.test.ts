@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
-import { apiLogin } from './api.ts';
+import { apiJson, apiLogin } from './api.ts';
 import { readyProduct } from './publish-api.ts';
 import { POLL, type Stack, attr, savedAll, shot, startStack, text } from './stack.ts';
 
@@ -130,5 +130,44 @@ describe('publishing from the page in Chromium', () => {
     await expect.poll(text(page(), '#publish-history tbody'), POLL).toContain('已发布');
     await expect.poll(text(page(), '.editor-title .stage'), POLL).toBe('已发布');
     await shot(page(), '15-published');
+  });
+
+  it('publishes two more products selected on the list, with the quota shown first and one refused by the checks', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const third = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2003', 'SCARF-E2E-2003');
+    const incomplete = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2004', 'SCARF-E2E-2004');
+    const category = { description_category_id: 17028922, type_id: 970895715 };
+    const brand = { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }] };
+    for (const [id, model] of [[products[1], 'SCARF-2002'], [third, 'SCARF-2003']] as const) {
+      await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, { ...category, attributes: { ...brand, '9048': [{ value: model }] } });
+    }
+    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${incomplete}`, { ...category, attributes: brand });
+    ozon.limits.daily_create = { limit: 100, usage: 37, reset_at: ozon.limits.daily_create.reset_at };
+
+    await page().click('#nav-products');
+    await page().waitForURL(/\/products/);
+    for (const id of [products[1], third, incomplete]) await page().check(`tr[data-product-id="${id}"] input[type=checkbox]`);
+    await page().click('#publish-selected');
+    await page().waitForURL(/\/publish\?ids=/);
+    await expect.poll(attr(page(), '#publish-quota .quota', 'data-create-left'), POLL).toBe('63');
+    await expect.poll(text(page(), '#bulk-summary'), POLL).toContain('已选 3 件');
+    await page().click('#bulk-check');
+    await expect.poll(attr(page(), `tr[data-product-id="${incomplete}"] .check-cell`, 'data-check'), POLL).toBe('problems');
+    await expect.poll(attr(page(), `tr[data-product-id="${third}"] .check-cell`, 'data-check'), POLL).toBe('ok');
+    await page().click(`tr[data-product-id="${incomplete}"] .row-problems summary`);
+    await shot(page(), '16-bulk-check');
+
+    page().once('dialog', (dialog) => void dialog.accept());
+    await page().click('#bulk-publish');
+    await expect.poll(attr(page(), '#bulk-result', 'data-sent'), POLL).toBe('2');
+    for (const id of [products[1], third]) {
+      await expect.poll(attr(page(), `tr[data-product-id="${id}"] [data-publish-status]`, 'data-publish-status'), { timeout: 30_000, interval: 200 }).toBe('imported');
+    }
+    await expect.poll(attr(page(), `tr[data-product-id="${incomplete}"] [data-publish-status]`, 'data-publish-status'), POLL).toBe('refused');
+    await expect.poll(attr(page(), '#publish-quota .quota', 'data-create-left'), POLL).toBe('61');
+    await shot(page(), '17-bulk-published');
+    const stored = await apiJson<{ stage: string; marketplace_product_id: string | null }>(stack.service.baseUrl, token, 'GET', `/api/products/${third}`);
+    expect(stored.stage).toBe('published');
+    expect(stored.marketplace_product_id).not.toBeNull();
   });
 });

@@ -1,0 +1,41 @@
+import type { BulkPublishReply, PublishTask } from '../api/marketplace-types.ts';
+import type { App } from '../app.ts';
+import { h } from '../lib/dom.ts';
+import type { BulkTable } from './bulk-table.ts';
+import { isOpenStatus } from './status-labels.ts';
+import { watchTask } from './task-watch.ts';
+
+/** One line on what happened to the selection. */
+export function replySummary(reply: BulkPublishReply): HTMLElement {
+  const sent = reply.tasks.reduce((sum, task) => sum + task.product_ids.length, 0);
+  return h(
+    'p',
+    { class: 'bulk-summary-line', id: 'bulk-result', 'data-sent': sent, 'data-waiting': reply.waiting.length, 'data-refused': reply.refused.length },
+    `已提交 ${sent} 件（${reply.tasks.length} 个平台任务）`,
+    reply.waiting.length > 0 ? `，${reply.waiting.length} 件超出今日配额，等配额重置后自动发送` : '',
+    reply.refused.length > 0 ? `，${reply.refused.length} 件未通过检查未发送（见表格）` : '',
+    '。状态会自动刷新。',
+  );
+}
+
+/**
+ * Shows the answer of a bulk publish in the table and follows every task until the marketplace's result is
+ * final; `onAllFinal` runs once nothing is open any more. Returns the stop function.
+ */
+export function followReply(app: App, reply: BulkPublishReply, table: BulkTable, onAllFinal: () => void): () => void {
+  for (const refused of reply.refused) table.setRefused(refused.product_id, refused.errors);
+  for (const id of reply.waiting) table.setStatus(id, 'waiting_quota');
+  const open = new Set(reply.tasks.map((task) => task.task_id));
+  if (open.size === 0) onAllFinal();
+  const stops = reply.tasks.map(({ task_id, product_ids }) => {
+    for (const id of product_ids) table.setStatus(id, 'pending');
+    return watchTask(app, task_id, (task: PublishTask) => {
+      const items = task.items ?? [];
+      if (items.length > 0) for (const item of items) table.setStatus(item.product_id, item.status, item.errors);
+      else for (const id of product_ids) table.setStatus(id, task.status, task.errors);
+      const stillOpen = isOpenStatus(task.status) || items.some((item) => isOpenStatus(item.status));
+      if (!stillOpen && open.delete(task_id) && open.size === 0) onAllFinal();
+    });
+  });
+  return () => stops.forEach((stop) => stop());
+}

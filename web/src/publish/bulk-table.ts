@@ -1,0 +1,89 @@
+import type { FieldProblem, ImportError, PublishStatus } from '../api/marketplace-types.ts';
+import type { ProductSummary } from '../api/types.ts';
+import type { App } from '../app.ts';
+import { h, mount } from '../lib/dom.ts';
+import { formatPrice } from '../lib/format.ts';
+import { STAGE_LABELS, label } from '../lib/labels.ts';
+import { navLink } from '../pages/layout.ts';
+import { importErrors } from './import-errors.ts';
+import { publishBadge } from './status-labels.ts';
+
+/** What the table shows of a product (the list's summary). */
+export type BulkProduct = Pick<ProductSummary, 'id' | 'name' | 'offer_id' | 'stage' | 'price'>;
+
+export type BulkTable = {
+  readonly element: HTMLElement;
+  selected(): string[];
+  /** The pre-flight of one row: passed, or its problems (each links to the product's publish tab). */
+  setCheck(id: string, problems: readonly FieldProblem[] | null): void;
+  setStatus(id: string, status: PublishStatus, errors?: readonly ImportError[]): void;
+  setRefused(id: string, problems: readonly FieldProblem[]): void;
+};
+
+/** The products to publish, with a checkbox each and two live cells: the pre-flight and the publish status. */
+export function bulkTable(app: App, products: readonly BulkProduct[], preselected: ReadonlySet<string>, onSelection: () => void): BulkTable {
+  const boxes = new Map<string, HTMLInputElement>();
+  const checkCells = new Map<string, HTMLElement>();
+  const statusCells = new Map<string, HTMLElement>();
+  const problemsView = (id: string, problems: readonly FieldProblem[]): HTMLElement =>
+    h(
+      'details',
+      { class: 'row-problems' },
+      h('summary', null, h('span', { class: 'badge badge-error' }, `${problems.length} 项问题`)),
+      h('ol', null, problems.map((problem) => h('li', { 'data-path': problem.path }, navLink(app, problem.message, { name: 'product', id, tab: 'publish' })))),
+    );
+  const all = h('input', {
+    type: 'checkbox',
+    'aria-label': '全选',
+    checked: products.length > 0 && products.every((product) => preselected.has(product.id)),
+    onchange: () => {
+      for (const box of boxes.values()) box.checked = all.checked;
+      onSelection();
+    },
+  });
+  const rows = products.map((product) => {
+    const box = h('input', { type: 'checkbox', 'data-id': product.id, 'aria-label': '选择', checked: preselected.has(product.id), onchange: onSelection });
+    boxes.set(product.id, box);
+    const check = h('td', { class: 'check-cell' }, h('span', { class: 'muted small' }, '—'));
+    const status = h('td', { class: 'status-cell' }, h('span', { class: 'muted small' }, '—'));
+    checkCells.set(product.id, check);
+    statusCells.set(product.id, status);
+    return h(
+      'tr',
+      { 'data-product-id': product.id },
+      h('td', { class: 'check' }, box),
+      h('td', { class: 'name' }, navLink(app, product.name || '（未命名）', { name: 'product', id: product.id, tab: 'publish' })),
+      h('td', null, product.offer_id || h('span', { class: 'muted' }, '未设置')),
+      h('td', { class: 'stage-cell' }, h('span', { class: `stage stage-${product.stage}` }, label(STAGE_LABELS, product.stage))),
+      h('td', { class: 'num' }, formatPrice(product.price)),
+      check,
+      status,
+    );
+  });
+  const element = h(
+    'table',
+    { class: 'list bulk-table', id: 'bulk-table' },
+    h('thead', null, h('tr', null, h('th', { class: 'check' }, all), ['名称', '货号', '阶段', '售价', '发布前检查', '发布状态'].map((title) => h('th', null, title)))),
+    h('tbody', null, rows.length > 0 ? rows : h('tr', null, h('td', { colspan: 7, class: 'muted center' }, '没有待上架的商品：商品通过就绪检查（标记为待上架）后会出现在这里'))),
+  );
+  return {
+    element,
+    selected: () => [...boxes].filter(([, box]) => box.checked).map(([id]) => id),
+    setCheck(id, problems) {
+      const cell = checkCells.get(id);
+      if (!cell) return;
+      cell.dataset.check = problems === null ? 'ok' : 'problems';
+      mount(cell, problems === null ? h('span', { class: 'badge badge-ok' }, '✓ 通过') : problemsView(id, problems));
+    },
+    setStatus(id, status, errors = []) {
+      const cell = statusCells.get(id);
+      if (cell) mount(cell, publishBadge(status), importErrors(errors));
+      const stage = status === 'imported' ? cell?.closest('tr')?.querySelector('.stage-cell') : null;
+      if (stage) mount(stage, h('span', { class: 'stage stage-published' }, label(STAGE_LABELS, 'published')));
+    },
+    setRefused(id, problems) {
+      const cell = statusCells.get(id);
+      if (cell) mount(cell, h('span', { class: 'badge badge-error', 'data-publish-status': 'refused' }, '未发送'), problemsView(id, problems));
+    },
+  };
+}

@@ -24,6 +24,9 @@ import { answerClientError, answerFrameworkError, type ClientTimeouts, serverTim
 import { ErrorBody } from './schemas/common.ts';
 import { authRoutes, sessionRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { strictBodyCompilers } from './validator-compilers.ts';
+import { trackAllowedMethods } from './allowed-methods.ts';
+import { installJsonBodyParser } from './json-body-parser.ts';
 
 /** Largest JSON body a route accepts unless it declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -68,14 +71,15 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: DEFAULT_BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: parts.logLevel !== 'debug' }),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaController: strictBodyCompilers(),
     forceCloseConnections: 'idle',
     ...serverTimeoutOptions(parts.clientTimeouts),
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  installErrorHandler(app);
+  installErrorHandler(app, trackAllowedMethods(app));
+  installJsonBodyParser(app);
   installRequestContext(app);
   app.addHook('preValidation', refuseNulCharacters);
   app.addSchema(ErrorBody);

@@ -1,5 +1,6 @@
-import { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ErrorKind, isDomainError, RateLimitedError } from '../../domain/errors.ts';
+import { type AllowedMethods } from './allowed-methods.ts';
 import { type ErrorBody } from './schemas/common.ts';
 import { chineseProblem, type SchemaError, validationProblems } from './validation-messages.ts';
 
@@ -38,7 +39,7 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 }
 
 /** Maps every thrown error to `{detail, code}`; unknown errors are logged and answered as a bare 500. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, allowedMethods: AllowedMethods = () => []): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDomainError(error)) {
       const body: ErrorBody = { detail: error.detail, code: error.code };
@@ -51,6 +52,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       const errors = validationProblems(error.validation as SchemaError[], error.validationContext);
       return send(reply, 422, { detail: '请求参数不合法，请检查标出的字段', code: 'VALIDATION_FAILED', errors });
     }
+    // A request no route takes can fail before the not-found handler runs (QUERY without a content type).
+    if (request.is404 && (error.statusCode ?? 500) < 500) return answerMissingRoute(request, reply, allowedMethods);
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return send(reply, known.status, { detail: known.detail, code: known.code });
     if (error.statusCode === 429) {
@@ -67,5 +70,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     return send(reply, 500, { detail: '服务器内部错误，请稍后重试', code: 'INTERNAL_ERROR' });
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, 404, { detail: `接口不存在：${request.method} ${request.url.split('?')[0]}`, code: 'ROUTE_NOT_FOUND' }));
+  app.setNotFoundHandler((request, reply) => answerMissingRoute(request, reply, allowedMethods));
+}
+
+/** No route for this method: 405 with `Allow` when the address takes other methods, else 404. */
+function answerMissingRoute(request: FastifyRequest, reply: FastifyReply, allowedMethods: AllowedMethods): FastifyReply {
+  const path = request.url.split('?')[0];
+  const allowed = allowedMethods(request.url);
+  if (allowed.length === 0) return send(reply, 404, { detail: `接口不存在：${request.method} ${path}`, code: 'ROUTE_NOT_FOUND' });
+  void reply.header('allow', allowed.join(', '));
+  return send(reply, 405, { detail: `${path} 不支持 ${request.method} 方法，可用：${allowed.join('、')}`, code: 'METHOD_NOT_ALLOWED' });
 }

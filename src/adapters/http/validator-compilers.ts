@@ -1,0 +1,25 @@
+import { AjvCompiler, type Options as AjvOptions, type RouteDefinition } from '@fastify/ajv-compiler';
+import { type FastifyServerOptions } from 'fastify';
+
+const SHARED_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: false } as const;
+
+type BuildFromPool = ReturnType<typeof AjvCompiler>;
+// At run time a pooled compiler takes the route definition; the package's typings call it ajv's `compile`.
+type RouteCompiler = (route: RouteDefinition) => unknown;
+
+/**
+ * Two Ajv validators: JSON bodies are checked strictly, so a wrong type is the client's mistake and gets 422
+ * (coercion turned `"name": false` into a shop named "false"); query strings, path parameters and headers are text
+ * by nature, so they are still parsed into the types their schemas name (`?page=2`).
+ */
+export function strictBodyCompilers(): NonNullable<FastifyServerOptions['schemaController']> {
+  const pool = AjvCompiler();
+  const buildValidator = (externalSchemas: Parameters<BuildFromPool>[0], serverOptions: { readonly plugins?: unknown[] }) => {
+    const withCoercion = (coerceTypes: false | 'array') =>
+      pool(externalSchemas, { ...serverOptions, customOptions: { ...SHARED_OPTIONS, coerceTypes } satisfies AjvOptions } as Parameters<BuildFromPool>[1]) as unknown as RouteCompiler;
+    const strict = withCoercion(false);
+    const parsing = withCoercion('array');
+    return (route: RouteDefinition) => (route.httpPart === 'body' ? strict(route) : parsing(route));
+  };
+  return { compilersFactory: { buildValidator: buildValidator as unknown as BuildFromPool } };
+}

@@ -1,6 +1,15 @@
-/** `pending` until the marketplace's import result is final; `imported` only when it carries no `level: error`. */
-export const PUBLISH_STATUSES = ['pending', 'imported', 'failed', 'skipped'] as const;
+import { type ImportItem } from './publish.ts';
+
+/**
+ * `waiting_quota` until sent (beyond the daily quota, after a 429 `Item-Retry-After`, or queued for a send in
+ * progress), `pending` until the marketplace's result is final; `imported` only when it carries no `level: error`.
+ */
+export const PUBLISH_STATUSES = ['waiting_quota', 'pending', 'imported', 'failed', 'skipped'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+
+/** How a card is sent: a full `/v3/product/import`, only its images (`/v2/product/pictures/import`) or only its price. */
+export const PUBLISH_OPERATIONS = ['import', 'pictures', 'prices'] as const;
+export type PublishOperation = (typeof PUBLISH_OPERATIONS)[number];
 
 /** One error of an import result, as the marketplace reports it (`v1ItemError`). */
 export type ImportError = {
@@ -22,9 +31,12 @@ export type ImportResultItem = {
   readonly errors: readonly ImportError[];
 };
 
-/** A publish attempt; `task_id` is the marketplace's import task id. */
+/** One product in one publish attempt; `task_id` is the marketplace's task id (shared by up to 100 products). */
 export type PublishTask = {
-  readonly task_id: string;
+  readonly id: string;
+  /** Null while waiting for quota. */
+  readonly task_id: string | null;
+  readonly operation: PublishOperation;
   readonly product_id: string;
   readonly shop_id: string;
   readonly offer_id: string;
@@ -35,6 +47,8 @@ export type PublishTask = {
   readonly attempts: number;
   /** When the poller should ask next (null once final). */
   readonly next_poll_at: string | null;
+  /** The import item the card was sent as (its images and price tell what a later publish changes). */
+  readonly card: ImportItem | null;
   readonly created_at: string;
   readonly updated_at: string;
 };
@@ -50,17 +64,60 @@ export const pollDelayMs = (attempts: number): number => Math.min(POLL_BACKOFF.f
 
 const addMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
 
-export function newPublishTask(fields: Pick<PublishTask, 'task_id' | 'product_id' | 'shop_id' | 'offer_id'>, now: string): PublishTask {
-  return { ...fields, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
+type RecordFields = Pick<PublishTask, 'product_id' | 'shop_id' | 'offer_id'> & Partial<Pick<PublishTask, 'id' | 'operation' | 'card'>>;
+
+/** A record sent as task `task_id` (its id is the task id unless given). */
+export function newPublishTask(fields: RecordFields & { readonly task_id: string }, now: string): PublishTask {
+  const { id = fields.task_id, operation = 'import', card = null, ...rest } = fields;
+  return { ...rest, id, operation, card, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
 }
 
-const ourError = (code: string, description: string): ImportError => ({
+/** A record not sent yet: it goes out by itself at `sendAt`. */
+export function newWaitingRecord(fields: RecordFields & { readonly id: string }, sendAt: string, now: string): PublishTask {
+  const { operation = 'import', card = null, ...rest } = fields;
+  return { ...rest, operation, card, task_id: null, status: 'waiting_quota', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: sendAt, created_at: now, updated_at: now };
+}
+
+/** The marketplace accepted the send as task `taskId`: poll it. */
+export const markSent = (record: PublishTask, taskId: string, operation: PublishOperation, card: ImportItem, now: string): PublishTask => ({
+  ...record,
+  task_id: taskId,
+  operation,
+  card,
+  status: 'pending',
+  attempts: 0,
+  next_poll_at: addMs(now, pollDelayMs(0)),
+  updated_at: now,
+});
+
+/** Not sent (quota, retry time, the marketplace down): try again at `sendAt`. */
+export const markWaiting = (record: PublishTask, sendAt: string, now: string, errors: readonly ImportError[] = record.errors): PublishTask => ({
+  ...record,
+  status: 'waiting_quota',
+  next_poll_at: sendAt,
+  attempts: record.attempts + 1,
+  errors,
+  updated_at: now,
+});
+
+/** Final without a marketplace result (refused by our checks before sending, or a synchronous answer). */
+export const markFinal = (record: PublishTask, status: 'imported' | 'failed', errors: readonly ImportError[], now: string, card: ImportItem | null = record.card, marketplaceProductId = record.marketplace_product_id): PublishTask => ({
+  ...record,
+  status,
+  errors,
+  card,
+  marketplace_product_id: marketplaceProductId,
+  next_poll_at: null,
+  updated_at: now,
+});
+
+export const ourError = (code: string, description: string, field = ''): ImportError => ({
   code,
   message: description,
   level: 'error',
   state: '',
   description,
-  field: '',
+  field,
   attribute_id: 0,
   attribute_name: '',
 });

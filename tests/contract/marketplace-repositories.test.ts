@@ -64,7 +64,7 @@ for (const database of testDatabases()) {
           errors: [{ code: 'c', message: 'm', level: 'error', state: 's', description: 'Заполните', field: 'attribute', attribute_id: 85, attribute_name: 'Бренд' }],
         });
         await tasks.insert(task);
-        expect(await tasks.findById(task.task_id)).toEqual(task);
+        expect(await tasks.findById(task.id)).toEqual(task);
         expect(await tasks.findById('999')).toBeUndefined();
       });
 

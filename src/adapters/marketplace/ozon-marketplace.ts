@@ -1,9 +1,10 @@
 import { request } from 'undici';
 import { type Marketplace, type MarketplaceCredentials } from '../../application/ports/marketplace.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { ItemQuotaExceeded } from '../../domain/publish-quota.ts';
 import { missingMethods } from '../../domain/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
-import { badResponse, readAttributes, readError, readHasNext, readImportInfo, readLimits, readRoles, readTaskId, readTree, readValues } from './ozon-wire.ts';
+import { badResponse, readAttributes, readError, readHasNext, readImportInfo, readLimits, readPriceResults, readRoles, readTaskId, readTree, readValues } from './ozon-wire.ts';
 import { type RateLimiter, makeRateLimiter } from './rate-limiter.ts';
 
 export type OzonMarketplaceOptions = {
@@ -28,6 +29,12 @@ function retryAfterMs(header: string | string[] | undefined, now: number): numbe
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1_000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? 1_000 : Math.max(0, date - now);
+}
+
+/** `Item-Retry-After` is in minutes; a missing or odd value means one minute. */
+function itemRetryAfterMs(header: string | string[] | undefined): number {
+  const value = Number(Array.isArray(header) ? header[0] : header);
+  return Number.isFinite(value) && value > 0 ? value * 60_000 : 60_000;
 }
 
 async function readBody(body: AsyncIterable<Buffer>): Promise<string> {
@@ -66,6 +73,10 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
         bodyTimeout: timeoutMs,
       });
       const text = await readBody(response.body);
+      if (response.statusCode === 429 && response.headers['item-retry-after'] !== undefined) {
+        // Items over the per-minute or daily limit: minutes to hours, not something one call waits out.
+        throw new ItemQuotaExceeded(itemRetryAfterMs(response.headers['item-retry-after']));
+      }
       if (response.statusCode === 429) {
         const wait = retryAfterMs(response.headers['retry-after'], Date.now());
         gate.pause(credentials.clientId, wait);
@@ -142,6 +153,10 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
       ),
 
     importProducts: (credentials, items) => guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v3/product/import', { items })) })),
+
+    importPictures: (credentials, items) => guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v2/product/pictures/import', { items })) })),
+
+    importPrices: (credentials, prices) => guarded(async () => readPriceResults(await call(credentials, '/v1/product/import/prices', { prices }))),
 
     productLimits: (credentials) => guarded(async () => readLimits(await call(credentials, '/v4/product/info/limit', {}))),
 

@@ -1,4 +1,4 @@
-import { type AttributeValue, type CategoryAttribute, type CategoryNode } from '../../application/ports/marketplace.ts';
+import { type AttributeValue, type CategoryAttribute, type CategoryNode, type PriceResult } from '../../application/ports/marketplace.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { type ImportError, type ImportResultItem } from '../../domain/publish-task.ts';
 import { type QuotaCounter, type ShopLimits } from '../../domain/shop-limits.ts';
@@ -66,8 +66,9 @@ export const readValues = (body: unknown): AttributeValue[] =>
 
 export const readHasNext = (body: unknown): boolean => isObj(body) && bool(body.has_next);
 
+/** `{result: {task_id}}` of the import, or the pictures method's top-level `{task_id}`. */
 export function readTaskId(body: unknown): string {
-  const taskId = isObj(body) && isObj(body.result) ? body.result.task_id : undefined;
+  const taskId = isObj(body) && isObj(body.result) ? body.result.task_id : isObj(body) ? body.task_id : undefined;
   if ((typeof taskId !== 'number' && typeof taskId !== 'string') || !/^\d+$/.test(String(taskId)) || String(taskId) === '0') throw badResponse('task_id');
   return String(taskId);
 }
@@ -129,3 +130,14 @@ export function readLimits(body: unknown): ShopLimits {
   const total = counter(body, 'total');
   return { daily_create: counter(body, 'daily_create'), daily_update: counter(body, 'daily_update'), total: { limit: total.limit, usage: total.usage } };
 }
+
+/** `/v1/product/import/prices`: one result per price sent. */
+export const readPriceResults = (body: unknown): PriceResult[] =>
+  list(body, ['result'], 'price results')
+    .filter(isObj)
+    .map((raw) => ({
+      offer_id: str(raw.offer_id),
+      product_id: num(raw.product_id),
+      updated: bool(raw.updated),
+      errors: Array.isArray(raw.errors) ? raw.errors.filter(isObj).map((error) => ({ code: str(error.code), message: str(error.message) })) : [],
+    }));

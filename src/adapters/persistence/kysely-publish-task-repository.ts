@@ -1,43 +1,67 @@
 import { type Kysely, type Selectable } from 'kysely';
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
-import { type ImportError, type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
+import { type ImportItem } from '../../domain/publish.ts';
+import { type ImportError, type PublishOperation, type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
 import { type Database } from './database.ts';
 import { type PublishTaskTable } from './tables/marketplace.ts';
 
-const toRow = (task: PublishTask): PublishTaskTable => ({ ...task, errors: JSON.stringify(task.errors) });
+const toRow = (task: PublishTask): PublishTaskTable => ({ ...task, errors: JSON.stringify(task.errors), card: task.card === null ? null : JSON.stringify(task.card) });
 
 const toTask = (row: Selectable<PublishTaskTable>): PublishTask => ({
   ...row,
   status: row.status as PublishStatus,
+  operation: row.operation as PublishOperation,
   errors: JSON.parse(row.errors) as ImportError[],
+  card: row.card === null ? null : (JSON.parse(row.card) as ImportItem),
 });
 
+/** Statuses still in motion: sent and awaiting a result, or waiting to be sent. */
+const OPEN: PublishStatus[] = ['pending', 'waiting_quota'];
+/** Rows per insert statement (PostgreSQL's parameter limit is far above 100 × 14). */
+const INSERT_CHUNK = 100;
+
 export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTaskRepository {
-  const hasPending = async (column: 'shop_id' | 'product_id', value: string): Promise<boolean> => {
-    const row = await db.selectFrom('publish_tasks').select('task_id').where(column, '=', value).where('status', '=', 'pending').limit(1).executeTakeFirst();
+  const hasOpen = async (column: 'shop_id' | 'product_id', value: string): Promise<boolean> => {
+    const row = await db.selectFrom('publish_tasks').select('id').where(column, '=', value).where('status', 'in', OPEN).limit(1).executeTakeFirst();
     return row !== undefined;
   };
 
   return {
-    async insert(task) {
-      await db.insertInto('publish_tasks').values(toRow(task)).execute();
+    async insert(...records) {
+      for (let start = 0; start < records.length; start += INSERT_CHUNK) {
+        await db.insertInto('publish_tasks').values(records.slice(start, start + INSERT_CHUNK).map(toRow)).execute();
+      }
     },
 
-    async findById(taskId) {
-      const row = await db.selectFrom('publish_tasks').selectAll().where('task_id', '=', taskId).executeTakeFirst();
+    async findById(id) {
+      const row = await db.selectFrom('publish_tasks').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toTask(row) : undefined;
     },
 
-    async update(task) {
-      const { task_id, created_at: _created, ...changes } = toRow(task);
-      await db.updateTable('publish_tasks').set(changes).where('task_id', '=', task_id).execute();
+    async listByTask(taskId) {
+      const rows = await db.selectFrom('publish_tasks').selectAll().where('task_id', '=', taskId).orderBy('created_at').orderBy('id').execute();
+      return rows.map(toTask);
+    },
+
+    async update(...records) {
+      if (records.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const record of records) {
+          const { id, created_at: _created, ...changes } = toRow(record);
+          await trx.updateTable('publish_tasks').set(changes).where('id', '=', id).execute();
+        }
+      });
+    },
+
+    async remove(ids) {
+      if (ids.length > 0) await db.deleteFrom('publish_tasks').where('id', 'in', [...ids]).execute();
     },
 
     async listByProduct(productId, { page, pageSize }) {
       const byProduct = db.selectFrom('publish_tasks').where('product_id', '=', productId);
       const [countRow, rows] = await Promise.all([
         byProduct.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        byProduct.selectAll().orderBy('created_at', 'desc').orderBy('task_id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        byProduct.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
       ]);
       return { total: Number(countRow.total), items: rows.map(toTask) };
     },
@@ -46,10 +70,10 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
       const rows = await db
         .selectFrom('publish_tasks')
         .selectAll()
-        .where('status', '=', 'pending')
+        .where('status', 'in', OPEN)
         .where('next_poll_at', '<=', now)
         .orderBy('next_poll_at')
-        .orderBy('task_id')
+        .orderBy('id')
         .limit(limit)
         .execute();
       return rows.map(toTask);
@@ -59,12 +83,26 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
       const row = await db
         .selectFrom('publish_tasks')
         .select((eb) => eb.fn.min('next_poll_at').as('next'))
-        .where('status', '=', 'pending')
+        .where('status', 'in', OPEN)
         .executeTakeFirst();
       return row?.next ?? undefined;
     },
 
-    hasPendingForShop: (shopId) => hasPending('shop_id', shopId),
-    hasPendingForProduct: (productId) => hasPending('product_id', productId),
+    hasPendingForShop: (shopId) => hasOpen('shop_id', shopId),
+    hasPendingForProduct: (productId) => hasOpen('product_id', productId),
+
+    async lastCard(productId, shopId) {
+      const row = await db
+        .selectFrom('publish_tasks')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .where('shop_id', '=', shopId)
+        .where('status', 'in', ['imported', 'skipped'])
+        .where('card', 'is not', null)
+        .orderBy('updated_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? toTask(row) : undefined;
+    },
   };
 }

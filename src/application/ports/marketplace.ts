@@ -38,6 +38,13 @@ export type CategoryAttribute = {
 
 export type AttributeValue = { readonly id: number; readonly value: string; readonly info: string; readonly picture: string };
 
+/** One card's pictures for `/v2/product/pictures/import` (the primary one plus at most 49). */
+export type PicturesItem = { readonly offer_id: string; readonly primary_image: string; readonly images: readonly string[] };
+/** One card's price for `/v1/product/import/prices` (amounts as strings, in the shop's currency). */
+export type PriceItem = { readonly offer_id: string; readonly price: string; readonly old_price: string; readonly currency_code: string; readonly vat: string };
+/** The synchronous answer for one price. */
+export type PriceResult = { readonly offer_id: string; readonly product_id: number; readonly updated: boolean; readonly errors: readonly { readonly code: string; readonly message: string }[] };
+
 export type AttributeScope = {
   readonly attributeId: number;
   readonly categoryId: number;
@@ -62,6 +69,10 @@ export interface Marketplace {
   searchAttributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, query: string, limit: number): Promise<AttributeValue[]>;
   /** Starts an asynchronous import; answers the marketplace's task id. */
   importProducts(credentials: MarketplaceCredentials, items: readonly ImportItem[]): Promise<{ taskId: string }>;
+  /** Replaces published cards' pictures; answers a task id polled like an import. */
+  importPictures(credentials: MarketplaceCredentials, items: readonly PicturesItem[]): Promise<{ taskId: string }>;
+  /** Updates published cards' prices (at most 1000), answered at once per item. */
+  importPrices(credentials: MarketplaceCredentials, prices: readonly PriceItem[]): Promise<PriceResult[]>;
   /** The shop's product quotas (`/v4/product/info/limit`). */
   productLimits(credentials: MarketplaceCredentials): Promise<ShopLimits>;
   /** The current per-item result of an import task. */

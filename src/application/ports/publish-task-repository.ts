@@ -1,21 +1,27 @@
 import { type PublishTask } from '../../domain/publish-task.ts';
 
-/** Where publish tasks live; pending ones survive restarts so polling resumes. */
+/** Where publish records live (one per product and send); waiting and pending ones survive restarts. */
 export interface PublishTaskRepository {
-  /** Stores a new task; its task id must not exist yet. */
-  insert(task: PublishTask): Promise<void>;
-  /** The task, or undefined. */
-  findById(taskId: string): Promise<PublishTask | undefined>;
-  /** Replaces the stored task (same task id). */
-  update(task: PublishTask): Promise<void>;
-  /** A product's tasks, newest first, with the total. */
+  /** Stores new records in one statement; their ids must not exist yet. */
+  insert(...records: PublishTask[]): Promise<void>;
+  /** The record with this id (a single publish's id is its task id), or undefined. */
+  findById(id: string): Promise<PublishTask | undefined>;
+  /** The records sent as one marketplace task, in insertion order of their products. */
+  listByTask(taskId: string): Promise<PublishTask[]>;
+  /** Replaces stored records (same ids). */
+  update(...records: PublishTask[]): Promise<void>;
+  /** Removes records that were never sent (a request undone because the marketplace was down). */
+  remove(ids: readonly string[]): Promise<void>;
+  /** A product's records, newest first, with the total. */
   listByProduct(productId: string, page: { page: number; pageSize: number }): Promise<{ total: number; items: PublishTask[] }>;
-  /** Pending tasks whose next poll is due at `now` or earlier, soonest first. */
+  /** Pending and waiting records whose `next_poll_at` is at `now` or earlier, soonest first. */
   listDue(now: string, limit: number): Promise<PublishTask[]>;
-  /** The earliest next poll of any pending task, or undefined when none is pending. */
+  /** The earliest `next_poll_at` of any pending or waiting record, or undefined. */
   nextPollAt(): Promise<string | undefined>;
-  /** Whether a pending task exists for this shop. */
+  /** Whether a pending or waiting record exists for this shop. */
   hasPendingForShop(shopId: string): Promise<boolean>;
-  /** Whether a pending task exists for this product. */
+  /** Whether a pending or waiting record exists for this product. */
   hasPendingForProduct(productId: string): Promise<boolean>;
+  /** The newest record of the product in the shop that left a card on the marketplace (imported or skipped). */
+  lastCard(productId: string, shopId: string): Promise<PublishTask | undefined>;
 }

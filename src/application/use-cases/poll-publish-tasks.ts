@@ -6,6 +6,7 @@ import { isDomainError } from '../../domain/errors.ts';
 import { type Product } from '../../domain/product.ts';
 import { markPublished, revise } from '../../domain/product-stage.ts';
 import { type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
+import { type SendWaiting } from './send-waiting.ts';
 import { type ShopAccess } from './shop-access.ts';
 
 /** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
@@ -17,13 +18,14 @@ export type PollPublishTasksDeps = {
   readonly shopAccess: ShopAccess;
   readonly marketplace: Marketplace;
   readonly clock: Clock;
+  readonly sendWaiting: SendWaiting;
   readonly onPollError?: (event: PollEvent) => void;
 };
 /** Polls every due task once; answers how many were polled. */
 export type PollPublishTasks = () => Promise<number>;
 
-/** Tasks polled per pass; the rest wait for the next pass. */
-export const POLL_BATCH = 20;
+/** Records handled per pass (a task of 100 products is one poll); the rest wait for the next pass. */
+export const POLL_BATCH = 500;
 const WRITE_BACK_RETRIES = 3;
 
 /**
@@ -49,28 +51,44 @@ async function writeBack(products: ProductRepository, task: PublishTask, marketp
 }
 
 /**
- * One pass of the background poller: asks the marketplace for each due pending task's import result and
- * folds it in (DECISIONS §7). The product is written before the task, so a crash in between repeats an
- * idempotent write-back on the next pass instead of losing it.
+ * One pass of the background poller: asks the marketplace once per due task for its per-product results and
+ * folds each in (DECISIONS §7), and sends the due `waiting_quota` records (§9.1). The product is written before
+ * the record, so a crash in between repeats an idempotent write-back on the next pass instead of losing it.
  */
-export function makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, onPollError }: PollPublishTasksDeps): PollPublishTasks {
-  const pollOne = async (task: PublishTask): Promise<void> => {
+export function makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, onPollError }: PollPublishTasksDeps): PollPublishTasks {
+  const pollTask = async (taskId: string, records: readonly PublishTask[]): Promise<void> => {
     try {
-      const shop = await shopAccess.find(task.shop_id);
-      const items = await marketplace.importInfo(shopAccess.credentialsOf(shop), task.task_id);
+      const shop = await shopAccess.find(records[0]!.shop_id);
+      const items = await marketplace.importInfo(shopAccess.credentialsOf(shop), taskId);
       const now = clock.now().toISOString();
-      const next = applyImportResult(task, items, now);
-      if (next.status === 'imported' && next.marketplace_product_id) await writeBack(products, next, next.marketplace_product_id, now);
-      await publishTasks.update(next);
+      const next = records.map((record) => applyImportResult(record, items, now));
+      for (const record of next) {
+        if (record.status === 'imported' && record.marketplace_product_id) await writeBack(products, record, record.marketplace_product_id, now);
+      }
+      await publishTasks.update(...next);
     } catch (error) {
-      onPollError?.({ taskId: task.task_id, error });
-      await publishTasks.update(postponePoll(task, clock.now().toISOString()));
+      onPollError?.({ taskId, error });
+      const now = clock.now().toISOString();
+      await publishTasks.update(...records.map((record) => postponePoll(record, now)));
     }
   };
 
   return async () => {
     const due = await publishTasks.listDue(clock.now().toISOString(), POLL_BATCH);
-    for (const task of due) await pollOne(task);
+    const byTask = new Map<string, PublishTask[]>();
+    const waiting: PublishTask[] = [];
+    for (const record of due) {
+      if (record.status === 'pending' && record.task_id !== null) byTask.set(record.task_id, [...(byTask.get(record.task_id) ?? []), record]);
+      else waiting.push(record);
+    }
+    for (const [taskId, records] of byTask) await pollTask(taskId, records);
+    if (waiting.length > 0) {
+      try {
+        await sendWaiting(waiting);
+      } catch (error) {
+        onPollError?.({ taskId: 'waiting', error });
+      }
+    }
     return due.length;
   };
 }

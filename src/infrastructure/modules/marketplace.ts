@@ -19,6 +19,10 @@ import { type ListPublishHistory, makeListPublishHistory } from '../../applicati
 import { type ListShops, makeListShops } from '../../application/use-cases/list-shops.ts';
 import { type PollPublishTasks, makePollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
 import { type PreparePublication, makePreparePublication } from '../../application/use-cases/prepare-publication.ts';
+import { type PublicationDispatch, makePublicationDispatch } from '../../application/use-cases/publication-dispatch.ts';
+import { type PublishMany, makePublishMany } from '../../application/use-cases/publish-many.ts';
+import { type SendPublications, makeSendPublications } from '../../application/use-cases/send-publications.ts';
+import { type SendWaiting, makeSendWaiting } from '../../application/use-cases/send-waiting.ts';
 import { type PublishProduct, makePublishProduct } from '../../application/use-cases/publish-product.ts';
 import { type ShopAccess, makeShopAccess } from '../../application/use-cases/shop-access.ts';
 import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
@@ -56,7 +60,11 @@ export type MarketplaceRegistry = {
   categoryRules: CategoryRules;
   preparePublication: PreparePublication;
   checkPublish: CheckPublish;
+  sendPublications: SendPublications;
+  publicationDispatch: PublicationDispatch;
   publishProduct: PublishProduct;
+  publishMany: PublishMany;
+  sendWaiting: SendWaiting;
   getPublishTask: GetPublishTask;
   listPublishHistory: ListPublishHistory;
   pollPublishTasks: PollPublishTasks;
@@ -94,25 +102,32 @@ export const marketplaceModule: FeatureModuleOf = {
       categoryRules: asFunction(makeCategoryRules).singleton(),
       preparePublication: asFunction(makePreparePublication).singleton(),
       checkPublish: asFunction(makeCheckPublish).singleton(),
-      publishProduct: asFunction(({ products, preparePublication, publishTasks, shopAccess, marketplace, clock, publishPoller, auditLog }: Cradle) =>
-        makePublishProduct({
+      sendPublications: asFunction(makeSendPublications).singleton(),
+      publicationDispatch: asFunction(({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog }: Cradle) =>
+        makePublicationDispatch({
           products,
-          preparePublication,
           publishTasks,
-          shopAccess,
-          marketplace,
+          preparePublication,
+          sendPublications,
+          ids,
           clock,
-          onTaskCreated: async (task) => {
+          onRecords: async (records) => {
             publishPoller.wake();
-            // The product was sent to the marketplace: DECISIONS §11's publish_sent.
-            await auditLog.record({ action: 'publish_sent', target: `${task.offer_id} → shop ${task.shop_id} (task ${task.task_id})` });
+            // Each product sent to the marketplace: DECISIONS §11's publish_sent.
+            for (const record of records.filter((candidate) => candidate.task_id !== null || candidate.operation === 'prices')) {
+              await auditLog.record({ action: 'publish_sent', target: `${record.offer_id} → shop ${record.shop_id} (${record.task_id ? `task ${record.task_id}` : record.operation})` });
+            }
           },
         }),
       ).singleton(),
+      publishProduct: asFunction(makePublishProduct).singleton(),
+      publishMany: asFunction(makePublishMany).singleton(),
+      sendWaiting: asFunction(makeSendWaiting).singleton(),
       getPublishTask: asFunction(makeGetPublishTask).singleton(),
       listPublishHistory: asFunction(makeListPublishHistory).singleton(),
-      pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, logger }: Cradle) =>
+      pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger }: Cradle) =>
         makePollPublishTasks({
+          sendWaiting,
           publishTasks,
           products,
           shopAccess,

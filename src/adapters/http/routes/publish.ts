@@ -3,39 +3,63 @@ import { Type } from '@sinclair/typebox';
 import { type CheckPublish } from '../../../application/use-cases/check-publish.ts';
 import { type GetPublishTask } from '../../../application/use-cases/get-publish-task.ts';
 import { type ListPublishHistory } from '../../../application/use-cases/list-publish-history.ts';
+import { type PublishMany } from '../../../application/use-cases/publish-many.ts';
 import { type PublishProduct } from '../../../application/use-cases/publish-product.ts';
-import { type PublishTask } from '../../../domain/publish-task.ts';
+import { explainImportError } from '../../../domain/import-error-explanations.ts';
+import { type ImportError, type PublishTask } from '../../../domain/publish-task.ts';
 import { IdParams, PageQuery, withErrors } from '../schemas/common.ts';
-import { PublishBody, PublishCheckBody, PublishHistoryBody, PublishTaskBody, TaskParams } from '../schemas/publish.ts';
+import { BulkPublishBody, BulkPublishReplyBody, PublishBody, PublishCheckBody, PublishHistoryBody, PublishTaskBody, PublishTaskViewBody, TaskParams } from '../schemas/publish.ts';
 
 export type PublishRouteDeps = {
   readonly publishProduct: PublishProduct;
+  readonly publishMany: PublishMany;
   readonly checkPublish: CheckPublish;
   readonly getPublishTask: GetPublishTask;
   readonly listPublishHistory: ListPublishHistory;
 };
+
+const explained = (errors: readonly ImportError[]) => errors.map((error) => ({ ...error, explanation: explainImportError(error.code) }));
 
 const toTaskBody = (task: PublishTask) => ({
   task_id: task.task_id,
   product_id: task.product_id,
   shop_id: task.shop_id,
   offer_id: task.offer_id,
+  operation: task.operation,
   status: task.status,
   marketplace_product_id: task.marketplace_product_id,
-  errors: [...task.errors],
+  errors: explained(task.errors),
   created_at: task.created_at,
   updated_at: task.updated_at,
+  next_attempt_at: task.status === 'waiting_quota' ? task.next_poll_at : null,
+});
+
+const toItemBody = (task: PublishTask) => ({
+  product_id: task.product_id,
+  offer_id: task.offer_id,
+  status: task.status,
+  marketplace_product_id: task.marketplace_product_id,
+  errors: explained(task.errors),
 });
 
 const tags = ['publish'];
 
-/** Publishing a ready product and reading the task the background poller keeps up to date. */
+/** Publishing ready products (one or up to 500), the pre-flight, and the records the background poller keeps up to date. */
 export const publishRoutes =
   (deps: PublishRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       '/products/:id/publish',
-      { schema: { tags, summary: '发布商品到平台（异步，返回任务）', params: IdParams, body: PublishBody, response: withErrors({ 202: PublishTaskBody }) } },
+      {
+        schema: {
+          tags,
+          summary: '发布商品到平台（异步，返回任务；已发布的商品则更新同一商品卡）',
+          description: '检查未通过 422 PUBLISH_CHECKS_FAILED（errors 与发布前检查相同）；超出额度时 202 且 status=waiting_quota。',
+          params: IdParams,
+          body: PublishBody,
+          response: withErrors({ 202: PublishTaskBody }),
+        },
+      },
       async (request, reply) => reply.status(202).send(toTaskBody(await deps.publishProduct({ productId: request.params.id, shopId: request.body.shop_id }))),
     );
 
@@ -57,17 +81,37 @@ export const publishRoutes =
       },
     );
 
+    app.post(
+      '/publish',
+      {
+        schema: {
+          tags,
+          summary: '批量发布（1–500 个商品，每个导入请求最多 100 个）',
+          description: '202 {tasks, waiting, refused}：tasks 为已发送的平台任务；waiting 为超出每日额度或被限流、到时自动发送的商品；refused 为未通过检查的商品及原因。店铺未通过测试 409；平台不可达 502（不记录任何内容）。',
+          body: BulkPublishBody,
+          response: withErrors({ 202: BulkPublishReplyBody }),
+        },
+      },
+      async (request, reply) => {
+        const { tasks, waiting, refused } = await deps.publishMany({ shopId: request.body.shop_id, productIds: request.body.product_ids });
+        return reply.status(202).send({ tasks, waiting, refused: refused.map(({ product_id, errors }) => ({ product_id, errors: [...errors] })) });
+      },
+    );
+
     app.get(
       '/publish/:taskId',
-      { schema: { tags, summary: '发布任务状态（后台轮询写回）', params: TaskParams, response: withErrors({ 200: PublishTaskBody }) } },
-      async (request) => toTaskBody(await deps.getPublishTask(request.params.taskId)),
+      { schema: { tags, summary: '发布任务状态及其中每个商品（后台轮询写回）', params: TaskParams, response: withErrors({ 200: PublishTaskViewBody }) } },
+      async (request) => {
+        const { task, items } = await deps.getPublishTask(request.params.taskId);
+        return { ...toTaskBody(task), items: items.map(toItemBody) };
+      },
     );
 
     app.get(
       '/products/:id/publish-history',
       { schema: { tags, summary: '商品的发布记录（新的在前）', params: IdParams, querystring: Type.Object(PageQuery), response: withErrors({ 200: PublishHistoryBody }) } },
       async (request) => {
-        const { total, items } = await deps.listPublishHistory({ productId: request.params.id, page: request.query.page, pageSize: request.query.page_size });
+        const { total, items } = await deps.listPublishHistory({ page: request.query.page, pageSize: request.query.page_size, productId: request.params.id });
         return { total, items: items.map(toTaskBody) };
       },
     );

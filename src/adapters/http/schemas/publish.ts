@@ -1,8 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { PUBLISH_STATUSES } from '../../../domain/publish-task.ts';
+import { PUBLISH_OPERATIONS, PUBLISH_STATUSES } from '../../../domain/publish-task.ts';
 import { Timestamp, Uuid } from './common.ts';
 
 export const PublishBody = Type.Object({ shop_id: Uuid }, { additionalProperties: false });
+/** Bulk publish: 1 to 500 products through one shop. */
+export const BulkPublishBody = Type.Object(
+  { shop_id: Uuid, product_ids: Type.Array(Uuid, { minItems: 1, maxItems: 500, description: '最多 500 个商品' }) },
+  { additionalProperties: false },
+);
 export const TaskParams = Type.Object({ taskId: Type.String({ pattern: '^[0-9]{1,20}$' }) });
 
 const ImportErrorSchema = Type.Object({
@@ -14,19 +19,48 @@ const ImportErrorSchema = Type.Object({
   field: Type.String(),
   attribute_id: Type.Integer(),
   attribute_name: Type.String(),
+  explanation: Type.Union([Type.String(), Type.Null()], { description: '已知错误代码的中文说明' }),
 });
+
+const Status = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)), { description: 'waiting_quota：超出平台额度或被限流，到时自动发送' });
+
+/** One product of a task. */
+export const PublishItemBody = Type.Object(
+  {
+    product_id: Type.String(),
+    offer_id: Type.String(),
+    status: Status,
+    marketplace_product_id: Type.Union([Type.String(), Type.Null()]),
+    errors: Type.Array(ImportErrorSchema),
+  },
+  { additionalProperties: false },
+);
 
 export const PublishTaskBody = Type.Object(
   {
-    task_id: Type.String({ description: '平台的导入任务 ID' }),
+    task_id: Type.Union([Type.String(), Type.Null()], { description: '平台的导入任务 ID（等待额度时为 null）' }),
     product_id: Type.String(),
     shop_id: Type.String(),
     offer_id: Type.String(),
-    status: Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status))),
+    operation: Type.Union(PUBLISH_OPERATIONS.map((operation) => Type.Literal(operation)), { description: 'import：创建或整体更新；pictures：只更新图片；prices：只更新价格' }),
+    status: Status,
     marketplace_product_id: Type.Union([Type.String(), Type.Null()]),
     errors: Type.Array(ImportErrorSchema),
     created_at: Timestamp,
     updated_at: Timestamp,
+    next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'waiting_quota 时：预计自动发送的时间' }),
+  },
+  { additionalProperties: false },
+);
+
+/** `GET /api/publish/{taskId}`: the task plus each of its products. */
+export const PublishTaskViewBody = Type.Composite([Type.Omit(PublishTaskBody, []), Type.Object({ items: Type.Array(PublishItemBody) })], { additionalProperties: false });
+
+export const BulkPublishReplyBody = Type.Object(
+  {
+    tasks: Type.Array(Type.Object({ task_id: Type.String(), product_ids: Type.Array(Type.String()) })),
+    waiting: Type.Array(Type.String(), { description: '超出额度、到时自动发送的商品' }),
+    refused: Type.Array(Type.Object({ product_id: Type.String(), errors: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })) })),
   },
   { additionalProperties: false },
 );

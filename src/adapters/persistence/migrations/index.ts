@@ -9,6 +9,7 @@ import * as searchLiteral from './007-search-literal.ts';
 import * as searchCounts from './008-search-counts.ts';
 import * as postgresSearchTexts from './009-postgres-search-texts.ts';
 import * as postgresSearchCounts from './010-postgres-search-counts.ts';
+import * as publishing from './011-publishing.ts';
 import * as workbench from './012-workbench.ts';
 import * as accounts from './015-accounts.ts';
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-search-counts': searchCounts,
   '009-postgres-search-texts': postgresSearchTexts,
   '010-postgres-search-counts': postgresSearchCounts,
+  '011-publishing': publishing,
   '012-workbench': workbench,
   '015-accounts': accounts,
 };

@@ -16,8 +16,12 @@ export type ShopTable = {
   updated_at: string;
 };
 
+/** One product in one send to the marketplace (migration 011). */
 export type PublishTaskTable = {
-  task_id: string;
+  id: string;
+  /** The marketplace's task id; null while waiting for quota. */
+  task_id: string | null;
+  operation: string;
   product_id: string;
   shop_id: string;
   offer_id: string;
@@ -27,6 +31,8 @@ export type PublishTaskTable = {
   errors: string;
   attempts: number;
   next_poll_at: string | null;
+  /** JSON of the import item the card was sent as (null until sent). */
+  card: string | null;
   created_at: string;
   updated_at: string;
 };

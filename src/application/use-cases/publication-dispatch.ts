@@ -1,0 +1,91 @@
+import { type Clock } from '../ports/clock.ts';
+import { type Ids } from '../ports/ids.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
+import { type FieldProblem, isDomainError } from '../../domain/errors.ts';
+import { type Product } from '../../domain/product.ts';
+import { type PublishTask, newWaitingRecord } from '../../domain/publish-task.ts';
+import { chooseOperation } from '../../domain/publish-update.ts';
+import { type Shop } from '../../domain/shop.ts';
+import { type PreparePublication } from './prepare-publication.ts';
+import { type Outgoing, type SendPublications } from './send-publications.ts';
+
+/** A product ready to go out, or why it cannot. */
+export type Candidate = { readonly ok: true; readonly product: Product; readonly entry: Omit<Outgoing, 'record'> } | { readonly ok: false; readonly code: string; readonly detail: string; readonly problems: readonly FieldProblem[] };
+
+const refused = (code: string, detail: string, problems: readonly FieldProblem[]): Candidate => ({ ok: false, code, detail, problems });
+
+/** Until the request that made them has sent them, new records wait this long before the background sender may. */
+export const REQUEST_GRACE_MS = 120_000;
+
+export type PublicationDispatchDeps = {
+  readonly products: ProductRepository;
+  readonly publishTasks: PublishTaskRepository;
+  readonly preparePublication: PreparePublication;
+  readonly sendPublications: SendPublications;
+  readonly ids: Ids;
+  readonly clock: Clock;
+  /** Told about the records a request sent or queued (the poller wakes, the audit log records them). */
+  readonly onRecords?: (records: readonly PublishTask[]) => void | Promise<void>;
+};
+
+export type PublicationDispatch = {
+  /** The publish checks of one product for one shop, and how its card would be sent (new, full update, pictures, price). */
+  evaluate(product: Product | undefined, shop: Shop): Promise<Candidate>;
+  /**
+   * Records the candidates (waiting, so a crash leaves them to the background sender), then sends them. When the
+   * marketplace fails before anything went out the records are removed and the error thrown: nothing is lost.
+   */
+  dispatch(shop: Shop, candidates: readonly Extract<Candidate, { ok: true }>[]): Promise<PublishTask[]>;
+};
+
+export function makePublicationDispatch(deps: PublicationDispatchDeps): PublicationDispatch {
+  const { publishTasks, preparePublication, sendPublications, ids, clock } = deps;
+  return {
+    async evaluate(product, shop) {
+      if (!product) return refused('PRODUCT_NOT_FOUND', '商品不存在', [{ path: 'product_id', message: '商品不存在' }]);
+      if (product.stage !== 'ready' && product.stage !== 'published') {
+        const message = '只有「待上架」或已发布的商品才能发布，请先通过就绪检查';
+        return refused('PRODUCT_NOT_READY', message, [{ path: 'stage', message }]);
+      }
+      if (await publishTasks.hasPendingForProduct(product.id)) {
+        const message = '该商品已有发布任务在等待平台结果';
+        return refused('PUBLISH_IN_PROGRESS', message, [{ path: 'product_id', message }]);
+      }
+      let prepared;
+      try {
+        prepared = await preparePublication(product, shop);
+      } catch (error) {
+        if (isDomainError(error) && error.kind === 'invalid') return refused(error.code, error.detail, error.problems);
+        throw error;
+      }
+      if (!prepared.ok) return refused('PUBLISH_CHECKS_FAILED', `商品还不能发布：${prepared.problems.length} 项检查未通过`, prepared.problems);
+      const isNewCard = product.marketplace_product_id === null;
+      const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id);
+      return { ok: true, product, entry: { item: prepared.item, operation: chooseOperation(previous?.card ?? null, prepared.item), isNewCard } };
+    },
+
+    async dispatch(shop, candidates) {
+      if (candidates.length === 0) return [];
+      const now = clock.now().toISOString();
+      const sendAt = new Date(Date.parse(now) + REQUEST_GRACE_MS).toISOString();
+      const outgoing: Outgoing[] = candidates.map(({ product, entry }) => ({
+        ...entry,
+        record: {
+          ...newWaitingRecord({ id: ids.uuid(), product_id: product.id, shop_id: shop.id, offer_id: product.offer_id, operation: entry.operation }, sendAt, now),
+          marketplace_product_id: product.marketplace_product_id,
+        },
+      }));
+      await publishTasks.insert(...outgoing.map(({ record }) => record));
+      let records: PublishTask[];
+      try {
+        records = await sendPublications(shop, outgoing, { undoable: true });
+      } catch (error) {
+        await publishTasks.remove(outgoing.map(({ record }) => record.id));
+        throw error;
+      }
+      await deps.onRecords?.(records);
+      return records;
+    },
+  };
+}

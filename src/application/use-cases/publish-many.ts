@@ -1,0 +1,45 @@
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { type FieldProblem } from '../../domain/errors.ts';
+import { findPublishingShop } from './prepare-publication.ts';
+import { type Candidate, type PublicationDispatch } from './publication-dispatch.ts';
+import { type ShopAccess } from './shop-access.ts';
+
+export type PublishManyDeps = { readonly products: ProductRepository; readonly shopAccess: ShopAccess; readonly publicationDispatch: PublicationDispatch };
+export type PublishManyInput = { readonly shopId: string; readonly productIds: readonly string[] };
+export type PublishManyOutput = {
+  readonly tasks: { task_id: string; product_ids: string[] }[];
+  readonly waiting: string[];
+  readonly refused: { product_id: string; errors: readonly FieldProblem[] }[];
+};
+export type PublishMany = (input: PublishManyInput) => Promise<PublishManyOutput>;
+
+/**
+ * Bulk publish (DECISIONS §9.1): every product is checked on its own (a refusal stops none of the others), the
+ * rest go out at most 100 per import request within the shop's daily quota; beyond it they wait and go out by
+ * themselves. The marketplace down before anything was sent → 502 and nothing recorded.
+ */
+export function makePublishMany({ products, shopAccess, publicationDispatch }: PublishManyDeps): PublishMany {
+  return async ({ shopId, productIds }) => {
+    const shop = await findPublishingShop(shopAccess, shopId);
+    const ids = [...new Set(productIds)];
+    const accepted: Extract<Candidate, { ok: true }>[] = [];
+    const refused: PublishManyOutput['refused'] = [];
+    for (const id of ids) {
+      const candidate = await publicationDispatch.evaluate(await products.findById(id), shop);
+      if (candidate.ok) accepted.push(candidate);
+      else refused.push({ product_id: id, errors: candidate.problems });
+    }
+    const records = await publicationDispatch.dispatch(shop, accepted);
+    const tasks = new Map<string, string[]>();
+    const waiting: string[] = [];
+    for (const record of records) {
+      if (record.task_id === null) {
+        if (record.status === 'waiting_quota') waiting.push(record.product_id);
+        continue;
+      }
+      tasks.set(record.task_id, [...(tasks.get(record.task_id) ?? []), record.product_id]);
+    }
+    // A price update is answered at once: it has no task to follow, its record already holds the result.
+    return { tasks: [...tasks].map(([task_id, product_ids]) => ({ task_id, product_ids })), waiting, refused };
+  };
+}

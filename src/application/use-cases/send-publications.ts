@@ -1,0 +1,88 @@
+import { type Clock } from '../ports/clock.ts';
+import { type Marketplace, type MarketplaceCredentials } from '../ports/marketplace.ts';
+import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
+import { isDomainError } from '../../domain/errors.ts';
+import { type ImportItem } from '../../domain/publish.ts';
+import { ItemQuotaExceeded, splitByQuota } from '../../domain/publish-quota.ts';
+import { type PublishOperation, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publish-task.ts';
+import { picturesOf, priceOf } from '../../domain/publish-update.ts';
+import { type Shop } from '../../domain/shop.ts';
+import { type ShopAccess } from './shop-access.ts';
+
+/** A record about to go out, with the card it carries and how it is sent. */
+export type Outgoing = { readonly record: PublishTask; readonly item: ImportItem; readonly operation: PublishOperation; readonly isNewCard: boolean };
+
+/** Items per import or pictures request (the methods' limit); prices take up to 1000. */
+export const IMPORT_BATCH = 100;
+export const PRICES_BATCH = 1_000;
+/** A send that failed on our side or the marketplace's is tried again after this long. */
+export const RESEND_DELAY_MS = 60_000;
+
+export type SendPublicationsDeps = { readonly marketplace: Marketplace; readonly publishTasks: PublishTaskRepository; readonly shopAccess: ShopAccess; readonly clock: Clock };
+/**
+ * Sends records of one shop within its quotas and stores what became of each (pending with its task, waiting
+ * until a time, or final for prices). With `undoable`, a marketplace failure before anything was sent is
+ * thrown for the caller to undo the request; otherwise the records wait and are retried.
+ */
+export type SendPublications = (shop: Shop, outgoing: readonly Outgoing[], options: { readonly undoable: boolean }) => Promise<PublishTask[]>;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const later = (now: string, ms: number): string => new Date(Date.parse(now) + ms).toISOString();
+
+export function makeSendPublications({ marketplace, publishTasks, shopAccess, clock }: SendPublicationsDeps): SendPublications {
+  const sendBatch = async (credentials: MarketplaceCredentials, batch: readonly Outgoing[], now: string): Promise<PublishTask[]> => {
+    const operation = batch[0]!.operation;
+    if (operation === 'prices') {
+      const results = await marketplace.importPrices(credentials, batch.map(({ item }) => priceOf(item)));
+      return batch.map(({ record, item }) => {
+        const result = results.find((candidate) => candidate.offer_id === item.offer_id);
+        const errors = (result?.errors ?? [{ code: 'NO_RESULT', message: '平台没有返回该商品的价格结果' }]).map((error) => ({ ...ourError(error.code, error.message, 'price'), message: error.message }));
+        return result?.updated ? markFinal(record, 'imported', [], now, item) : markFinal(record, 'failed', errors, now);
+      });
+    }
+    const { taskId } =
+      operation === 'pictures' ? await marketplace.importPictures(credentials, batch.map(({ item }) => picturesOf(item))) : await marketplace.importProducts(credentials, batch.map(({ item }) => item));
+    return batch.map(({ record, item }) => markSent(record, taskId, operation, item, now));
+  };
+
+  return async (shop, outgoing, { undoable }) => {
+    const credentials = shopAccess.credentialsOf(shop);
+    const now = clock.now().toISOString();
+    let limits;
+    try {
+      limits = await marketplace.productLimits(credentials);
+    } catch (error) {
+      if (undoable) throw error;
+      const waiting = outgoing.map(({ record }) => markWaiting(record, later(now, RESEND_DELAY_MS), now));
+      await publishTasks.update(...waiting);
+      return waiting;
+    }
+    const kindOf = ({ operation, isNewCard }: Outgoing) => (operation !== 'import' ? 'free' : isNewCard ? 'create' : 'update');
+    const split = splitByQuota(outgoing, kindOf, limits, now);
+    const done: PublishTask[] = split.later.map(({ record }) => markWaiting(record, split.resetAt, now));
+
+    const batches = (['import', 'pictures', 'prices'] as const).flatMap((operation) =>
+      chunks(split.now.filter((entry) => entry.operation === operation), operation === 'prices' ? PRICES_BATCH : IMPORT_BATCH),
+    );
+    let sentAny = false;
+    let holdUntil: string | undefined;
+    for (const batch of batches) {
+      if (holdUntil !== undefined) {
+        done.push(...batch.map(({ record }) => markWaiting(record, holdUntil!, now)));
+        continue;
+      }
+      try {
+        done.push(...(await sendBatch(credentials, batch, now)));
+        sentAny = true;
+      } catch (error) {
+        if (error instanceof ItemQuotaExceeded) holdUntil = later(now, error.retryAfterMs);
+        else if (undoable && !sentAny) throw error;
+        else if (!isDomainError(error)) throw error;
+        else holdUntil = later(now, RESEND_DELAY_MS);
+        done.push(...batch.map(({ record }) => markWaiting(record, holdUntil!, now)));
+      }
+    }
+    await publishTasks.update(...done);
+    return done;
+  };
+}

@@ -1,0 +1,78 @@
+import { type Clock } from '../ports/clock.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
+import { type ShopRepository } from '../ports/shop-repository.ts';
+import { type FieldProblem, isDomainError } from '../../domain/errors.ts';
+import { type PublishTask, markFinal, markWaiting, ourError } from '../../domain/publish-task.ts';
+import { chooseOperation } from '../../domain/publish-update.ts';
+import { type PreparePublication } from './prepare-publication.ts';
+import { type Outgoing, RESEND_DELAY_MS, type SendPublications } from './send-publications.ts';
+
+export type SendWaitingDeps = {
+  readonly shops: ShopRepository;
+  readonly products: ProductRepository;
+  readonly publishTasks: PublishTaskRepository;
+  readonly preparePublication: PreparePublication;
+  readonly sendPublications: SendPublications;
+  readonly clock: Clock;
+};
+/** Sends due `waiting_quota` records; answers them as stored afterwards. */
+export type SendWaiting = (records: readonly PublishTask[]) => Promise<PublishTask[]>;
+
+const asErrors = (problems: readonly FieldProblem[]) => problems.map((problem) => ourError('PUBLISH_CHECK_FAILED', problem.message, problem.path));
+
+/**
+ * The background half of §9.1's waiting: each record's product is checked again as it is now (the seller may
+ * have changed it meanwhile) and sent within the quota; a product that no longer passes fails with the reasons.
+ * When the marketplace cannot be read, the shop's records wait a minute more.
+ */
+export function makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, clock }: SendWaitingDeps): SendWaiting {
+  const sendForShop = async (shopId: string, records: readonly PublishTask[]): Promise<PublishTask[]> => {
+    const now = clock.now().toISOString();
+    const failAll = async (code: string, message: string): Promise<PublishTask[]> => {
+      const failed = records.map((record) => markFinal(record, 'failed', [ourError(code, message)], now));
+      await publishTasks.update(...failed);
+      return failed;
+    };
+    const shop = await shops.findById(shopId);
+    if (!shop) return failAll('SHOP_NOT_FOUND', '店铺已删除，商品未发布');
+    if (shop.status !== 'active') return failAll('SHOP_NOT_ACTIVE', '店铺的 API Key 未通过测试，商品未发布；请更新 Key 后重新发布');
+
+    const finished: PublishTask[] = [];
+    const outgoing: Outgoing[] = [];
+    try {
+      for (const record of records) {
+        const product = await products.findById(record.product_id);
+        if (!product) {
+          finished.push(markFinal(record, 'failed', [ourError('PRODUCT_NOT_FOUND', '商品已删除，未发布')], now));
+          continue;
+        }
+        const prepared = await preparePublication(product, shop).catch((error: unknown) => {
+          if (isDomainError(error) && error.kind === 'invalid') return { ok: false as const, problems: error.problems };
+          throw error;
+        });
+        if (!prepared.ok) {
+          finished.push(markFinal(record, 'failed', asErrors(prepared.problems), now));
+          continue;
+        }
+        const isNewCard = product.marketplace_product_id === null;
+        const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id);
+        outgoing.push({ record, item: prepared.item, operation: chooseOperation(previous?.card ?? null, prepared.item), isNewCard });
+      }
+    } catch {
+      const waiting = records.map((record) => markWaiting(record, new Date(Date.parse(now) + RESEND_DELAY_MS).toISOString(), now));
+      await publishTasks.update(...waiting);
+      return waiting;
+    }
+    await publishTasks.update(...finished);
+    return [...finished, ...(await sendPublications(shop, outgoing, { undoable: false }))];
+  };
+
+  return async (records) => {
+    const byShop = new Map<string, PublishTask[]>();
+    for (const record of records) byShop.set(record.shop_id, [...(byShop.get(record.shop_id) ?? []), record]);
+    const results: PublishTask[] = [];
+    for (const [shopId, group] of byShop) results.push(...(await sendForShop(shopId, group)));
+    return results;
+  };
+}

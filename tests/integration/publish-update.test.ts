@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { GOOD_KEY, bindActiveShop, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
+import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
+import { type TestApp, startTestApp } from '../helpers/test-app.ts';
+
+type Record = { task_id: string | null; operation: string; status: string; errors: { code: string; explanation: string | null }[] };
+
+describe('publishing a published product again updates its card', () => {
+  let ozon: FakeOzon;
+  let t: TestApp;
+  let shopId: string;
+
+  beforeAll(async () => {
+    ozon = await startFakeOzon();
+    ozon.addKey('123456', GOOD_KEY);
+    ozon.plan = { pendingPolls: 0, outcome: 'imported' };
+    t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: PUBLIC_BASE } });
+    shopId = await bindActiveShop(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await ozon.close();
+  });
+
+  const publish = async (productId: string): Promise<Record> => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish`, headers: t.auth, payload: { shop_id: shopId } });
+    expect(response.statusCode).toBe(202);
+    return response.json<Record>();
+  };
+  const edit = async (productId: string, change: (product: NonNullable<Awaited<ReturnType<typeof t.container.cradle.products.findById>>>) => object) => {
+    const { products } = t.container.cradle;
+    const product = (await products.findById(productId))!;
+    expect(await products.update({ ...product, ...change(product), version: product.version + 1 }, product.version)).toBe(true);
+  };
+  const calls = (path: string) => ozon.requests.filter((request) => request.url === path).length;
+
+  it('images only → /v2/product/pictures/import; price only → /v1/product/import/prices; more → a full import of the same offer_id', async () => {
+    const product = await insertPublishable(t);
+    const first = await publish(product.id);
+    expect(first.operation).toBe('import');
+    await waitForFinalTask(t, first.task_id!);
+    const published = (await t.container.cradle.products.findById(product.id))!;
+    expect(published.stage).toBe('published');
+
+    await edit(product.id, () => ({ images: [`${PUBLIC_BASE}/media/p/main.jpg`, `${PUBLIC_BASE}/media/p/new.jpg`] }));
+    const pictures = await publish(product.id);
+    expect(pictures).toMatchObject({ operation: 'pictures', status: 'pending' });
+    expect(calls('/v2/product/pictures/import')).toBe(1);
+    expect(ozon.tasks.get(Number(pictures.task_id))!.items).toEqual([
+      { offer_id: product.offer_id, primary_image: `${PUBLIC_BASE}/media/p/main.jpg`, images: [`${PUBLIC_BASE}/media/p/new.jpg`] },
+    ]);
+    expect(await waitForFinalTask(t, pictures.task_id!)).toMatchObject({ status: 'imported' });
+
+    await edit(product.id, (current) => ({ pricing: { ...current.pricing, result: { price_rub: 650, old_price_rub: 1300, fx_rate: 11.5 } } }));
+    const prices = await publish(product.id);
+    expect(prices).toMatchObject({ operation: 'prices', status: 'imported', task_id: null });
+    expect(ozon.prices.at(-1)).toEqual({ offer_id: product.offer_id, price: '650', old_price: '1300', currency_code: 'RUB', vat: '0' });
+
+    await edit(product.id, () => ({ name: 'Коробка для хранения, 5 шт' }));
+    const full = await publish(product.id);
+    expect(full.operation).toBe('import');
+    const sent = ozon.tasks.get(Number(full.task_id))!;
+    expect(sent.items[0]).toMatchObject({ offer_id: product.offer_id, name: 'Коробка для хранения, 5 шт' });
+    expect(sent.productIds[0]).toBe(Number(published.marketplace_product_id));
+  });
+
+  it('keeps the marketplace errors per product with a Chinese explanation of known codes', async () => {
+    ozon.plan = { pendingPolls: 0, outcome: 'imported_with_error' };
+    try {
+      const product = await insertPublishable(t);
+      const record = await publish(product.id);
+      const final = await waitForFinalTask(t, record.task_id!);
+      expect(final.status).toBe('failed');
+      expect(final.errors).toEqual([
+        expect.objectContaining({ code: 'error_attribute_values_empty', field: 'attribute', attribute_id: 9048, level: 'error', message: 'required attribute is empty', explanation: '必填属性没有值：请补全后重新发布' }),
+      ]);
+    } finally {
+      ozon.plan = { pendingPolls: 0, outcome: 'imported' };
+    }
+  });
+});

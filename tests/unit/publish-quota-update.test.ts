@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { preparePublish } from '../../src/domain/publish.ts';
+import { UNKNOWN_RESET_MS, splitByQuota } from '../../src/domain/publish-quota.ts';
+import { chooseOperation } from '../../src/domain/publish-update.ts';
+import { type ShopLimits } from '../../src/domain/shop-limits.ts';
+import { publishableProduct } from '../helpers/publishable-product.ts';
+
+const NOW = '2026-11-25T12:00:00.000Z';
+const RESET = '2026-11-26T00:00:00.000Z';
+const limits = (creates: number, updates: number, total = -1): ShopLimits => ({
+  daily_create: { limit: creates, usage: 0, reset_at: RESET },
+  daily_update: { limit: updates, usage: 0, reset_at: RESET },
+  total: { limit: total, usage: 0 },
+});
+
+describe('splitByQuota', () => {
+  const entries = ['c1', 'u1', 'c2', 'f1', 'c3', 'u2'];
+  const kind = (entry: string) => (entry.startsWith('c') ? 'create' : entry.startsWith('u') ? 'update' : 'free') as 'create' | 'update' | 'free';
+
+  it('keeps creates within the daily create quota and the total, updates within theirs; free sends always go', () => {
+    expect(splitByQuota(entries, kind, limits(2, 1), NOW)).toEqual({ now: ['c1', 'u1', 'c2', 'f1'], later: ['c3', 'u2'], resetAt: RESET });
+    expect(splitByQuota(entries, kind, limits(-1, -1, 1), NOW).later).toEqual(['c2', 'c3']);
+    expect(splitByQuota(entries, kind, limits(-1, -1), NOW).later).toEqual([]);
+  });
+
+  it('waits an hour when the reset time is unknown or already past', () => {
+    const unknown = { ...limits(0, 0), daily_create: { limit: 0, usage: 0, reset_at: null }, daily_update: { limit: 0, usage: 0, reset_at: '2026-11-25T11:00:00Z' } };
+    expect(splitByQuota(['c1'], kind, unknown, NOW).resetAt).toBe(new Date(Date.parse(NOW) + UNKNOWN_RESET_MS).toISOString());
+  });
+});
+
+describe('chooseOperation', () => {
+  const card = (overrides: Parameters<typeof publishableProduct>[0] = {}) => {
+    const product = publishableProduct(overrides);
+    const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!, ...product.images!.slice(1)] });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+    return prepared.item;
+  };
+  const base = card();
+
+  it('a first send and any change beyond pictures or price is a full import', () => {
+    expect(chooseOperation(null, base)).toBe('import');
+    expect(chooseOperation(base, card({ name: 'Другое имя' }))).toBe('import');
+    expect(chooseOperation(base, base)).toBe('import');
+  });
+
+  it('only the pictures changed → pictures; only the price → prices; both → import', () => {
+    const images = ['https://lws.example.com/media/p/main.jpg', 'https://lws.example.com/media/p/3.jpg'];
+    expect(chooseOperation(base, card({ images }))).toBe('pictures');
+    const priced = card({ pricing: { result: { price_rub: 650, old_price_rub: 1300, fx_rate: 11.5 } } });
+    expect(chooseOperation(base, priced)).toBe('prices');
+    expect(chooseOperation(base, card({ images, pricing: { result: { price_rub: 650, old_price_rub: 1300, fx_rate: 11.5 } } }))).toBe('import');
+  });
+});

@@ -69,7 +69,9 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
       const task = await ctx.app.api.json<PublishTask>(`/api/products/${ctx.id}/publish`, { method: 'POST', json: { shop_id: shop.id } });
       mount(result);
       stopWatch?.();
-      stopWatch = watchTask(ctx.app, task.task_id, showTask);
+      // A record waiting for quota (or a price-only update, answered at once) has no marketplace task to follow.
+      if (task.task_id === null) showTask(task);
+      else stopWatch = watchTask(ctx.app, task.task_id, showTask);
     } catch (error) {
       markChecked();
       if (error instanceof ApiError && error.status === 422 && (error.errors ?? []).length > 0) mount(result, problemList('平台不会接受，发布前请处理：', error.errors ?? [], focus));

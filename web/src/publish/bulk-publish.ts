@@ -21,7 +21,7 @@ export async function bulkPublish(app: App, shopId: string, productIds: readonly
     try {
       const task = await app.api.json<PublishTask>(`/api/products/${productId}/publish`, { method: 'POST', json: { shop_id: shopId } });
       if (task.status === 'waiting_quota') reply.waiting.push(productId);
-      else reply.tasks.push({ task_id: task.task_id, product_ids: [productId] });
+      else if (task.task_id !== null) reply.tasks.push({ task_id: task.task_id, product_ids: [productId] });
     } catch (failure) {
       const errors = failure instanceof ApiError && (failure.errors ?? []).length > 0 ? [...(failure.errors ?? [])] : [{ path: '', message: messageOf(failure) }];
       reply.refused.push({ product_id: productId, errors });

@@ -1,8 +1,12 @@
 /** A CSV cell value before encoding; null and undefined become empty cells. */
 export type CsvValue = string | number | null | undefined;
 
-/** Leading characters a spreadsheet would read as a formula (OWASP CSV injection list, LF included). */
-const FORMULA_START = /^[=+\-@\t\r\n]/;
+/**
+ * Starts a spreadsheet would read as a formula: the OWASP CSV injection list (LF included), also after leading
+ * whitespace (` =1+1`, ideographic space too: spreadsheets trim it) and in the fullwidth forms `＝＋－＠` that
+ * Chinese input methods type and spreadsheets in East Asian locales take as `=+-@`.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**

@@ -12,8 +12,15 @@ export function safeTitle(title: string, fallback: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   const cut = [...cleaned].slice(0, MAX_TITLE_CHARS).join('').replace(/-+$/, '');
-  return cut || fallback;
+  const name = cut || fallback;
+  return WINDOWS_DEVICE_NAME.test(name) ? `_${name}` : name;
 }
+
+/**
+ * Names Windows keeps for devices, in any case, alone or before an extension (`CON`, `nul.jpg`): a folder or file so
+ * named cannot be made or opened when the archive is unpacked there. `¹²³` count as digits to Windows, and to `\p{N}`.
+ */
+const WINDOWS_DEVICE_NAME = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
 /**
  * One name per image, in order. The position prefix makes them unique; a case-insensitive check guards

@@ -36,7 +36,7 @@ export function loadSecrets(config: Config): Secrets {
   };
   const needsWrite = next.app_token !== stored.app_token || next.jwt_secret !== stored.jwt_secret || next.secret_key !== stored.secret_key;
   if (needsWrite && !(config.appToken && config.jwtSecret && config.secretKey)) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(next, null, 2) + '\n', { mode: 0o600 });
     chmodSync(file, 0o600);
   }

@@ -6,6 +6,11 @@ describe('CSV cells', () => {
   it('prefixes every OWASP formula start with a quote', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r', '\n']) expect(csvCell(`${start}SUM(A1)`).replace(/^"/, '').startsWith(`'${start}`)).toBe(true);
     expect(csvCell('=1+1')).toBe("'=1+1");
+    // A leading space (or an ideographic one) before a formula character, and the fullwidth ＝＋－＠, slipped through.
+    for (const start of [' =', '  +', ' -', ' @', '\u3000=', '\u00A0@', '＝', '＋', '－', '＠', ' ＝']) {
+      expect(csvCell(`${start}HYPERLINK("http://x")`).replace(/^"/, '').startsWith(`'${start}`), JSON.stringify(start)).toBe(true);
+    }
+    for (const plain of ['a=b', 'Кружка - 350 мл', '杯子＝茶杯', ' text', '']) expect(csvCell(plain)).toBe(plain);
   });
 
   it('keeps numbers as numbers (a negative number is data) and empties null', () => {

@@ -87,7 +87,8 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   await app.register(fastifyJwt, {
     secret: parts.jwtSecret,
     sign: { algorithm: 'HS256' },
-    verify: { algorithms: ['HS256'] },
+    // Every token this service issues expires; one without `exp` is refused by the library too, not only by the bearer hook.
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -33,9 +33,26 @@ function sqliteFile(url: string): string {
   return path.resolve(file);
 }
 
+/**
+ * The database holds shop keys (sealed), password hashes and every product: it is created 0600 in a folder created
+ * 0700, before SQLite opens it, because SQLite gives its -wal and -shm files the database file's mode. A file made
+ * earlier with a wider mode is narrowed at open.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const companion of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(companion).mode & 0o077) !== 0) chmodSync(companion, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 function openSqlite(url: string): Kysely<Database> {
   const file = sqliteFile(url);
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const connection = new BetterSqlite3(file, { timeout: 5_000 });
   connection.pragma('journal_mode = WAL');
   // NORMAL keeps every commit across process crashes (kill -9); only an OS crash can drop the last ones.

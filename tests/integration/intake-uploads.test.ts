@@ -89,6 +89,13 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
 
     const notImage = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: Buffer.from('not an image') });
     expect(notImage.statusCode).toBe(415);
+    expect(notImage.headers['x-content-type-options']).toBe('nosniff');
+    // Magic bytes alone passed: an HTML page behind a PNG signature (or a JPEG one) was stored as an image.
+    for (const magic of [images.png.subarray(0, 8), Buffer.from([0xff, 0xd8, 0xff, 0xe0])]) {
+      const polyglot = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: Buffer.concat([magic, Buffer.from('<html><script>alert(1)</script></html>')]) });
+      expect(polyglot.statusCode).toBe(415);
+      expect(polyglot.json().code).toBe('IMAGE_UNSUPPORTED');
+    }
     // One character of the signature changed (to another one: a signature starting with `A` made this flaky).
     const forgedUrl = ticket.upload_url.replace(/sig=(.)/, (_: string, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
     const forged = await t.app.inject({ method: 'PUT', url: forgedUrl, headers: ticket.headers, payload: images.png });
@@ -97,8 +104,10 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
     const put = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: images.png });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ stored_url: ticket.stored_url, bytes: images.png.byteLength });
+    expect(put.headers['x-content-type-options']).toBe('nosniff');
     const served = await t.app.inject({ method: 'GET', url: ticket.stored_url });
     expect(served.rawPayload.equals(images.png)).toBe(true);
+    expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
 
     const reused = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: images.png });
     expect(reused.statusCode).toBe(409);

@@ -81,6 +81,10 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   installErrorHandler(app, trackAllowedMethods(app));
   installJsonBodyParser(app);
   installRequestContext(app);
+  // Every answer keeps its declared type: a stored file (under /media or /uploads) is never sniffed into HTML or script.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('x-content-type-options', 'nosniff');
+  });
   app.addHook('preValidation', refuseNulCharacters);
   app.addSchema(ErrorBody);
   await app.register(fastifyRateLimit, { global: false });
@@ -111,6 +115,7 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
       dotfiles: 'deny',
       maxAge: '30d',
       immutable: true,
+      setHeaders: (response) => response.setHeader('x-content-type-options', 'nosniff'),
     });
   }
 

@@ -1,3 +1,5 @@
+import { type ImageFormat } from '../../domain/image-format.ts';
+
 /** An image made ready to store and to hand to the marketplace (JPEG or PNG, upright). */
 export type NormalisedImage = {
   readonly body: Uint8Array;
@@ -15,4 +17,9 @@ export interface ImageNormaliser {
    * the limit (`IMAGE_TOO_MANY_PIXELS`), applies EXIF rotation and converts WebP/AVIF/GIF to JPEG.
    */
   normalise(bytes: Uint8Array): Promise<NormalisedImage>;
+  /**
+   * Checks that bytes kept as they are (a direct upload) are the image their magic bytes name: the decoder must read
+   * a header of that same format with real dimensions within the pixel limit. Same errors as `normalise`.
+   */
+  verify(bytes: Uint8Array): Promise<ImageFormat>;
 }

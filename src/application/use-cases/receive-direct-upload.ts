@@ -1,20 +1,28 @@
 import { type Clock } from '../ports/clock.ts';
+import { type ImageNormaliser } from '../ports/image-normaliser.ts';
 import { type UploadRedemptions } from '../ports/direct-uploads.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { DomainError, conflict } from '../../domain/errors.ts';
-import { CONTENT_TYPE_OF, sniffImageFormat } from '../../domain/image-format.ts';
+import { CONTENT_TYPE_OF } from '../../domain/image-format.ts';
 
 export type ReceiveDirectUploadInput = { readonly ticketId: string; readonly signature: string; readonly body: Uint8Array };
 export type ReceiveDirectUpload = (input: ReceiveDirectUploadInput) => Promise<{ storedUrl: string; bytes: number }>;
 
 /**
- * The local store's PUT of a signed upload URL: the bytes must be an image (checked before the ticket is spent),
+ * The local store's PUT of a signed upload URL: the bytes must decode as an image (checked before the ticket is spent),
  * then the ticket is redeemed once and the object written under the key it names.
  */
-export function makeReceiveDirectUpload({ uploadRedemptions, objectStore, clock }: { uploadRedemptions: UploadRedemptions; objectStore: ObjectStore; clock: Clock }): ReceiveDirectUpload {
+export type ReceiveDirectUploadDeps = {
+  readonly uploadRedemptions: UploadRedemptions;
+  readonly objectStore: ObjectStore;
+  readonly imageNormaliser: ImageNormaliser;
+  readonly clock: Clock;
+};
+
+export function makeReceiveDirectUpload({ uploadRedemptions, objectStore, imageNormaliser, clock }: ReceiveDirectUploadDeps): ReceiveDirectUpload {
   return async ({ ticketId, signature, body }) => {
-    const format = sniffImageFormat(body);
-    if (!format) throw new DomainError('unsupported_media', 'IMAGE_UNSUPPORTED', '上传的文件不是支持的图片格式');
+    // Decoded, not only sniffed: the bytes are served as they are, under the type their header names.
+    const format = await imageNormaliser.verify(body);
     const ticket = await uploadRedemptions.redeem(ticketId, signature, clock.now());
     if (ticket === 'invalid') throw new DomainError('unauthorized', 'UPLOAD_URL_INVALID', '上传链接无效');
     if (ticket === 'expired') throw new DomainError('unauthorized', 'UPLOAD_URL_EXPIRED', '上传链接已过期，请重新获取');

@@ -87,7 +87,9 @@ export const intakeModule: FeatureModuleOf = {
       ).singleton(),
       directUploads: asFunction(({ config, localUploads }: Cradle) => (config.objectStore === 's3' ? makeS3DirectUploads(s3OptionsFrom(config.s3)) : localUploads)).singleton(),
       issueUploadToken: asFunction(makeIssueUploadToken).singleton(),
-      receiveDirectUpload: asFunction(({ localUploads, objectStore, clock }: Cradle) => makeReceiveDirectUpload({ uploadRedemptions: localUploads, objectStore, clock })).singleton(),
+      receiveDirectUpload: asFunction(({ localUploads, objectStore, imageNormaliser, clock }: Cradle) =>
+        makeReceiveDirectUpload({ uploadRedemptions: localUploads, objectStore, imageNormaliser, clock }),
+      ).singleton(),
       extensionStore: asFunction(({ db }: Cradle) => makeKyselyExtensionStore(db)).singleton(),
       getExtProfiles: asFunction(makeGetExtProfiles).singleton(),
       saveExtProfiles: asFunction(makeSaveExtProfiles).singleton(),

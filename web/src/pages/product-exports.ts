@@ -20,18 +20,17 @@ async function saveOrToast(work: Promise<void>): Promise<void> {
  * Products CSV (the selected rows, or the current stage tab, with a chosen subset of the 23 columns) and the
  * trial CSV of the current stage.
  */
-export function exportControls(app: App, stage: string, selected: ReadonlySet<string>): ExportControls {
+export function exportControls(app: App, stage: string, selected: () => ReadonlySet<string>): ExportControls {
   const fields = new Set<ProductCsvColumn>(PRODUCT_CSV_COLUMNS);
   const productsCsv = (onlySelected: boolean): Promise<void> =>
     saveOrToast(
       download(app.api, '/api/export/products.csv', stampedName('products', 'csv', new Date()), {
-        query: productCsvQuery({ stage, ids: onlySelected ? [...selected] : [], fields: [...fields] }),
+        query: productCsvQuery({ stage, ids: onlySelected ? [...selected()] : [], fields: [...fields] }),
       }),
     );
   const trialCsv = (): Promise<void> =>
     saveOrToast(download(app.api, '/api/export/trial-csv', stampedName('trial', 'csv', new Date()), { query: { stage: stage === 'all' ? undefined : stage } }));
 
-  const selectionInfo = h('span', { class: 'muted' });
   const exportSelected = h('button', { id: 'export-selected', disabled: true, onclick: () => void productsCsv(true) }, '导出所选 CSV');
   const fieldPicker = h(
     'details',
@@ -59,15 +58,13 @@ export function exportControls(app: App, stage: string, selected: ReadonlySet<st
   );
   return {
     element: [
-      selectionInfo,
       exportSelected,
       h('button', { id: 'export-stage', onclick: () => void productsCsv(false) }, stage === 'all' ? '导出全部 CSV' : `导出「${label(STAGE_LABELS, stage)}」CSV`),
       h('button', { id: 'export-trial', onclick: () => void trialCsv() }, '导出试算表'),
       fieldPicker,
     ],
     selectionChanged() {
-      selectionInfo.textContent = selected.size > 0 ? `已选 ${selected.size} 件` : '';
-      exportSelected.disabled = selected.size === 0;
+      exportSelected.disabled = selected().size === 0;
     },
   };
 }

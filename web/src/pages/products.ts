@@ -7,6 +7,8 @@ import { LIST_TABS, PAGE_SIZE, type ListRouteLike, type StageCounts, emptyMessag
 import { shell } from './layout.ts';
 import { filterBar } from './list-filters.ts';
 import { LIST_HEADINGS, productRow } from './list-row.ts';
+import { bulkBar } from './bulk-bar.ts';
+import { selectionUi } from './list-selection.ts';
 import { exportControls } from './product-exports.ts';
 
 /** A search re-renders the list screen; the search box keeps the focus so typing goes on. */
@@ -17,7 +19,6 @@ type ListRoute = { name: 'products' } & ListRouteLike;
 /** The product list: stage tabs with counts, search, filters, sort, thumbnails, paging, selection and exports. */
 export const renderProducts: Screen = (app, root, route) => {
   const current = route as ListRoute;
-  const selected = new Set<string>();
   const go = (next: Partial<ListRoute>, replace = false): void => app.navigate({ ...current, ...next }, { replace });
 
   const tabs = h('div', { class: 'tabs', role: 'tablist' });
@@ -51,54 +52,37 @@ export const renderProducts: Screen = (app, root, route) => {
     },
   });
 
-  const exports = exportControls(app, current.stage, selected);
+  const query = listQuery(current);
+  const view = JSON.stringify({ ...query, page: undefined, page_size: undefined });
+  const selection = selectionUi(app, view, query, () => {
+    exports.selectionChanged();
+    bar.update();
+  });
+  const exports = exportControls(app, current.stage, () => selection.current().ids);
+  const results = h('div', { id: 'bulk-results-host' });
+  const bar = bulkBar({ app, stage: current.stage, selection: () => selection.current(), clear: () => selection.clear(), reload: () => void load(), results });
   // Publishing takes the selection to its own screen (quota, checks, live status); nothing is sent from here.
-  const publish = h('button', { type: 'button', id: 'publish-selected', onclick: () => app.navigate({ name: 'publish', ids: [...selected] }) }, '发布所选…');
+  const publish = h('button', { type: 'button', id: 'publish-selected', onclick: () => app.navigate({ name: 'publish', ids: [...selection.current().ids] }) }, '发布所选…');
   const toolbar = h('div', { class: 'toolbar' }, search, h('div', { class: 'spacer' }), publish, exports.element);
   const columns = LIST_HEADINGS.length + 1;
   const body = h('tbody', null, h('tr', null, h('td', { colspan: columns, class: 'muted center' }, '正在加载…')));
-  const selectAll = h('input', {
-    type: 'checkbox',
-    'aria-label': '全选本页',
-    onchange: () => {
-      for (const box of body.querySelectorAll<HTMLInputElement>('input[data-id]')) {
-        box.checked = selectAll.checked;
-        if (box.checked) selected.add(box.dataset.id ?? '');
-        else selected.delete(box.dataset.id ?? '');
-      }
-      exports.selectionChanged();
-    },
-  });
   const table = h(
     'table',
     { class: 'list', id: 'product-table' },
-    h('thead', null, h('tr', null, h('th', { class: 'check' }, selectAll), LIST_HEADINGS.map((text, index) => h('th', index === 6 ? { class: 'num' } : null, text)))),
+    h('thead', null, h('tr', null, h('th', { class: 'check' }, selection.headerBox), LIST_HEADINGS.map((text, index) => h('th', index === 6 ? { class: 'num' } : null, text)))),
     body,
   );
   const pager = h('div', { class: 'pager' });
 
-  const checkbox = (id: string): HTMLInputElement => {
-    const box = h('input', {
-      type: 'checkbox',
-      'data-id': id,
-      'aria-label': '选择',
-      onchange: () => {
-        if (box.checked) selected.add(id);
-        else selected.delete(id);
-        exports.selectionChanged();
-      },
-    });
-    return box;
-  };
-
   async function load(): Promise<void> {
     try {
-      const list = await app.api.json<ProductList>('/api/products', { query: listQuery(current) });
+      const list = await app.api.json<ProductList>('/api/products', { query });
       renderTabs(list.stage_counts);
       mount(
         body,
-        list.items.length > 0 ? list.items.map((item) => productRow(app, item, checkbox(item.id))) : h('tr', null, h('td', { colspan: columns, class: 'empty-state', id: 'empty-state' }, emptyMessage(current))),
+        list.items.length > 0 ? list.items.map((item) => productRow(app, item, selection.rowBox(item))) : h('tr', null, h('td', { colspan: columns, class: 'empty-state', id: 'empty-state' }, emptyMessage(current))),
       );
+      selection.pageLoaded(list.items, list.total);
       renderPager(list.total);
     } catch (error) {
       mount(body, h('tr', null, h('td', { colspan: columns, class: 'form-error center' }, messageOf(error))));
@@ -115,7 +99,7 @@ export const renderProducts: Screen = (app, root, route) => {
     );
   }
 
-  mount(root, shell(app, h('h2', null, '商品'), tabs, toolbar, filterBar(current, go), table, pager));
+  mount(root, shell(app, h('h2', null, '商品'), tabs, toolbar, filterBar(current, go), bar.element, results, selection.banner, table, pager));
   if (refocusSearch) {
     refocusSearch = false;
     search.focus();

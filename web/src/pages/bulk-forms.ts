@@ -1,0 +1,57 @@
+import { TIER_CHOICES } from '../../../src/domain/pricing.ts';
+import type { App } from '../app.ts';
+import { pricingParams } from '../lib/bulk.ts';
+import { h, mount } from '../lib/dom.ts';
+import { TIER_LABELS, label } from '../lib/labels.ts';
+
+const input = (id: string, placeholder: string): HTMLInputElement => h('input', { id, type: 'text', inputMode: 'decimal', placeholder, autocomplete: 'off' });
+
+/** Bulk pricing: only the filled-in inputs change; each product keeps its own cost and weight. */
+export function pricingForm(submit: (params: Record<string, unknown>) => Promise<void>, cancel: () => void): HTMLElement {
+  const markup = input('bulk-markup', '加价率 %，如 30');
+  const reserve = input('bulk-reserve', '预留折扣 %，如 50');
+  const fx = input('bulk-fx', '汇率 ₽/¥，留空用当前汇率');
+  const tier = h('select', { id: 'bulk-tier' }, h('option', { value: '' }, '物流档位不变'), TIER_CHOICES.map((choice) => h('option', { value: choice }, label(TIER_LABELS, choice))));
+  const problem = h('span', { class: 'form-error', id: 'bulk-form-error' });
+  const go = (): void => {
+    const { params, problem: text } = pricingParams({ markup: markup.value, reserve: reserve.value, tier: tier.value, fx: fx.value });
+    problem.textContent = text ?? '';
+    if (!text) void submit(params);
+  };
+  return h(
+    'div',
+    { class: 'inline-form' },
+    h('label', null, '加价率', markup),
+    h('label', null, '预留折扣', reserve),
+    h('label', null, '物流档位', tier),
+    h('label', null, '汇率', fx),
+    h('button', { class: 'primary', id: 'bulk-pricing-apply', onclick: go }, '重新定价'),
+    h('button', { class: 'link', onclick: cancel }, '取消'),
+    problem,
+  );
+}
+
+/** Copy or suite for many products: pick the model; the work is queued and its progress shown. */
+export function aiForm(app: App, action: 'copy' | 'suite', submit: (params: Record<string, unknown>) => Promise<void>, cancel: () => void): HTMLElement {
+  const kind = action === 'copy' ? 'text' : 'image';
+  const model = h('select', { id: 'bulk-model' }, h('option', { value: '' }, '正在读取模型…'));
+  void app.reference.models().then(
+    (models) =>
+      mount(
+        model,
+        models
+          .filter((entry) => entry.kind === kind)
+          .map((entry) => h('option', { value: entry.id, selected: entry.default, disabled: !entry.configured }, `${entry.label}${entry.configured ? '' : '（未配置）'}`)),
+      ),
+    () => mount(model, h('option', { value: '' }, '默认模型')),
+  );
+  const hint = action === 'copy' ? '为每件商品生成俄文名称和描述（需要确认后再应用）' : '为每件商品按采集信息规划并生成一套图片';
+  return h(
+    'div',
+    { class: 'inline-form' },
+    h('label', null, action === 'copy' ? '文本模型' : '图像模型', model),
+    h('button', { class: 'primary', id: 'bulk-ai-start', onclick: () => void submit(model.value ? { model: model.value } : {}) }, '加入队列'),
+    h('button', { class: 'link', onclick: cancel }, '取消'),
+    h('span', { class: 'muted small' }, hint),
+  );
+}

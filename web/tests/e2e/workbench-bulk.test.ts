@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, apiLogin, waitForDownloads } from './api.ts';
+import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
+import { collectOn, createManual } from './workbench-api.ts';
+
+describe('bulk work on the list in Chromium: ranges, all matching, per-product results, job progress', () => {
+  let stack: Stack;
+  let token = '';
+  let collected = '';
+  let readyable = '';
+  const manual: string[] = [];
+  const page = () => stack.page;
+  const bulkCount = () => page().textContent('#bulk-count');
+  const box = (index: number) => page().locator('#product-table tbody tr[data-product-id] input[type=checkbox]').nth(index);
+  const checkedCount = () => page().locator('#product-table tbody input[type=checkbox]:checked').count();
+
+  beforeAll(async () => {
+    stack = await startStack();
+    const base = stack.service.baseUrl;
+    token = await apiLogin(base);
+    collected = await collectOn(base, token, stack.fixtures.url, '1688', 'bulk-1', '儿童保温杯');
+    await waitForDownloads(base, token, collected);
+    readyable = await collectOn(base, token, stack.fixtures.url, '1688', 'bulk-2', '儿童保温杯 大号');
+    await waitForDownloads(base, token, readyable);
+    await apiJson(base, token, 'PATCH', `/api/products/${readyable}`, {
+      name: 'Термокружка детская',
+      description: 'Термокружка из нержавеющей стали, 350 мл, держит тепло 6 часов.',
+      offer_id: 'BULK-READY-1',
+      depth: 80,
+      width: 80,
+      height: 200,
+      pricing: { cost_cny: 20, weight_g: 300 },
+    });
+    for (let n = 1; n <= 21; n += 1) manual.push(await createManual(base, token, `Товар ${String(n).padStart(2, '0')}`));
+    await stack.login();
+    page().on('dialog', (dialog) => void dialog.accept());
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('ticks a range with shift-click and shows the bulk bar', async () => {
+    await expect.poll(() => page().locator('#product-table tbody tr[data-product-id]').count(), POLL).toBe(20);
+    await box(1).click();
+    await box(4).click({ modifiers: ['Shift'] });
+    await expect.poll(bulkCount, POLL).toBe('4');
+    expect(await checkedCount()).toBe(4);
+    expect(await box(0).isChecked()).toBe(false);
+    await box(2).click({ modifiers: ['Shift'] });
+    await expect.poll(bulkCount, POLL).toBe('1');
+    expect(await box(1).isChecked()).toBe(true);
+    await page().click('#bulk-clear');
+    await expect.poll(() => page().isHidden('#bulk-bar'), POLL).toBe(true);
+  });
+
+  it('selects every matching product beyond the page and keeps ticks across pages', async () => {
+    await page().check('#select-page');
+    await expect.poll(text(page(), '#select-banner'), POLL).toContain('选择全部 23 件');
+    await page().click('#select-matching');
+    await expect.poll(bulkCount, POLL).toBe('23');
+    await page().click('.pager button:last-child');
+    await expect.poll(checkedCount, POLL).toBe(3);
+    await page().click('#bulk-clear');
+    await page().click('.pager button:first-of-type');
+  });
+
+  it('moves several products to 待上架 and shows each one’s result', async () => {
+    const ids = [readyable, manual[0] ?? '', manual[1] ?? ''];
+    await page().goto(`${stack.service.baseUrl}/products?sort=created_at`);
+    await page().waitForSelector(`tr[data-product-id="${readyable}"]`);
+    for (const id of ids) await page().check(`tr[data-product-id="${id}"] input[type=checkbox]`);
+    await expect.poll(bulkCount, POLL).toBe('3');
+    await page().click('#bulk-ready');
+    await page().waitForSelector('#bulk-results');
+    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('成功 1 件，失败 2 件');
+    expect(await page().getAttribute(`#bulk-results li[data-product-id="${readyable}"]`, 'data-ok')).toBe('true');
+    const refusal = (await page().textContent(`#bulk-results li[data-product-id="${manual[0]}"]`)) ?? '';
+    expect(refusal).toMatch(/[\u4e00-\u9fff]/u);
+    await expect.poll(attr(page(), '[data-stage="ready"] .tab-count', 'data-count'), POLL).toBe('1');
+    await shot(page(), '22-bulk-result');
+  });
+
+  it('reprices in bulk and refuses a markup out of range with a Chinese message', async () => {
+    await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
+    await page().click('#bulk-pricing');
+    await page().click('#bulk-pricing-apply');
+    await expect.poll(text(page(), '#bulk-form-error'), POLL).toContain('至少填写一项');
+    await page().fill('#bulk-markup', '5000');
+    await page().click('#bulk-pricing-apply');
+    await expect.poll(text(page(), '#bulk-error'), POLL).toContain('加价率');
+    await page().fill('#bulk-markup', '40');
+    await page().click('#bulk-pricing-apply');
+    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('批量定价：成功 1 件');
+    const stored = await apiJson<{ pricing: { markup_percent?: number } }>(stack.service.baseUrl, token, 'GET', `/api/products/${collected}`);
+    expect(stored.pricing.markup_percent).toBe(40);
+  });
+
+  it('queues an AI suite for a product and follows the job until it is done', async () => {
+    await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
+    await page().click('#bulk-suite');
+    await expect.poll(() => page().locator('#bulk-model option').count(), POLL).toBeGreaterThan(0);
+    await page().selectOption('#bulk-model', 'template');
+    await page().click('#bulk-ai-start');
+    await expect.poll(attr(page(), '#job-status', 'data-status'), { timeout: 60_000, interval: 200 }).toBe('done');
+    await expect.poll(attr(page(), `#job-items li[data-product-id="${collected}"]`, 'data-status'), POLL).toBe('done');
+    await shot(page(), '23-bulk-job-progress');
+  });
+
+  it('archives, restores and deletes in bulk', async () => {
+    await page().check(`tr[data-product-id="${manual[2]}"] input[type=checkbox]`);
+    await page().check(`tr[data-product-id="${manual[3]}"] input[type=checkbox]`);
+    await page().click('#bulk-archive');
+    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('归档：成功 2 件');
+    await expect.poll(attr(page(), '[data-stage="archived"] .tab-count', 'data-count'), POLL).toBe('2');
+    await page().click('[data-stage="archived"]');
+    await page().check(`tr[data-product-id="${manual[2]}"] input[type=checkbox]`);
+    await page().click('#bulk-restore');
+    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('恢复：成功 1 件');
+    await page().check(`tr[data-product-id="${manual[3]}"] input[type=checkbox]`);
+    await page().click('#bulk-delete');
+    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('永久删除：成功 1 件');
+    await expect.poll(attr(page(), '[data-stage="archived"] .tab-count', 'data-count'), POLL).toBe('0');
+  });
+});

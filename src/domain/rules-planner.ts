@@ -45,6 +45,15 @@ const MENTIONS: Readonly<Partial<Record<SuiteKind, RegExp>>> = {
   usage_steps: /使用|安装|步骤|用法|说明书/,
 };
 
+/** Words in the user's requirements that ask for a kind of image (DECISIONS §9.4): asked for means planned. */
+const REQUESTED: readonly (readonly [SuiteKind, RegExp])[] = [
+  ['size_chart', /尺寸|尺码/],
+  ['material', /材质|材料|面料/],
+  ['package_contents', /包装|清单/],
+  ['usage_steps', /步骤|使用方法|用法/],
+  ['comparison', /对比/],
+];
+
 const item = (kind: SuiteKind, count: number, variant: string | null = null): ProposedItem => ({
   kind,
   ...TEMPLATES[kind],
@@ -66,12 +75,18 @@ export function rulesPlan(input: PlannerInput): { summary: string; items: Propos
     item('lifestyle', 1),
     item('detail', input.image_stats.detail >= 3 ? 2 : 1),
   ];
+  const requested = REQUESTED.filter(([, words]) => words.test(input.requirements ?? '')).map(([kind]) => kind);
   for (const kind of ['size_chart', 'material', 'package_contents', 'usage_steps'] as const) {
-    if (MENTIONS[kind]?.test(corpus)) items.push(item(kind, 1));
+    if (MENTIONS[kind]?.test(corpus) || requested.includes(kind)) items.push(item(kind, 1));
   }
   const variants = [...new Set(input.sku_variants)].filter((variant) => variant.trim() !== '').slice(0, MAX_VARIANT_ITEMS);
   for (const variant of variants) items.push(item('sku_variant', 1, variant));
-  if (total(items) < SUGGESTED_TOTAL.min) items.push(item('comparison', 1));
+  if (total(items) < SUGGESTED_TOTAL.min || requested.includes('comparison')) items.push(item('comparison', 1));
+  // Requested kinds never push a plan past the maximum: the repeatable kinds give way first.
+  for (const kind of ['detail', 'selling_points', 'lifestyle'] as const) {
+    const entry = items.find((candidate) => candidate.kind === kind);
+    while (entry && entry.count > 1 && total(items) > SUGGESTED_TOTAL.max) entry.count -= 1;
+  }
   // Fill up to the suggested minimum with the kinds that carry the most information, in a fixed order.
   for (const kind of ['lifestyle', 'selling_points', 'detail'] as const) {
     const entry = items.find((candidate) => candidate.kind === kind);
@@ -81,6 +96,7 @@ export function rulesPlan(input: PlannerInput): { summary: string; items: Propos
     `规则规划：共 ${total(items)} 张图（未配置文本模型）`,
     variants.length > 0 ? `含 ${variants.length} 个 SKU 变体图` : '',
     input.requirements?.trim() ? `用户要求：${input.requirements.trim().slice(0, 200)}` : '',
+    requested.length > 0 ? `已按要求加入：${requested.map((kind) => TEMPLATES[kind].title).join('、')}` : '',
   ]
     .filter(Boolean)
     .join('；');

@@ -65,7 +65,13 @@ export function makeEditImage(deps: EditImageDeps) {
     } else {
       const instruction = [INSTRUCTIONS[input.operation], input.prompt.trim()].filter(Boolean).join(' ');
       if (!instruction) throw invalid('PROMPT_REQUIRED', '请填写修改要求', [{ path: '/prompt', message: '请填写修改要求' }]);
-      const { model } = deps.catalog.imageModel(input.model);
+      const { entry, model } = deps.catalog.imageModel(input.model);
+      // Better a clear refusal than an unchanged picture reported as edited (the template composes cards only).
+      if (!entry.capabilities.follows_prompt) {
+        throw invalid('MODEL_CANNOT_FOLLOW_PROMPT', `${entry.label}不能按文字要求修改图片：请选择已配置密钥的 AI 图片模型，或改用“文字叠加”`, [
+          { path: '/model', message: '该模型不能按提示词修图，请换一个 AI 图片模型' },
+        ]);
+      }
       const reference = await deps.processor.toReference(source);
       const result = await deps.queue.run(() => model.generate({ brief: editBrief(instruction), references: [reference] }), { urgent: true });
       edited = result.bytes;

@@ -52,6 +52,14 @@ export async function resolveWatermark(input: WatermarkInput | null, loadImage: 
   return { type: 'image', image: await loadImage(input.image_url), opacity: input.opacity };
 }
 
+/** The product's own stored pictures (main, SKU, detail, uploads) as references, when the request names none. */
+async function storedProductImages(deps: { assets: StoreGeneratedDeps['assets'] }, productId: string): Promise<ReferenceCandidate[]> {
+  const assets = await deps.assets.listByProduct(productId);
+  return assets
+    .filter((asset) => asset.status === 'stored' && asset.stored_url !== '' && asset.group_key !== 'generated')
+    .map((asset) => ({ url: asset.stored_url, group_key: asset.group_key, variant_name: asset.variant_name }));
+}
+
 const failureText = (error: unknown): string => (isDomainError(error) ? error.detail : '图片生成失败');
 
 /**
@@ -72,6 +80,10 @@ export function makeGenerateSuite(deps: GenerateSuiteDeps) {
     if (jobs.length === 0) throw invalid('EMPTY_PLAN', '计划中没有要生成的图片（所有条目数量为 0 或类型不支持）');
     if (jobs.length > MAX_SUITE_IMAGES) throw invalid('SUITE_TOO_LARGE', `一次最多生成 ${MAX_SUITE_IMAGES} 张图，本计划共 ${jobs.length} 张`);
     const watermark = await resolveWatermark(input.watermark, deps.loadImage);
+    const images = input.images.length > 0 ? input.images : await storedProductImages(deps, product.id);
+    if (images.length === 0) {
+      throw invalid('NO_REFERENCE_IMAGE', '没有可用的商品图片：请先采集或上传至少一张商品图，再生成套图', [{ path: '/images', message: '至少需要一张商品图片作为参考' }]);
+    }
     const names = suiteFileNames(jobs.map((job) => ({ title: job.item.title, fallback: job.item.kind })));
     const now = deps.clock.now().toISOString();
     const suite: SuiteJob = {
@@ -103,7 +115,7 @@ export function makeGenerateSuite(deps: GenerateSuiteDeps) {
 
     const generateOne = async (job: SuiteImageJob, name: string): Promise<SuiteImage> => {
       deps.suiteJobs.update(suite.id, (current) => (current.status === 'pending' ? { ...current, status: 'running' } : current));
-      const refs = await Promise.all(resolveReferences(input.images, job.item.variant_name).map((image) => reference(image.url)));
+      const refs = await Promise.all(resolveReferences(images, job.item.variant_name).map((image) => reference(image.url)));
       const brief = { ...job.item, style_prompt: input.style_prompt, requirements: input.requirements, texts: cardTexts(source, job.item) };
       const image = await model.generate({ brief, references: refs });
       const normalised = await deps.processor.normalise(image.bytes, watermark);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { insertProduct, productPhoto, storeImage, unzip, waitForSuite } from './suite-support.ts';
+import { addProductImage, insertProduct, productPhoto, storeImage, unzip, waitForSuite } from './suite-support.ts';
 
 /** The "no keys at all" flow of issue 5: rules planner, template family, polling, zip, generated assets. */
 for (const database of testDatabases()) {
@@ -103,6 +103,7 @@ for (const database of testDatabases()) {
 
     it('answers 409 for the zip of an unfinished job and 404 for unknown jobs', async () => {
       const product = await insertProduct(test);
+      await addProductImage(test, product.id, await productPhoto());
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const blocker = test.container.cradle.generationQueue.run(() => gate);
@@ -156,6 +157,7 @@ describe('suite jobs after a restart', () => {
     try {
       const before = await startTestApp({ dataDir });
       const product = await insertProduct(before);
+      await addProductImage(before, product.id, await productPhoto());
       const generated = await before.app.inject({
         method: 'POST',
         url: '/api/suite/generate',

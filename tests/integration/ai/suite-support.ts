@@ -61,3 +61,37 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
   }
   return entries;
 }
+
+/** Stores a real image and records it as a stored asset of the product (as intake would have). */
+export async function addProductImage(test: TestApp, productId: string, bytes: Uint8Array, group: 'main' | 'sku' | 'detail' = 'main', index = 0): Promise<string> {
+  const { objectStore, assets, ids, clock } = test.container.cradle;
+  const id = ids.uuid();
+  const stored = await objectStore.put(`products/${productId}/${id}.jpg`, bytes, 'image/jpeg');
+  const now = clock.now().toISOString();
+  await assets.insertMany([
+    {
+      asset_id: id,
+      product_id: productId,
+      group_key: group,
+      group_name: group,
+      variant_name: null,
+      type: 'img',
+      index,
+      dedupe_key: `k-${id}`,
+      source_url: `https://cbu01.alicdn.com/img/${id}.jpg`,
+      referer: 'https://detail.1688.com',
+      stored_url: stored.url,
+      status: 'stored',
+      error: null,
+      attempts: 1,
+      content_type: 'image/jpeg',
+      bytes: bytes.byteLength,
+      width: 800,
+      height: 800,
+      sha256: null,
+      created_at: now,
+      updated_at: now,
+    },
+  ]);
+  return id;
+}

@@ -25,7 +25,14 @@ export function imageEditDialog(ctx: EditorContext, host: HTMLElement, asset: As
   const status = h('div', { class: 'edit-status', 'aria-live': 'polite' });
   const start = h('button', { class: 'primary', id: 'edit-start', onclick: () => void run() }, '开始修图');
   void ctx.app.reference.models().then(
-    (models) => mount(model, modelOptions(models, 'image')),
+    (models) => {
+      // Only models that follow a prompt can edit; the template composes cards and would change nothing.
+      const capable = models.filter((entry) => entry.kind !== 'image' || entry.capabilities.follows_prompt);
+      const usable = capable.some((entry) => entry.kind === 'image' && entry.configured);
+      mount(model, usable ? modelOptions(capable, 'image') : h('option', { value: '', disabled: true, selected: true }, '未配置可按文字修图的 AI 图片模型'));
+      start.disabled = !usable;
+      if (!usable) mount(status, h('p', { class: 'notice', id: 'edit-unavailable' }, '内置模板不能按文字要求修图。请在服务器配置 OpenAI、Gemini、豆包（ARK）或通义千问（DashScope）的密钥；只加俄文文字可用套图的卖点图。'));
+    },
     () => mount(model, h('option', { value: '' }, '默认模型')),
   );
 

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { addProductImage, insertProduct, productPhoto, storeImage, waitForSuite } from './suite-support.ts';
+
+/** The offline template family as a seller meets it (issue 17 §3): real references, distinct cards, honest refusals. */
+describe('the offline template family', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp();
+  });
+  afterAll(async () => test.close());
+
+  const generate = (payload: object) => test.app.inject({ method: 'POST', url: '/api/suite/generate', headers: test.auth, payload });
+
+  it('refuses a suite without any reference image with 422 NO_REFERENCE_IMAGE, and uses the stored product images when none are named', async () => {
+    const bare = await insertProduct(test, { name: 'Полка' });
+    const refused = await generate({ product_id: bare.id, plan: [{ kind: 'title', count: 1 }] });
+    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([422, 'NO_REFERENCE_IMAGE']);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/\p{Script=Han}/u);
+
+    const stocked = await insertProduct(test, { name: 'Полка' });
+    await addProductImage(test, stocked.id, await productPhoto());
+    const started = await generate({ product_id: stocked.id, plan: [{ kind: 'white_bg', count: 1 }] });
+    expect(started.statusCode).toBe(202);
+    const suite = await waitForSuite(test, started.json<{ suite_id: string }>().suite_id);
+    expect(suite.images.map((image) => image.status)).toEqual(['ok']);
+  });
+
+  it('refuses an edit the template cannot follow with 422 MODEL_CANNOT_FOLLOW_PROMPT instead of reporting an unchanged image', async () => {
+    const product = await insertProduct(test);
+    const main = await storeImage(test, `products/${product.id}/main.jpg`, await productPhoto());
+    for (const [url, payload] of [
+      ['/api/image/edit', { image_url: main, operation: 'replace_background', prompt: '把背景换成纯白色', model: 'template', product_id: product.id }],
+      ['/api/suite/image-edit', { image_url: main, prompt: '把背景换成纯白色', model: 'template', product_id: product.id }],
+    ] as const) {
+      const response = await test.app.inject({ method: 'POST', url, headers: test.auth, payload });
+      expect([response.statusCode, response.json<{ code: string }>().code]).toEqual([422, 'MODEL_CANNOT_FOLLOW_PROMPT']);
+      expect(response.json<{ detail: string }>().detail).toMatch(/不能按文字要求/);
+    }
+    expect((await test.container.cradle.assets.listByProduct(product.id)).filter((asset) => asset.group_key === 'generated')).toEqual([]);
+  });
+});

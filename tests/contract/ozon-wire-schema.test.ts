@@ -1,0 +1,155 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOzonMarketplace } from '../../src/adapters/marketplace/ozon-marketplace.ts';
+import { preparePublish } from '../../src/domain/publish.ts';
+import { picturesOf, priceOf } from '../../src/domain/publish-update.ts';
+import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { BRAND_ATTRIBUTE, FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../fakes/ozon-catalog.ts';
+import { publishableProduct } from '../helpers/publishable-product.ts';
+
+/**
+ * Every body the marketplace adapter sends, and every answer it parses, checked against the marketplace's own
+ * published schema (`../shared/reference/ozon-openapi-subset.json`, DECISIONS §9.1) with ajv. The file lives
+ * beside the repository; without it the suite says so and skips, unless REQUIRE_SHARED_REFERENCE=1 (.ci/run).
+ */
+const SUBSET = path.resolve(import.meta.dirname, '../../../shared/reference/ozon-openapi-subset.json');
+const required = process.env.REQUIRE_SHARED_REFERENCE === '1';
+const present = existsSync(SUBSET);
+if (!present) console.warn(`ozon wire schema: ${SUBSET} is absent; ${required ? 'failing (REQUIRE_SHARED_REFERENCE=1)' : 'skipping the wire contract suite'}`);
+
+it.runIf(required)('the shared reference schema is present (REQUIRE_SHARED_REFERENCE=1)', () => {
+  expect(present, `${SUBSET} must exist`).toBe(true);
+});
+
+type PathSpec = { requestSchema: string | null; responseSchema: string; errorSchema: string };
+type Subset = { paths: Record<string, PathSpec>; components: Record<string, unknown> };
+type Exchange = { path: string; requestBody: string; status: number; responseBody: string };
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+// ajv 8 as Fastify ships it (the top-level `ajv` is eslint's ajv 6); ajv-formats brings date-time and the like.
+const requireFromFormats = createRequire(createRequire(import.meta.url).resolve('ajv-formats'));
+const Ajv = (requireFromFormats('ajv') as { default: new (options: object) => { compile(schema: object): Validate } }).default;
+const addFormats = (createRequire(import.meta.url)('ajv-formats') as { default: (ajv: unknown) => void }).default;
+
+/** A pass-through proxy in front of the fake that records each exchange exactly as it crossed the wire. */
+async function recordingProxy(target: string): Promise<{ url: string; exchanges: Exchange[]; close(): Promise<void> }> {
+  const exchanges: Exchange[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const requestBody = Buffer.concat(chunks);
+      const upstream = httpRequest(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          const responseBody = Buffer.concat(parts);
+          exchanges.push({ path: (req.url ?? '/').split('?')[0]!, requestBody: requestBody.toString('utf8'), status: answer.statusCode ?? 0, responseBody: responseBody.toString('utf8') });
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(responseBody);
+        });
+      });
+      upstream.on('error', () => res.destroy());
+      upstream.end(requestBody);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    exchanges,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+describe.runIf(present)('the marketplace adapter speaks the published Seller API schema', () => {
+  const subset = present ? (JSON.parse(readFileSync(SUBSET, 'utf8')) as Subset) : { paths: {}, components: {} };
+  const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
+  addFormats(ajv);
+  const validators = new Map<string, Validate>();
+  const validatorOf = (ref: string): Validate => {
+    let validate = validators.get(ref);
+    if (!validate) {
+      validate = ajv.compile({ $ref: ref, components: subset.components });
+      validators.set(ref, validate);
+    }
+    return validate;
+  };
+
+  let ozon: FakeOzon;
+  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
+  const credentials = { clientId: '123456', apiKey: 'wire-key-0001' };
+
+  beforeAll(async () => {
+    ozon = await startFakeOzon();
+    ozon.addKey(credentials.clientId, credentials.apiKey);
+    proxy = await recordingProxy(ozon.url);
+    const marketplace = makeOzonMarketplace({ baseUrl: proxy.url });
+    const scope = { categoryId: FAKE_CATEGORY_ID, typeId: FAKE_TYPE_ID, language: 'ZH_HANS' as const };
+    const product = publishableProduct({ complex_attributes: { '100001': [{ '21841': 'https://lws.example.com/media/v.mp4', '21837': 'Видео' }] } });
+    const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!, ...product.images!.slice(1)] });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+
+    await marketplace.testCredentials(credentials);
+    await marketplace.testCredentials({ ...credentials, apiKey: 'wrong-key-0000' });
+    await marketplace.categoryTree(credentials, 'ZH_HANS');
+    await marketplace.categoryAttributes(credentials, scope);
+    await marketplace.attributeValues(credentials, { ...scope, attributeId: BRAND_ATTRIBUTE }, { limit: 10, lastValueId: 0 });
+    await marketplace.productLimits(credentials);
+    const { taskId } = await marketplace.importProducts(credentials, [prepared.item]);
+    await marketplace.importInfo(credentials, taskId);
+    await marketplace.importInfo(credentials, taskId);
+    await marketplace.importPictures(credentials, [picturesOf(prepared.item)]);
+    await marketplace.importPrices(credentials, [priceOf(prepared.item)]);
+    ozon.itemLimitNext(1, 5);
+    await marketplace.importProducts(credentials, [prepared.item]).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await ozon?.close();
+  });
+
+  const problems = (validate: Validate, text: string): unknown => (validate(JSON.parse(text)) ? null : validate.errors);
+
+  it('called every method the subset describes except the switched-off v1 pictures', () => {
+    const called = new Set(proxy.exchanges.map((exchange) => exchange.path));
+    expect(Object.keys(subset.paths).filter((route) => !called.has(route))).toEqual(['/v1/product/pictures/import']);
+  });
+
+  it('every request body fits the method request schema (an empty object where the method takes none)', () => {
+    const failures = proxy.exchanges
+      .filter((exchange) => subset.paths[exchange.path])
+      .map((exchange) => {
+        const spec = subset.paths[exchange.path]!;
+        if (spec.requestSchema === null) return exchange.requestBody === '{}' ? null : { path: exchange.path, body: exchange.requestBody };
+        const errors = problems(validatorOf(spec.requestSchema), exchange.requestBody);
+        return errors ? { path: exchange.path, errors } : null;
+      })
+      .filter((failure) => failure !== null);
+    expect(failures).toEqual([]);
+  });
+
+  it('every answer parsed fits the response schema, and every error the rpcStatus schema', () => {
+    const checked = proxy.exchanges.filter((exchange) => subset.paths[exchange.path]);
+    expect(checked.some((exchange) => exchange.status >= 400)).toBe(true);
+    const failures = checked
+      .map((exchange) => {
+        const spec = subset.paths[exchange.path]!;
+        const errors = problems(validatorOf(exchange.status < 300 ? spec.responseSchema : spec.errorSchema), exchange.responseBody);
+        return errors ? { path: exchange.path, status: exchange.status, errors } : null;
+      })
+      .filter((failure) => failure !== null);
+    expect(failures).toEqual([]);
+  });
+
+  it('the schema is strict enough to catch a wrong body (a string task_id, an item without offer_id)', () => {
+    expect(validatorOf(subset.paths['/v1/product/import/info']!.requestSchema!)({ task_id: 'abc' })).toBe(false);
+    expect(validatorOf(subset.paths['/v2/product/pictures/import']!.requestSchema!)({ items: [{ images: [] }] })).toBe(false);
+  });
+});

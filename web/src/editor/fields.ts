@@ -19,7 +19,17 @@ export type FieldSpec = {
   readonly write?: (ctx: EditorContext, value: number | string | null) => void;
   /** Reads the displayed value; default: the field's effective value. */
   readonly read?: (ctx: EditorContext) => unknown;
+  /** The JSON pointers the server's `errors[].path` uses for this field; default `/group/field` or `/field`. */
+  readonly paths?: readonly string[];
+  /** True while the value was filled in from the collected texts and the seller has not changed it. */
+  readonly prefilled?: (ctx: EditorContext) => boolean;
 };
+
+/** The server's message for this field from the last refused save (422), if any. */
+export function serverProblem(ctx: EditorContext, paths: readonly string[]): string | null {
+  const problems = ctx.saveState().problems.filter((problem) => paths.some((path) => problem.path === path || problem.path.startsWith(`${path}/`)));
+  return problems.length > 0 ? problems.map((problem) => problem.message).join('；') : null;
+}
 
 const display = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -38,15 +48,23 @@ export function field(ctx: EditorContext, spec: FieldSpec): HTMLElement {
         ? h('select', { id, name: spec.field }, (spec.options ?? []).map((option) => h('option', { value: option.value }, option.text)))
         : h('input', { id, name: spec.field, type: 'text', inputMode: kind === 'number' ? 'decimal' : 'text', placeholder: spec.placeholder ?? '', autocomplete: 'off' });
   input.value = read();
-  const message = h('div', { class: 'field-message' });
+  const message = h('div', { class: 'field-message', id: `${id}-message` });
+  const paths = spec.paths ?? [spec.group ? `/${spec.group}/${spec.field}` : `/${spec.field}`];
+  const prefilledMark = h('span', { class: 'prefilled-mark', id: `${id}-prefilled`, title: '从采集到的商品信息自动填入，请核对；修改后此标记消失', hidden: true }, '采集预填');
 
   const check = (): void => {
     const text = input.value;
     let problem: string | null = null;
     if (kind === 'number' && Number.isNaN(parseNumberInput(text) ?? 0)) problem = '请输入数字';
+    // The server's refusal of the last save names this field: show its Chinese sentence here, in red.
+    const refused = serverProblem(ctx, paths);
+    problem ??= refused;
     problem ??= spec.warn?.(text) ?? null;
     message.textContent = problem ?? '';
-    input.classList.toggle('invalid', problem !== null && kind === 'number');
+    message.classList.toggle('field-error', refused !== null && problem === refused);
+    input.classList.toggle('invalid', (problem !== null && kind === 'number') || refused !== null);
+    input.setAttribute('aria-invalid', String(refused !== null));
+    prefilledMark.hidden = !spec.prefilled?.(ctx);
   };
   const commit = (): void => {
     check();
@@ -60,18 +78,18 @@ export function field(ctx: EditorContext, spec: FieldSpec): HTMLElement {
   };
   input.addEventListener(kind === 'select' ? 'change' : 'input', commit);
   ctx.subscribe(() => {
-    if (document.activeElement === input) return;
+    if (document.activeElement === input) return check();
     const next = read();
     if (input.value !== next && !(kind === 'number' && parseNumberInput(input.value) === parseNumberInput(next))) {
       input.value = next;
-      check();
     }
+    check();
   });
   check();
   return h(
     'div',
     { class: 'field' },
-    h('label', { for: id }, spec.label),
+    h('label', { for: id }, spec.label, prefilledMark),
     spec.unit ? h('div', { class: 'with-unit' }, input, h('span', { class: 'unit' }, spec.unit)) : input,
     spec.hint ? h('div', { class: 'field-hint' }, spec.hint) : null,
     message,

@@ -6,6 +6,7 @@ import { h, mount } from '../lib/dom.ts';
 import { formatCny, formatDecimal, formatRub, formatTime } from '../lib/format.ts';
 import { TIER_LABELS, label } from '../lib/labels.ts';
 import type { Panel } from './context.ts';
+import { isPrefilled } from './prefilled.ts';
 import { productFields } from './product-fields.ts';
 import { field } from './fields.ts';
 import { type LivePrice, livePrice, storedBreakdown } from './live-pricing.ts';
@@ -59,13 +60,15 @@ export const pricingPanel: Panel = (ctx, host) => {
   const inputs = h(
     'div',
     { class: 'grid-2' },
-    field(ctx, { field: 'cost_cny', group: 'pricing', label: '采购成本（含国内运费）', kind: 'number', unit: '元' }),
+    field(ctx, { field: 'cost_cny', group: 'pricing', label: '采购成本（含国内运费）', kind: 'number', unit: '元', prefilled: (c) => isPrefilled(c, 'cost_cny') }),
     field(ctx, {
       field: 'weight_g',
       label: '重量（含包装）',
       kind: 'number',
       unit: '克',
       hint: '同时作为上架重量',
+      paths: ['/pricing/weight_g', '/weight', '/weight_unit'],
+      prefilled: (c) => isPrefilled(c, 'weight_g'),
       read: (c) => weightInGrams(c.preview()) ?? null,
       write: (c, grams) => {
         c.edit('weight_g', grams, 'pricing');

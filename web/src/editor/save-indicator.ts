@@ -20,7 +20,8 @@ export function saveIndicator(ctx: EditorContext, resolveConflict: (latest: Prod
     const state = ctx.saveState();
     const parts: (HTMLElement | string)[] = [h('span', { class: `save save-${state.status}`, 'data-status': state.status }, TEXT[state.status])];
     if (state.detail) parts.push(h('span', { class: 'save-detail' }, state.detail));
-    for (const problem of state.problems) parts.push(h('span', { class: 'save-detail' }, `${problem.path}：${problem.message}`));
+    // The messages name their field in Chinese; the fields themselves are marked too (fields.ts).
+    for (const problem of state.problems) parts.push(h('span', { class: 'save-detail', 'data-path': problem.path }, problem.message));
     if (state.status === 'error') parts.push(h('button', { class: 'small', onclick: () => void ctx.flush() }, '立即重试'));
     if (state.status === 'conflict') {
       const reload = (keepMine: boolean) => async (): Promise<void> => {

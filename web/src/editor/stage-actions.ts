@@ -3,18 +3,23 @@ import type { ProductDetail } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
 import { toast } from '../lib/toast.ts';
 import type { EditorContext } from './context.ts';
+import { problemList } from './ready-problems.ts';
+
+type Problem = { readonly path: string; readonly message: string };
 
 /**
- * The stage moves a seller makes here: to ready (listing the failed checks when the server refuses), back to
- * editing, archive and restore. Pending edits are saved first so the check sees what is on screen.
+ * The stage moves a seller makes here, offered only when the server says they are legal (`allowed_moves`):
+ * to 待上架 (or, while checks fail, the list of what is missing), back to editing, archive and restore.
+ * Pending edits are saved first so the move sees what is on screen.
  */
 export function stageActions(ctx: EditorContext): HTMLElement {
   const buttons = h('div', { class: 'stage-actions' });
   const checks = h('div', { class: 'ready-checks', id: 'ready-checks', role: 'alert' });
+  let refused: readonly Problem[] | null = null;
 
   async function run(action: () => Promise<ProductDetail | undefined>, success: string): Promise<void> {
     for (const button of buttons.querySelectorAll('button')) button.disabled = true;
-    mount(checks);
+    refused = null;
     try {
       await ctx.flush();
       if (ctx.saveState().status !== 'saved') throw new Error('还有未保存的修改，请先处理保存问题');
@@ -23,22 +28,11 @@ export function stageActions(ctx: EditorContext): HTMLElement {
       else await ctx.refresh();
       toast(success);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        mount(
-          checks,
-          h('strong', null, '还不能标记为待上架：'),
-          h(
-            'ul',
-            null,
-            (error.errors ?? []).map((problem) => h('li', { 'data-path': problem.path }, problem.message)),
-          ),
-          (error.errors ?? []).length === 0 ? h('p', null, error.detail) : null,
-        );
-      } else {
-        toast(messageOf(error), 'error');
-      }
-      render();
+      // The checks can fail between the page's last read and the click (another tab): list the server's reasons.
+      if (error instanceof ApiError && error.status === 422) refused = error.errors ?? [{ path: '', message: error.detail }];
+      else toast(messageOf(error), 'error');
     }
+    render();
   }
 
   const move = (stage: string, success: string) => (): Promise<void> =>
@@ -52,22 +46,32 @@ export function stageActions(ctx: EditorContext): HTMLElement {
   };
 
   function render(): void {
-    const stage = ctx.saved().stage;
+    const product = ctx.saved();
+    const allowed = new Set(product.allowed_moves);
     const list: HTMLElement[] = [];
-    if (stage === 'collected' || stage === 'editing') list.push(h('button', { class: 'primary', id: 'stage-ready', onclick: move('ready', '已标记为待上架') }, '标记为待上架'));
-    if (stage === 'ready' || stage === 'published') list.push(h('button', { id: 'stage-editing', onclick: move('editing', '已退回编辑') }, '退回编辑'));
-    if (stage === 'archived') list.push(h('button', { class: 'primary', id: 'stage-restore', onclick: move('editing', '已恢复') }, '恢复商品'));
-    else list.push(h('button', { class: 'danger', id: 'stage-archive', onclick: archive }, '归档'));
+    const working = product.stage === 'collected' || product.stage === 'editing';
+    if (allowed.has('ready')) list.push(h('button', { class: 'primary', id: 'stage-ready', onclick: move('ready', '已标记为待上架') }, '标记为待上架'));
+    else if (working) list.push(h('button', { class: 'primary', id: 'stage-ready', disabled: true, title: '下面列出的检查全部通过后才能标记为待上架' }, '标记为待上架'));
+    if (allowed.has('editing') && product.stage === 'archived') list.push(h('button', { class: 'primary', id: 'stage-restore', onclick: move('editing', '已恢复，可以继续编辑') }, '恢复商品'));
+    else if (allowed.has('editing') && !working) list.push(h('button', { id: 'stage-editing', onclick: move('editing', '已退回编辑') }, '退回编辑'));
+    // Archiving is DELETE, not a stage move, so allowed_moves does not list it; every live product may be archived.
+    if (product.stage !== 'archived') list.push(h('button', { class: 'danger', id: 'stage-archive', onclick: archive }, '归档'));
     mount(buttons, list);
+    const problems = refused ?? (working ? product.ready_problems : []);
+    mount(checks, problems.length > 0 ? problemList(problems, refused ? '还不能标记为待上架：' : `还差 ${problems.length} 项才能标记为待上架：`) : null);
   }
-  let lastStage = '';
+
+  let shown = '';
   ctx.subscribe(() => {
-    if (ctx.saved().stage !== lastStage) {
-      lastStage = ctx.saved().stage;
+    const product = ctx.saved();
+    const key = JSON.stringify([product.stage, product.allowed_moves, product.ready_problems]);
+    if (key !== shown) {
+      shown = key;
+      refused = null;
       render();
     }
   });
-  lastStage = ctx.saved().stage;
+  shown = JSON.stringify([ctx.saved().stage, ctx.saved().allowed_moves, ctx.saved().ready_problems]);
   render();
   return h('div', { class: 'stage-bar' }, buttons, checks);
 }

@@ -124,7 +124,17 @@ export const renderEditor: Screen = (app, root, route) => {
       h('div', { class: 'editor-title' }, navLink(app, '← 商品列表', { name: 'products', stage: 'all', q: '', page: 1 }, { class: 'back' }), title, stageBadge),
       saveIndicator(ctx, (latest, keepMine) => saver.resolveConflict(latest, keepMine)),
     );
-    mount(root, shell(app, header, stageActions(ctx), notice, h('div', { class: 'tabs', role: 'tablist' }, tabButtons), body));
+    // An archived product is read-only (the server refuses edits): every control is disabled until it is restored.
+    const readOnly = h('fieldset', { class: 'read-only-frame', id: 'editor-body' }, body);
+    const archivedNotice = h('p', { class: 'notice', id: 'archived-notice' }, '这个商品已归档，只能查看。点上方「恢复商品」后可以继续编辑。');
+    const applyReadOnly = (): void => {
+      const archived = saved.stage === 'archived';
+      readOnly.disabled = archived;
+      archivedNotice.hidden = !archived;
+    };
+    ctx.subscribe(applyReadOnly);
+    applyReadOnly();
+    mount(root, shell(app, header, stageActions(ctx), archivedNotice, notice, h('div', { class: 'tabs', role: 'tablist' }, tabButtons), readOnly));
     show(route.name === 'product' ? route.tab : 'pricing');
     if (!isEmptyPatch(restored)) void saver.flush();
   }

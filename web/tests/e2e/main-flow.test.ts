@@ -73,8 +73,9 @@ describe('the seller’s main flow in Chromium', () => {
   });
 
   it('shows the failed ready checks, then moves to ready once the fields are fixed', async () => {
-    await page().click('#stage-ready');
+    // Only legal moves are offered: the ready button waits, disabled, under the list of failing checks.
     await page().waitForSelector('#ready-checks li', { timeout: 15_000 });
+    expect(await page().isDisabled('#stage-ready')).toBe(true);
     await shot(page(), '04-editor-ready-refused');
     await page().fill('#f-name', 'Шарф женский зимний шерстяной');
     await page().fill('#f-description', 'Тёплый мягкий шарф из шерсти, 180×30 см. Не скатывается, приятен к коже.');

@@ -1,12 +1,12 @@
 import { apiJson } from './api.ts';
 
 /** A collected product on any platform, with one stored main photo (and, when asked, one image that 404s). */
-export async function collectOn(baseUrl: string, token: string, cdn: string, platform: '1688' | 'taobao', itemId: string, title: string, withFailure = false): Promise<string> {
+export async function collectOn(baseUrl: string, token: string, cdn: string, platform: '1688' | 'taobao', itemId: string, title: string, withFailure = false, productId: string | null = null): Promise<string> {
   const url = platform === '1688' ? `https://detail.1688.com/offer/${itemId}.html` : `https://item.taobao.com/item.htm?id=${itemId}`;
   const images = [{ groupKey: 'main', groupName: '主图', variantName: null, url: `${cdn}/img/main-1.jpg`, index: 0, type: 'img', dedupeKey: `${itemId}-main-1` }];
   if (withFailure) images.push({ groupKey: 'detail', groupName: '详情图', variantName: null, url: `${cdn}/img/missing.jpg`, index: 0, type: 'img', dedupeKey: `${itemId}-missing` });
   const body = {
-    product: { id: null },
+    product: { id: productId },
     source: { platform, itemId, url, collectedAt: Date.now() },
     texts: [
       { kind: 'title', content: title },

@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { type Logger } from 'pino';
@@ -27,6 +25,7 @@ import { healthRoutes } from './routes/health.ts';
 import { strictBodyCompilers } from './validator-compilers.ts';
 import { trackAllowedMethods } from './allowed-methods.ts';
 import { installJsonBodyParser } from './json-body-parser.ts';
+import { registerOpenApiDocument } from './openapi-document.ts';
 
 /** Largest JSON body a route accepts unless it declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -94,16 +93,7 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
     // Every token this service issues expires; one without `exp` is refused by the library too, not only by the bearer hook.
     verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Listing Workflow Service', version: packageVersion, description: '跨境选品上架工作流服务接口' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApiDocument(app, packageVersion);
 
   if (parts.mediaRoot) {
     await app.register(fastifyStatic, {

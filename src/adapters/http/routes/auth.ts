@@ -6,7 +6,7 @@ import { type CheckAppToken } from '../../../application/use-cases/check-app-tok
 import { type LoginWithPassword } from '../../../application/use-cases/login-with-password.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { PASSWORD_MAX, ROLES, type Principal } from '../../../domain/user.ts';
-import { ErrorBody, literals, nullable, withErrors } from '../schemas/common.ts';
+import { ErrorBodyRef, literals, nullable, withErrors } from '../schemas/common.ts';
 
 export type AuthRouteDeps = {
   readonly checkAppToken: CheckAppToken;
@@ -73,7 +73,7 @@ export const authRoutes =
           summary: '用应用令牌或用户名和密码换取访问令牌',
           security: [],
           body: LoginBody,
-          response: { 200: LoginResponse, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+          response: { 200: LoginResponse, 401: ErrorBodyRef, 422: ErrorBodyRef, 429: ErrorBodyRef },
         },
       },
       async (request, reply) => {
@@ -114,7 +114,7 @@ export const sessionRoutes =
   async (app) => {
     app.get(
       '/auth/session',
-      { schema: { tags: ['auth'], summary: '当前访问令牌的信息', response: { 200: SessionResponse, 401: ErrorBody } } },
+      { schema: { tags: ['auth'], summary: '当前访问令牌的信息', response: { 200: SessionResponse, 401: ErrorBodyRef } } },
       async (request) => {
         const claims = request.user as { sub?: string; exp?: number };
         return { subject: claims.sub ?? 'app', expires_at: new Date((claims.exp ?? 0) * 1000).toISOString() };
@@ -123,7 +123,7 @@ export const sessionRoutes =
 
     app.get(
       '/auth/me',
-      { schema: { tags: ['auth'], summary: '当前登录的用户（应用令牌为内置管理员 app-token）', response: { 200: PrincipalBody, 401: ErrorBody } } },
+      { schema: { tags: ['auth'], summary: '当前登录的用户（应用令牌为内置管理员 app-token）', response: { 200: PrincipalBody, 401: ErrorBodyRef } } },
       async (request) => principalBody(request.principal),
     );
 

@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { type DatabaseHealth } from '../../../application/ports/database-health.ts';
+import { ErrorBodyRef } from '../schemas/common.ts';
 
 export type HealthRouteDeps = {
   readonly databaseHealth: DatabaseHealth;
@@ -22,7 +23,7 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['health'], summary: '健康检查（含数据库探测）', security: [], response: { 200: HealthBody, 503: HealthBody } } },
+      { schema: { tags: ['health'], summary: '健康检查（含数据库探测）', security: [], response: { 200: HealthBody, '4XX': ErrorBodyRef, 503: HealthBody } } },
       async (_request, reply) => {
         const dbOk = await deps.databaseHealth.ping();
         return reply.status(dbOk ? 200 : 503).send({

@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type IssueUploadToken } from '../../../application/use-cases/issue-upload-token.ts';
 import { type ReceiveDirectUpload } from '../../../application/use-cases/receive-direct-upload.ts';
 import { UPLOAD_PREFIX } from '../../storage/local-direct-uploads.ts';
-import { ErrorBody, withErrors } from '../schemas/common.ts';
+import { ErrorBodyRef, withErrors } from '../schemas/common.ts';
 import { DirectUploadParams, DirectUploadQuery, DirectUploadReply, UploadTokenBody, UploadTokenReply } from '../schemas/upload-token.ts';
 import { UPLOAD_FILE_LIMIT } from './materials.ts';
 
@@ -37,7 +37,7 @@ export const directUploadRoutes =
           security: [],
           params: DirectUploadParams,
           querystring: DirectUploadQuery,
-          response: { 200: DirectUploadReply, 401: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
+          response: { 200: DirectUploadReply, 401: ErrorBodyRef, 409: ErrorBodyRef, 413: ErrorBodyRef, 415: ErrorBodyRef, 422: ErrorBodyRef },
         },
       },
       async (request) => {

@@ -28,20 +28,23 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/** The shared error body by reference: one `ErrorBody` component in the document instead of a copy per answer. */
+export const ErrorBodyRef = Type.Ref(ErrorBody);
+
 /** Error responses a protected route can give, for the OpenAPI document. */
 export const STANDARD_ERRORS = {
-  401: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  412: ErrorBody,
-  413: ErrorBody,
-  415: ErrorBody,
-  422: ErrorBody,
-  429: ErrorBody,
-  502: ErrorBody,
-  503: ErrorBody,
-  504: ErrorBody,
+  401: ErrorBodyRef,
+  403: ErrorBodyRef,
+  404: ErrorBodyRef,
+  409: ErrorBodyRef,
+  412: ErrorBodyRef,
+  413: ErrorBodyRef,
+  415: ErrorBodyRef,
+  422: ErrorBodyRef,
+  429: ErrorBodyRef,
+  502: ErrorBodyRef,
+  503: ErrorBodyRef,
+  504: ErrorBodyRef,
 } as const;
 
 /** A route's responses: its success schemas plus the standard error bodies. */

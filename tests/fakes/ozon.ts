@@ -35,6 +35,8 @@ export type FakeOzon = FakeServer & {
   itemLimitNext(count: number, retryAfterMinutes: number): void;
   /** While down, every connection is cut without an answer. */
   down: boolean;
+  /** What `/v1/roles` answers as the key's `expires_at`. */
+  keyExpiresAt: string;
 };
 
 export const ALL_METHODS = [
@@ -110,7 +112,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
 
     switch (path) {
       case '/v1/roles':
-        return sendJson(response, 200, { expires_at: '2027-02-18T09:54:23.296Z', roles: [{ name: 'Admin', methods: account.methods }] });
+        return sendJson(response, 200, { expires_at: fake.keyExpiresAt, roles: [{ name: 'Admin', methods: account.methods }] });
       case '/v1/description-category/tree':
         return sendJson(response, 200, { result: categoryTree(language) });
       case '/v1/description-category/attribute':
@@ -194,6 +196,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       itemThrottled = { count, minutes: retryAfterMinutes };
     },
     down: false,
+    keyExpiresAt: '2027-02-18T09:54:23.296Z',
   });
   return fake;
 }

@@ -1,4 +1,4 @@
-import type { BulkPublishReply, PublishTask } from '../api/marketplace-types.ts';
+import type { BulkPublishReply, PublishTaskView } from '../api/marketplace-types.ts';
 import type { App } from '../app.ts';
 import { h } from '../lib/dom.ts';
 import type { BulkTable } from './bulk-table.ts';
@@ -25,12 +25,13 @@ export function replySummary(reply: BulkPublishReply): HTMLElement {
 export function followReply(app: App, reply: BulkPublishReply, table: BulkTable, onAllFinal: () => void): () => void {
   for (const refused of reply.refused) table.setRefused(refused.product_id, refused.errors);
   for (const id of reply.waiting) table.setStatus(id, 'waiting_quota');
+  table.deselect([...reply.waiting, ...reply.tasks.flatMap((task) => task.product_ids)]);
   const open = new Set(reply.tasks.map((task) => task.task_id));
   if (open.size === 0) onAllFinal();
   const stops = reply.tasks.map(({ task_id, product_ids }) => {
     for (const id of product_ids) table.setStatus(id, 'pending');
-    return watchTask(app, task_id, (task: PublishTask) => {
-      const items = task.items ?? [];
+    return watchTask(app, task_id, (task: PublishTaskView) => {
+      const items = task.items;
       if (items.length > 0) for (const item of items) table.setStatus(item.product_id, item.status, item.errors);
       else for (const id of product_ids) table.setStatus(id, task.status, task.errors);
       const stillOpen = isOpenStatus(task.status) || items.some((item) => isOpenStatus(item.status));

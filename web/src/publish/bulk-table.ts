@@ -18,6 +18,8 @@ export type BulkTable = {
   setCheck(id: string, problems: readonly FieldProblem[] | null): void;
   setStatus(id: string, status: PublishStatus, errors?: readonly ImportError[]): void;
   setRefused(id: string, problems: readonly FieldProblem[]): void;
+  /** Unticks rows (those sent or waiting), so what stays ticked is what still needs the seller. */
+  deselect(ids: readonly string[]): void;
 };
 
 /** The products to publish, with a checkbox each and two live cells: the pre-flight and the publish status. */
@@ -80,6 +82,13 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       if (cell) mount(cell, publishBadge(status), importErrors(errors));
       const stage = status === 'imported' ? cell?.closest('tr')?.querySelector('.stage-cell') : null;
       if (stage) mount(stage, h('span', { class: 'stage stage-published' }, label(STAGE_LABELS, 'published')));
+    },
+    deselect(ids) {
+      for (const id of ids) {
+        const box = boxes.get(id);
+        if (box) box.checked = false;
+      }
+      onSelection();
     },
     setRefused(id, problems) {
       const cell = statusCells.get(id);

@@ -4,7 +4,7 @@ import type { App } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
 import { importErrors } from './import-errors.ts';
-import { publishBadge } from './status-labels.ts';
+import { OPERATION_LABELS, publishBadge } from './status-labels.ts';
 
 /** A product's publish attempts, newest first, with the marketplace's errors of each. */
 export function publishHistory(app: App, productId: string): { element: HTMLElement; reload(): void } {
@@ -13,7 +13,7 @@ export function publishHistory(app: App, productId: string): { element: HTMLElem
     'div',
     { class: 'publish-history', id: 'publish-history' },
     h('h3', null, '发布记录'),
-    h('table', { class: 'list' }, h('thead', null, h('tr', null, ['时间', '店铺', '任务', '状态', '平台商品 ID', '平台反馈'].map((title) => h('th', null, title)))), body),
+    h('table', { class: 'list' }, h('thead', null, h('tr', null, ['时间', '店铺', '内容', '状态', '平台商品 ID', '平台反馈'].map((title) => h('th', null, title)))), body),
   );
   const reload = (): void => {
     Promise.all([app.api.json<PublishHistory>(`/api/products/${productId}/publish-history`, { query: { page_size: 20 } }), app.api.json<ShopList>('/api/shops', { query: { page_size: 100 } })])
@@ -26,11 +26,11 @@ export function publishHistory(app: App, productId: string): { element: HTMLElem
             : history.items.map((task) =>
                 h(
                   'tr',
-                  { 'data-task-id': task.task_id },
+                  { 'data-task-id': task.task_id ?? '' },
                   h('td', { class: 'muted' }, formatTime(task.created_at)),
                   h('td', null, names.get(task.shop_id) ?? '已删除的店铺'),
-                  h('td', { class: 'muted small' }, task.task_id),
-                  h('td', null, publishBadge(task.status)),
+                  h('td', { class: 'small' }, OPERATION_LABELS[task.operation], h('div', { class: 'muted' }, task.task_id ? `任务 ${task.task_id}` : '尚未发送')),
+                  h('td', null, publishBadge(task.status), task.status === 'waiting_quota' && task.next_attempt_at ? h('div', { class: 'muted small' }, `预计 ${formatTime(task.next_attempt_at)} 发送`) : null),
                   h('td', null, task.marketplace_product_id ?? '—'),
                   h('td', null, importErrors(task.errors) ?? h('span', { class: 'muted' }, '—')),
                 ),

@@ -10,14 +10,13 @@ export function importErrors(errors: readonly ImportError[]): HTMLElement | null
     'ul',
     { class: 'import-errors' },
     errors.map((error) => {
-      const extra = error as ImportError & { explanation?: string; message_zh?: string };
       const where = error.attribute_name || (error.attribute_id ? `属性 ${error.attribute_id}` : error.field);
       return h(
         'li',
         { 'data-level': error.level, 'data-code': error.code },
         h('span', { class: `badge ${error.level === 'error' ? 'badge-error' : 'badge-warn'}` }, LEVEL_LABELS[error.level] ?? error.level),
         where ? h('strong', null, ` ${where}：`) : ' ',
-        extra.explanation ?? extra.message_zh ?? error.description ?? error.message,
+        error.explanation ?? (error.description || error.message),
         h('div', { class: 'muted small' }, `平台原文：${error.code}${error.message ? ` · ${error.message}` : ''}`),
       );
     }),

@@ -1,5 +1,6 @@
 import { ApiError, messageOf } from '../api/client.ts';
-import type { PublishTask, Shop } from '../api/marketplace-types.ts';
+import type { PublishTask, PublishTaskView, Shop } from '../api/marketplace-types.ts';
+import { formatTime } from '../lib/format.ts';
 import type { EditorContext } from '../editor/context.ts';
 import { h, mount } from '../lib/dom.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
@@ -7,7 +8,7 @@ import { toast } from '../lib/toast.ts';
 import { focusField } from './focus-field.ts';
 import { importErrors } from './import-errors.ts';
 import { problemList, runPreflight } from './preflight.ts';
-import { PUBLISH_STATUS_LABELS, publishBadge } from './status-labels.ts';
+import { OPERATION_LABELS, PUBLISH_STATUS_LABELS, publishBadge } from './status-labels.ts';
 import { watchTask } from './task-watch.ts';
 
 export type PublishActionsDeps = {
@@ -46,15 +47,17 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
     else mount(result, problemList(`有 ${answer.errors.length} 项需要处理（点击跳到对应字段）：`, answer.errors, focus));
   };
 
-  const showTask = (task: PublishTask): void => {
-    const item = task.items?.find((entry) => entry.product_id === ctx.id);
+  /** The task as publish answered it, then as the poller updates it (with `items`). */
+  const showTask = (task: PublishTask | PublishTaskView): void => {
+    const item = 'items' in task ? task.items.find((entry) => entry.product_id === ctx.id) : undefined;
     const status = item?.status ?? task.status;
-    const errors = item?.errors ?? task.errors;
     const productId = item?.marketplace_product_id ?? task.marketplace_product_id;
+    const what = task.task_id ? h('span', null, '平台任务 ', h('span', { class: 'muted' }, task.task_id), '：') : h('span', null, `${OPERATION_LABELS[task.operation]}：`);
     mount(
       taskBox,
-      h('div', null, '平台任务 ', h('span', { class: 'muted' }, task.task_id), '：', publishBadge(status), productId ? h('span', null, ` 平台商品 ID ${productId}`) : null),
-      importErrors(errors),
+      h('div', null, what, publishBadge(status), productId ? h('span', null, ` 平台商品 ID ${productId}`) : null),
+      status === 'waiting_quota' ? h('p', { class: 'muted small' }, `超出平台今日额度或被限流，服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`) : null,
+      importErrors(item?.errors ?? task.errors),
     );
     if (status !== 'pending' && status !== 'waiting_quota') {
       toast(`发布结果：${PUBLISH_STATUS_LABELS[status]}`, status === 'imported' ? 'info' : 'error');

@@ -1,4 +1,4 @@
-import type { PublishStatus } from '../api/marketplace-types.ts';
+import type { PublishOperation, PublishStatus } from '../api/marketplace-types.ts';
 import { h } from '../lib/dom.ts';
 
 export const PUBLISH_STATUS_LABELS: Readonly<Record<PublishStatus, string>> = {
@@ -15,3 +15,6 @@ export const isOpenStatus = (status: PublishStatus): boolean => status === 'pend
 
 export const publishBadge = (status: PublishStatus): HTMLElement =>
   h('span', { class: `badge ${CLASSES[status] ?? ''}`, 'data-publish-status': status }, PUBLISH_STATUS_LABELS[status] ?? status);
+
+/** What a publish of an already published product sends (DECISIONS §9.1). */
+export const OPERATION_LABELS: Readonly<Record<PublishOperation, string>> = { import: '创建或整体更新', pictures: '只更新图片', prices: '只更新价格' };

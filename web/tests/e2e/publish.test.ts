@@ -15,6 +15,12 @@ describe('publishing from the page in Chromium', () => {
   const page = () => stack.page;
   const shopRow = `tr[data-shop="Ozon 主店"]`;
   let products: string[] = [];
+  /** The category and the required attributes, as a seller who filled them on the page leaves them. */
+  const completeAttributes = (id: string) => ({
+    description_category_id: 17028922,
+    type_id: 970895715,
+    attributes: { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }], '9048': [{ value: `MODEL-${id.slice(0, 8)}` }] },
+  });
 
   /** Other required dictionary attributes the fake marketplace may add: pick the first value of each. */
   async function fillRemainingRequired(): Promise<void> {
@@ -169,5 +175,50 @@ describe('publishing from the page in Chromium', () => {
     const stored = await apiJson<{ stage: string; marketplace_product_id: string | null }>(stack.service.baseUrl, token, 'GET', `/api/products/${third}`);
     expect(stored.stage).toBe('published');
     expect(stored.marketplace_product_id).not.toBeNull();
+  });
+
+  it('holds what exceeds the daily quota as waiting, and shows it before sending', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const ids = [
+      await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2005', 'SCARF-E2E-2005'),
+      await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2006', 'SCARF-E2E-2006'),
+    ];
+    for (const id of ids) await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
+    ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: 100, usage: 99 };
+    await page().goto(`${stack.service.baseUrl}/publish?ids=${ids.join(',')}`);
+    await expect.poll(attr(page(), '#publish-quota .quota', 'data-create-left'), POLL).toBe('1');
+    await expect.poll(text(page(), '#bulk-summary'), POLL).toContain('其余 1 件会等配额重置后自动发送');
+    page().once('dialog', (dialog) => void dialog.accept());
+    await page().click('#bulk-publish');
+    await expect.poll(attr(page(), '#bulk-result', 'data-waiting'), POLL).toBe('1');
+    await expect.poll(() => page().locator('#bulk-table [data-publish-status="imported"]').count(), { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => page().locator('#bulk-table [data-publish-status="waiting_quota"]').count(), POLL).toBe(1);
+    await shot(page(), '18-bulk-waiting-quota');
+  });
+
+  it('shows the marketplace’s own errors, explained in Chinese, in the status and the history', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2007', 'SCARF-E2E-2007');
+    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
+    ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: -1 };
+    ozon.plan = { pendingPolls: 1, outcome: 'failed' };
+    await page().goto(`${stack.service.baseUrl}/products/${id}?tab=publish`);
+    await page().waitForSelector('#attr-progress[data-complete="true"]');
+    await page().click('#publish-one');
+    await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), { timeout: 30_000, interval: 200 }).toBe('failed');
+    await expect.poll(() => page().locator('#publish-history .import-errors li').count(), POLL).toBeGreaterThan(0);
+    await page().locator('#publish-history').scrollIntoViewIfNeeded();
+    await shot(page(), '19-publish-failed-history');
+    ozon.plan = { pendingPolls: 1, outcome: 'imported' };
+  });
+
+  it('warns on the shops screen 14 days before the key expires', async () => {
+    ozon.keyExpiresAt = new Date(Date.now() + 9.5 * 86_400_000).toISOString();
+    await page().click('#nav-shops');
+    await page().click(`${shopRow} [data-action=test]`);
+    await expect.poll(attr(page(), `${shopRow} [data-expiry]`, 'data-expiry'), POLL).toBe('soon');
+    await expect.poll(text(page(), '#key-warnings'), POLL).toContain('10 天后过期');
+    await expect.poll(attr(page(), `${shopRow} .quota`, 'data-create-left'), POLL).toBe('unlimited');
+    await shot(page(), '10-shops');
   });
 });

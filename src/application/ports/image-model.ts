@@ -18,6 +18,8 @@ export type ImageBrief = {
   readonly requirements: string | null;
   /** Russian texts for the card; families that draw text themselves (template) use them verbatim. */
   readonly texts: CardTexts;
+  /** 1-based copy number of this image within its plan item (count 3 → 1, 2, 3), so repeated kinds can vary. */
+  readonly copy?: number;
 };
 
 export type ImageRequest = { readonly brief: ImageBrief; readonly references: readonly ReferenceImage[] };

@@ -116,7 +116,7 @@ export function makeGenerateSuite(deps: GenerateSuiteDeps) {
     const generateOne = async (job: SuiteImageJob, name: string): Promise<SuiteImage> => {
       deps.suiteJobs.update(suite.id, (current) => (current.status === 'pending' ? { ...current, status: 'running' } : current));
       const refs = await Promise.all(resolveReferences(images, job.item.variant_name).map((image) => reference(image.url)));
-      const brief = { ...job.item, style_prompt: input.style_prompt, requirements: input.requirements, texts: cardTexts(source, job.item) };
+      const brief = { ...job.item, style_prompt: input.style_prompt, requirements: input.requirements, texts: cardTexts(source, job.item), copy: job.copy };
       const image = await model.generate({ brief, references: refs });
       const normalised = await deps.processor.normalise(image.bytes, watermark);
       const stored = await storeGenerated(deps, { productId: product.id, key: `suites/${suite.id}/${name}`, image: normalised, variant: job.item.variant_name, append: true });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { addProductImage, insertProduct, productPhoto, storeImage, waitForSuite } from './suite-support.ts';
@@ -38,5 +39,28 @@ describe('the offline template family', () => {
       expect(response.json<{ detail: string }>().detail).toMatch(/不能按文字要求/);
     }
     expect((await test.container.cradle.assets.listByProduct(product.id)).filter((asset) => asset.group_key === 'generated')).toEqual([]);
+  });
+
+  it('makes every image of a suite different: no two byte-identical files, even with repeated kinds', async () => {
+    const product = await insertProduct(test, { name: 'Полка для ванной', depth: 300, width: 200, height: 150, weight: 450 });
+    await addProductImage(test, product.id, await productPhoto());
+    const plan = ['white_bg', 'title', 'selling_points', 'lifestyle', 'detail', 'size_chart', 'material', 'package_contents', 'usage_steps', 'comparison'].map((kind) => ({
+      kind,
+      count: ['selling_points', 'lifestyle', 'detail'].includes(kind) ? 2 : 1,
+    }));
+    const texts = [
+      { kind: 'title', content: 'Полка для ванной без сверления' },
+      { kind: 'selling_point', content: 'Нержавеющая сталь' },
+      { kind: 'selling_point', content: 'Держит до 10 кг' },
+    ];
+    const started = await generate({ product_id: product.id, plan, texts });
+    expect(started.statusCode).toBe(202);
+    const suite = await waitForSuite(test, started.json<{ suite_id: string }>().suite_id);
+    expect(suite.images).toHaveLength(13);
+    expect(suite.images.every((image) => image.status === 'ok')).toBe(true);
+    const hashes = await Promise.all(
+      suite.images.map(async (image) => createHash('sha256').update((await test.app.inject({ method: 'GET', url: image.url })).rawPayload).digest('hex')),
+    );
+    expect(new Set(hashes).size).toBe(hashes.length);
   });
 });

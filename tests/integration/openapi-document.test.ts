@@ -23,6 +23,26 @@ describe('the OpenAPI document', () => {
     expect(problems.map((problem) => `${problem.ruleId}: ${problem.message} @ ${problem.location[0]?.pointer ?? ''}`)).toEqual([]);
   }, 60_000);
 
+  it('marks what has a default as optional, with the default in the schema', async () => {
+    const paths = JSON.parse(document).paths;
+    const parameter = (path: string, method: string, name: string) => paths[path][method].parameters.find((p: { name: string }) => p.name === name);
+    expect(parameter('/api/shops', 'get', 'page_size')).toMatchObject({ required: false, schema: { default: 20 } });
+    expect(parameter('/api/products/{id}', 'delete', 'hard')).toMatchObject({ required: false, schema: { default: false } });
+    expect(paths['/api/image/upload-token'].post.requestBody.content['application/json'].schema.required ?? []).not.toContain('content_type');
+    // …and the server takes them left out.
+    expect((await t.app.inject({ method: 'GET', url: '/api/shops?page=1', headers: t.auth })).statusCode).toBe(200);
+  });
+
+  it('documents the CSV and zip answers under their real media types, with JSON errors beside them', async () => {
+    const paths = JSON.parse(document).paths;
+    expect(Object.keys(paths['/api/export/products.csv'].get.responses[200].content)).toEqual(['text/csv']);
+    expect(Object.keys(paths['/api/export/trial-csv'].get.responses[200].content)).toEqual(['text/csv']);
+    expect(Object.keys(paths['/api/export/images'].post.responses[200].content)).toEqual(['application/zip']);
+    expect(Object.keys(paths['/api/export/products.csv'].get.responses[422].content)).toEqual(['application/json']);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/export/products.csv', headers: t.auth });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+  });
+
   it('names every operation uniquely', () => {
     const operations = Object.values(JSON.parse(document).paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item));
     const ids = operations.map((operation) => operation.operationId);

@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type FastifyInstance } from 'fastify';
+import { defaultsAreOptional } from './openapi-defaults.ts';
 import { operationIdOf } from './operation-ids.ts';
 
 /**
@@ -27,6 +28,7 @@ export async function registerOpenApiDocument(app: FastifyInstance, version: str
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (documentObject) => defaultsAreOptional('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -7,7 +7,7 @@ import { type ExportTrialCsv } from '../../../application/use-cases/export-trial
 import { invalid } from '../../../domain/errors.ts';
 import { isStage, type Stage } from '../../../domain/product.ts';
 import { safeTitle } from '../../../domain/suite-files.ts';
-import { withErrors } from '../schemas/common.ts';
+import { FileAnswer, withErrors } from '../schemas/common.ts';
 import { ExportImagesBody, ProductsCsvQuery, TrialCsvQuery } from '../schemas/exports.ts';
 import { attachmentHeader, zipStream } from '../zip-stream.ts';
 
@@ -42,8 +42,8 @@ function parseIds(text: string | undefined): string[] | undefined {
 }
 
 // Streamed bodies: documented as strings, never serialised (Fastify pipes a stream as it is).
-const CsvBody = Type.Unsafe<Readable>({ type: 'string', description: 'UTF-8 CSV（带 BOM），\\r\\n 换行' });
-const ZipBody = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'application/zip' });
+const CsvBody = FileAnswer<Readable>('text/csv', 'UTF-8 CSV（带 BOM），\\r\\n 换行');
+const ZipBody = FileAnswer<Readable>('application/zip', '图片 zip（每组一个文件夹）');
 
 /** GET /export/products.csv, GET /export/trial-csv (streamed CSV) and POST /export/images (streamed zip). */
 export const exportRoutes =

@@ -1,10 +1,9 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { type makeEditImage } from '../../../application/use-cases/edit-image.ts';
 import { type makeGenerateSuite } from '../../../application/use-cases/generate-suite.ts';
 import { type makeGetSuite, type makeSuiteArchive, suiteArchiveEntries } from '../../../application/use-cases/get-suite.ts';
 import { type makePlanSuite } from '../../../application/use-cases/plan-suite.ts';
-import { withErrors } from '../schemas/common.ts';
+import { FileAnswer, withErrors } from '../schemas/common.ts';
 import { attachmentHeader, zipStream } from '../zip-stream.ts';
 import { EditedImageResponse, GenerateBody, PlanBody, PlanResponse, SuiteIdParams, SuiteIdResponse, SuiteImageEditBody, SuiteJobResponse, watermarkInput } from '../schemas/suite.ts';
 
@@ -75,7 +74,7 @@ export const suiteRoutes =
           tags: ['suite'],
           summary: '下载套图 zip（任务完成后）',
           params: SuiteIdParams,
-          response: withErrors({ 200: Type.Unsafe<NodeJS.ReadableStream>({ type: 'string', format: 'binary', description: 'application/zip' }) }),
+          response: withErrors({ 200: FileAnswer<NodeJS.ReadableStream>('application/zip', '套图 zip') }),
         },
       },
       async (request, reply) => {

@@ -47,6 +47,13 @@ export const STANDARD_ERRORS = {
   504: ErrorBodyRef,
 } as const;
 
+/**
+ * A non-JSON answer (CSV, zip, image bytes), documented under its real media type; the error answers beside it
+ * stay JSON. `T` is what the handler sends (a stream or a buffer).
+ */
+export const FileAnswer = <T>(mediaType: string, description: string) =>
+  Type.Unsafe<T>({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } });
+
 /** A route's responses: its success schemas plus the standard error bodies. */
 export const withErrors = <T extends Record<number, TSchema>>(success: T) => ({ ...STANDARD_ERRORS, ...success });
 

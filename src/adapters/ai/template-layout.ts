@@ -16,21 +16,33 @@ export const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 export type Box = { left: number; top: number; width: number; height: number };
 export type Crop = { zoom: number; x: number; y: number };
 
-/** The product from its photo: the plain background around it trimmed, then an optional zoomed window. */
+/** Studio backgrounds are near-uniform: pixels this close (per channel) to the corner colour count as background. */
+const BACKGROUND_TOLERANCE = 18;
+
+/**
+ * The product from its photo: the plain background around it trimmed and what is left of it turned white (so
+ * the product stands on the card's white, not in a grey box), then an optional zoomed window.
+ */
 export async function cutProduct(reference: Uint8Array, crop: Crop | null, greyscale = false): Promise<Buffer> {
-  const base = sharp(reference, { limitInputPixels: 64_000_000 }).rotate();
+  const base = sharp(reference, { limitInputPixels: 64_000_000 }).rotate().removeAlpha();
   let trimmed: Buffer;
   try {
     trimmed = await base.clone().trim({ threshold: 24 }).png().toBuffer();
   } catch {
     trimmed = await base.clone().png().toBuffer(); // a photo with nothing to trim
   }
-  let image = sharp(trimmed);
+  const corner = await base.clone().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
+  const { data, info } = await sharp(trimmed).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  for (let offset = 0; offset < data.length; offset += 3) {
+    if (Math.abs(data[offset]! - corner[0]!) <= BACKGROUND_TOLERANCE && Math.abs(data[offset + 1]! - corner[1]!) <= BACKGROUND_TOLERANCE && Math.abs(data[offset + 2]! - corner[2]!) <= BACKGROUND_TOLERANCE) {
+      data.fill(255, offset, offset + 3);
+    }
+  }
+  let image = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
   if (crop) {
-    const { width = 1, height = 1 } = await image.metadata();
-    const w = Math.max(1, Math.round(width / crop.zoom));
-    const h = Math.max(1, Math.round(height / crop.zoom));
-    image = sharp(trimmed).extract({ left: Math.round((width - w) * crop.x), top: Math.round((height - h) * crop.y), width: w, height: h });
+    const w = Math.max(1, Math.round(info.width / crop.zoom));
+    const h = Math.max(1, Math.round(info.height / crop.zoom));
+    image = image.extract({ left: Math.round((info.width - w) * crop.x), top: Math.round((info.height - h) * crop.y), width: w, height: h });
   }
   if (greyscale) image = image.greyscale();
   return image.png().toBuffer();

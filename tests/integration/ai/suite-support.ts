@@ -95,3 +95,27 @@ export async function addProductImage(test: TestApp, productId: string, bytes: U
   ]);
   return id;
 }
+
+/** A product photo that looks like one: a chrome bathroom shelf with two rails on a light studio background. */
+export async function shelfPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900">
+  <defs><linearGradient id="m" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e9edf2"/><stop offset="0.5" stop-color="#9aa3ad"/><stop offset="1" stop-color="#d5dae0"/></linearGradient></defs>
+  <rect width="900" height="900" fill="#f4f4f2"/>
+  <rect x="150" y="300" width="600" height="40" rx="12" fill="url(#m)"/>
+  <rect x="150" y="520" width="600" height="40" rx="12" fill="url(#m)"/>
+  <rect x="170" y="250" width="28" height="360" rx="10" fill="#8d96a0"/><rect x="702" y="250" width="28" height="360" rx="10" fill="#8d96a0"/>
+  <rect x="260" y="200" width="70" height="100" rx="14" fill="#5aa9e6"/><rect x="360" y="170" width="60" height="130" rx="14" fill="#f2a65a"/>
+  <rect x="520" y="440" width="120" height="80" rx="18" fill="#7bc47f"/><circle cx="300" cy="480" r="40" fill="#e56b6f"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** A contact sheet of stored suite images (for the screenshots): `columns` across, each tile 300×400. */
+export async function contactSheet(images: readonly Buffer[], columns = 5): Promise<Buffer> {
+  const tiles = await Promise.all(images.map((bytes) => sharp(bytes).resize(300, 400).png().toBuffer()));
+  const rows = Math.ceil(tiles.length / columns);
+  return sharp({ create: { width: columns * 310 + 10, height: rows * 410 + 10, channels: 3, background: '#d9dde3' } })
+    .composite(tiles.map((input, index) => ({ input, left: 10 + (index % columns) * 310, top: 10 + Math.floor(index / columns) * 410 })))
+    .png()
+    .toBuffer();
+}

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { addProductImage, insertProduct, productPhoto, storeImage, waitForSuite } from './suite-support.ts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { addProductImage, contactSheet, insertProduct, productPhoto, shelfPhoto, storeImage, waitForSuite } from './suite-support.ts';
 
 /** The offline template family as a seller meets it (issue 17 §3): real references, distinct cards, honest refusals. */
 describe('the offline template family', () => {
@@ -43,7 +45,7 @@ describe('the offline template family', () => {
 
   it('makes every image of a suite different: no two byte-identical files, even with repeated kinds', async () => {
     const product = await insertProduct(test, { name: 'Полка для ванной', depth: 300, width: 200, height: 150, weight: 450 });
-    await addProductImage(test, product.id, await productPhoto());
+    await addProductImage(test, product.id, await shelfPhoto());
     const plan = ['white_bg', 'title', 'selling_points', 'lifestyle', 'detail', 'size_chart', 'material', 'package_contents', 'usage_steps', 'comparison'].map((kind) => ({
       kind,
       count: ['selling_points', 'lifestyle', 'detail'].includes(kind) ? 2 : 1,
@@ -58,9 +60,10 @@ describe('the offline template family', () => {
     const suite = await waitForSuite(test, started.json<{ suite_id: string }>().suite_id);
     expect(suite.images).toHaveLength(13);
     expect(suite.images.every((image) => image.status === 'ok')).toBe(true);
-    const hashes = await Promise.all(
-      suite.images.map(async (image) => createHash('sha256').update((await test.app.inject({ method: 'GET', url: image.url })).rawPayload).digest('hex')),
-    );
+    const files = await Promise.all(suite.images.map(async (image) => (await test.app.inject({ method: 'GET', url: image.url })).rawPayload));
+    const hashes = files.map((bytes) => createHash('sha256').update(bytes).digest('hex'));
     expect(new Set(hashes).size).toBe(hashes.length);
+    // UPDATE_SCREENSHOTS=1 refreshes the suite's contact sheet among the page screenshots.
+    if (process.env.UPDATE_SCREENSHOTS) writeFileSync(path.resolve('web/screenshots/35-template-suite-contact-sheet.png'), await contactSheet(files));
   });
 });

@@ -47,3 +47,18 @@ export const failedCount = (assets: readonly Asset[]): number => assets.filter((
 
 /** True while some download is still under way (the panel keeps refreshing). */
 export const downloading = (assets: readonly Asset[]): boolean => assets.some((asset) => asset.status === 'pending' || asset.status === 'downloading');
+
+/** Moves the image at `from` to position `to` (drag and drop); out-of-range positions leave the list as it is. */
+export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return [...list];
+  return move(list, from, to - from);
+}
+
+/** The keys that move a focused image in the listing order (the keyboard alternative to dragging). */
+export function keyMove(key: string, index: number, length: number): number | null {
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return index > 0 ? index - 1 : null;
+  if (key === 'ArrowRight' || key === 'ArrowDown') return index < length - 1 ? index + 1 : null;
+  if (key === 'Home') return index > 0 ? 0 : null;
+  if (key === 'End') return index < length - 1 ? length - 1 : null;
+  return null;
+}

@@ -1,13 +1,18 @@
 import { messageOf } from '../api/client.ts';
-import type { Asset, AssetList, UploadReply } from '../api/types.ts';
+import type { Asset, AssetList } from '../api/types.ts';
+import { uploadFiles, zipImages } from './asset-files.ts';
+import { whileBusy } from '../lib/busy.ts';
 import { h, mount } from '../lib/dom.ts';
-import { download } from '../lib/exports.ts';
 import { ASSET_STATUS_LABELS, GROUP_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 import type { Panel } from './context.ts';
 import { imageEditDialog } from './image-edit.ts';
 import { chosenImages, thumb } from './chosen-images.ts';
 import { MAX_LISTING_IMAGES, downloading, failedCount, sectionsOf, withAdded } from './image-list.ts';
+
+/** What stands in for an image that is not stored yet: the download's state, visible at a glance. */
+const placeholder = (status: string): HTMLElement =>
+  h('div', { class: `thumb-empty thumb-${status}` }, status === 'failed' ? '下载失败' : [h('span', { class: 'spinner', 'aria-hidden': 'true' }), status === 'downloading' ? '正在下载…' : '排队等待下载…']);
 
 /** While downloads run, the asset list refreshes this often. */
 const REFRESH_MS = 3_000;
@@ -20,7 +25,9 @@ export const imagesPanel: Panel = (ctx, host) => {
   const library = h('div', { class: 'asset-groups', id: 'asset-library' });
   const retryButton = h('button', { id: 'retry-failed', onclick: () => void retry() }, '重试失败的下载');
   const fileInput = h('input', { type: 'file', accept: 'image/jpeg,image/png,image/webp,image/gif,image/avif', multiple: true, id: 'upload-input', style: 'display:none', onchange: () => void upload() });
-  const dialog = h('div', { class: 'edit-dialog' });
+  const dialog = h('div', { class: 'edit-dialog', id: 'edit-dialog' });
+  const exportButton: HTMLButtonElement = h('button', { id: 'export-images', onclick: () => void whileBusy(exportButton, '正在打包…', () => zipImages(ctx, assets)) }, '打包下载图片');
+  const progress = h('p', { class: 'download-progress', id: 'download-progress', role: 'status', hidden: true });
 
   async function load(): Promise<void> {
     clearTimeout(timer);
@@ -46,37 +53,8 @@ export const imagesPanel: Panel = (ctx, host) => {
   async function upload(): Promise<void> {
     const files = [...(fileInput.files ?? [])];
     fileInput.value = '';
-    for (const file of files) {
-      const form = new FormData();
-      form.append('product_id', ctx.id);
-      form.append('group_key', 'upload');
-      form.append('meta', JSON.stringify({ groupKey: 'upload', groupName: '上传', type: 'img', dedupeKey: `upload:${file.name}:${file.size}` }));
-      form.append('file', file, file.name);
-      try {
-        await ctx.app.api.json<UploadReply>('/api/materials/bytes', { method: 'POST', body: form, timeoutMs: 120_000 });
-        toast(`已上传 ${file.name}`);
-      } catch (error) {
-        toast(`${file.name}：${messageOf(error)}`, 'error');
-      }
-    }
+    await uploadFiles(ctx, files);
     await load();
-  }
-
-  async function zip(): Promise<void> {
-    const stored = assets.filter((asset) => asset.status === 'stored' && asset.stored_url);
-    if (stored.length === 0) return toast('没有已保存的图片可以打包', 'error');
-    const title = ctx.preview().offer_id || ctx.preview().name || ctx.id;
-    const images = stored.map((asset) => ({
-      url: new URL(asset.stored_url, location.origin).href,
-      groupName: asset.group_name || label(GROUP_LABELS, asset.group_key),
-      variantName: asset.variant_name,
-      key: `${asset.group_key}-${String(asset.index + 1).padStart(2, '0')}`,
-    }));
-    try {
-      await download(ctx.app.api, '/api/export/images', `${title}.zip`, { method: 'POST', json: { title, images }, timeoutMs: 120_000 });
-    } catch (error) {
-      toast(messageOf(error), 'error');
-    }
   }
 
   function card(asset: Asset): HTMLElement {
@@ -86,7 +64,7 @@ export const imagesPanel: Panel = (ctx, host) => {
     return h(
       'div',
       { class: chosen ? 'asset chosen' : 'asset', 'data-asset-id': asset.asset_id, 'data-status': asset.status },
-      thumb(url, asset.group_name),
+      url ? thumb(url, asset.group_name) : placeholder(asset.status),
       h(
         'div',
         { class: 'meta' },
@@ -106,6 +84,9 @@ export const imagesPanel: Panel = (ctx, host) => {
 
   function render(): void {
     const failed = failedCount(assets);
+    const waiting = assets.filter((asset) => asset.status === 'pending' || asset.status === 'downloading').length;
+    progress.hidden = waiting === 0;
+    progress.textContent = `还有 ${waiting} 张图片正在下载，完成后自动显示（每 ${REFRESH_MS / 1000} 秒刷新）`;
     retryButton.textContent = failed > 0 ? `重试失败的下载（${failed}）` : '重试失败的下载';
     retryButton.disabled = failed === 0;
     const sections = sectionsOf(assets);
@@ -136,7 +117,7 @@ export const imagesPanel: Panel = (ctx, host) => {
     retryButton,
     h('button', { id: 'upload-button', onclick: () => fileInput.click() }, '上传图片'),
     fileInput,
-    h('button', { id: 'export-images', onclick: () => void zip() }, '打包下载图片'),
+    exportButton,
   );
   mount(
     host,
@@ -148,7 +129,7 @@ export const imagesPanel: Panel = (ctx, host) => {
         'div',
         { class: 'images-layout' },
         h('section', { class: 'card' }, h('h3', null, `上架图片（第一张为主图，最多 ${MAX_LISTING_IMAGES} 张）`), chosenImages(ctx)),
-        h('section', { class: 'card' }, toolbar, library),
+        h('section', { class: 'card' }, toolbar, progress, library),
       ),
     ),
   );

@@ -1,0 +1,126 @@
+import { type Server, createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, apiLogin, waitForDownloads } from './api.ts';
+import { POLL, type Stack, shot, startStack } from './stack.ts';
+
+/** A CDN that holds its one photo until the test lets it go: the download stays visible meanwhile. */
+async function slowCdn(): Promise<{ url: string; release(): void; close(): Promise<void> }> {
+  const photo = await sharp({ create: { width: 500, height: 500, channels: 3, background: { r: 240, g: 180, b: 40 } } }).jpeg().toBuffer();
+  const waiting: (() => void)[] = [];
+  let released = false;
+  const server: Server = createServer((_request, response) => {
+    const send = (): void => {
+      response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length });
+      response.end(photo);
+    };
+    if (released) send();
+    else waiting.push(send);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    release() {
+      released = true;
+      for (const send of waiting.splice(0)) send();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the images tab in Chromium: grid, drag and keyboard order, main badge, downloads, AI edit dialog', () => {
+  let stack: Stack;
+  let cdn: Awaited<ReturnType<typeof slowCdn>>;
+  let token = '';
+  let productId = '';
+  const page = () => stack.page;
+  const order = () => page().locator('#chosen-images .chosen-tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-url')));
+
+  beforeAll(async () => {
+    await setUp().catch((error: unknown) => {
+      console.error('SETUP FAILED', error instanceof Error ? error.message : String(error));
+      throw new Error('set-up failed');
+    });
+  });
+
+  async function setUp(): Promise<void> {
+    stack = await startStack();
+    cdn = await slowCdn();
+    token = await apiLogin(stack.service.baseUrl);
+    const image = (url: string, index: number, key: string) => ({ groupKey: 'main', groupName: '主图', variantName: null, url, index, type: 'img', dedupeKey: key });
+    const body = {
+      product: { id: null },
+      source: { platform: '1688', itemId: 'img-1', url: 'https://detail.1688.com/offer/img-1.html', collectedAt: Date.now() },
+      texts: [{ kind: 'title', content: '收纳盒' }],
+      images: [image(`${stack.fixtures.url}/img/main-1.jpg`, 0, 'a'), image(`${stack.fixtures.url}/img/detail-1.jpg`, 1, 'b'), image(`${cdn.url}/slow.jpg`, 2, 'c')],
+      refererOrigin: 'https://detail.1688.com',
+    };
+    productId = (await apiJson<{ product_id: string }>(stack.service.baseUrl, token, 'POST', '/api/materials', body)).product_id;
+    await stack.login();
+  }
+
+  afterAll(async () => {
+    await cdn?.close();
+    await stack?.close();
+  });
+
+  it('shows a download in progress on its card and above the library', async () => {
+    await page().goto(`${stack.service.baseUrl}/products/${productId}?tab=images`);
+    await page().waitForSelector('#download-progress:not([hidden])');
+    expect(await page().textContent('#download-progress')).toContain('正在下载');
+    await page().waitForSelector('#asset-library .thumb-pending, #asset-library .thumb-downloading');
+    await shot(page(), '26-images-downloading');
+    cdn.release();
+    await waitForDownloads(stack.service.baseUrl, token, productId);
+    await page().waitForSelector('#download-progress[hidden]', { state: 'attached', timeout: 15_000 });
+    await expect.poll(() => page().locator('#asset-library [data-status="stored"]').count(), POLL).toBe(3);
+  });
+
+  it('puts the chosen images in a grid with the main-image mark outside the picture', async () => {
+    for (const button of await page().locator('#asset-library button:has-text("加入上架图")').all()) await button.click();
+    await expect.poll(() => page().locator('#chosen-images .chosen-tile').count(), POLL).toBe(3);
+    const mark = await page().locator('#chosen-images .chosen-tile.primary .primary-mark').boundingBox();
+    const picture = await page().locator('#chosen-images .chosen-tile.primary img').boundingBox();
+    expect(mark && picture).toBeTruthy();
+    if (mark && picture) expect(mark.y + mark.height).toBeLessThanOrEqual(picture.y);
+    const rows = await page().locator('#chosen-images .chosen-tile').evaluateAll((tiles) => new Set(tiles.map((tile) => Math.round(tile.getBoundingClientRect().top))).size);
+    expect(rows).toBeLessThan(3);
+    await shot(page(), '27-images-grid');
+  });
+
+  it('reorders by dragging, and by the arrow keys on a focused image', async () => {
+    const [first, second, third] = await order();
+    await page().dragAndDrop('#chosen-images .chosen-tile[data-index="2"]', '#chosen-images .chosen-tile[data-index="0"]');
+    await expect.poll(order, POLL).toEqual([third, first, second]);
+    await page().focus('#chosen-images .chosen-tile[data-index="0"]');
+    await page().keyboard.press('ArrowRight');
+    await expect.poll(order, POLL).toEqual([first, third, second]);
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('1');
+    await page().keyboard.press('End');
+    await expect.poll(order, POLL).toEqual([first, second, third]);
+    await expect.poll(() => page().getAttribute('#save-state [data-status]', 'data-status'), POLL).toBe('saved');
+    const saved = await apiJson<{ images: string[]; primary_image: string }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
+    expect(saved.images).toEqual([first, second, third]);
+    expect(saved.primary_image).toBe(first);
+  });
+
+  it('opens the AI edit dialog with its heading and close button below the sticky top bar', async () => {
+    await page().evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page().click('#asset-library [data-status="stored"] >> nth=2 >> button:has-text("AI 修图")');
+    await page().waitForSelector('#edit-dialog h3');
+    await page().waitForTimeout(800);
+    const bar = await page().locator('.topbar').boundingBox();
+    const heading = await page().locator('#edit-dialog h3').boundingBox();
+    expect(bar && heading).toBeTruthy();
+    if (bar && heading) expect(heading.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    const closeOnTop = await page().locator('#edit-dialog button.link').evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button;
+    });
+    expect(closeOnTop).toBe(true);
+    await shot(page(), '28-images-ai-edit-dialog');
+    await page().click('#edit-dialog button.link');
+    expect(await page().locator('#edit-dialog h3').count()).toBe(0);
+  });
+});

@@ -78,8 +78,13 @@ export function chosenImages(ctx: EditorContext): HTMLElement {
     return element;
   };
 
+  let shown = '';
   const render = (): void => {
     const images = [...(ctx.preview().images ?? [])];
+    // Redraw only when the order changed: every autosave notifies, and a redraw would drop the keyboard focus.
+    const key = JSON.stringify(images);
+    if (key === shown) return;
+    shown = key;
     if (images.length === 0) {
       mount(host, h('p', { class: 'muted' }, '还没有选中的上架图片：在右侧点「加入上架图」，或等待下载完成、上传图片。'));
       return;

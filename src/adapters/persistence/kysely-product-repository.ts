@@ -36,6 +36,15 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
       return row ? rowToProduct(row) : undefined;
     },
 
+    async findByIds(ids) {
+      const found: Product[] = [];
+      for (let start = 0; start < ids.length; start += 500) {
+        const rows = await db.selectFrom('products').selectAll().where('id', 'in', ids.slice(start, start + 500)).execute();
+        found.push(...rows.map(rowToProduct));
+      }
+      return found;
+    },
+
     async update(product, expectedVersion) {
       const { id: _id, created_at: _created, ...changes } = productToRow(product);
       // Work no request started (the publish poller) keeps the last person's name.

@@ -91,6 +91,15 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
     hasPendingForShop: (shopId) => hasOpen('shop_id', shopId),
     hasPendingForProduct: (productId) => hasOpen('product_id', productId),
 
+    async openProductIds(productIds) {
+      const open = new Set<string>();
+      for (let start = 0; start < productIds.length; start += 500) {
+        const rows = await db.selectFrom('publish_tasks').select('product_id').distinct().where('product_id', 'in', productIds.slice(start, start + 500)).where('status', 'in', OPEN).execute();
+        for (const row of rows) open.add(row.product_id);
+      }
+      return open;
+    },
+
     async lastCard(productId, shopId) {
       const row = await db
         .selectFrom('publish_tasks')

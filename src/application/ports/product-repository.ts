@@ -50,6 +50,8 @@ export interface ProductRepository {
   insert(product: Product): Promise<void>;
   /** The product with this id (archived ones too), or undefined. */
   findById(id: string): Promise<Product | undefined>;
+  /** The products among these ids that exist, in no particular order (bulk publish reads 500 at once). */
+  findByIds(ids: readonly string[]): Promise<Product[]>;
   /** Replaces the stored product if its stored version is still `expectedVersion`; false when it is not (or it is gone). */
   update(product: Product, expectedVersion: number): Promise<boolean>;
   /** One page of products (newest-updated first by default) with the total of matches. Archived ones only when asked by stage. */

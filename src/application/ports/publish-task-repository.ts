@@ -22,6 +22,8 @@ export interface PublishTaskRepository {
   hasPendingForShop(shopId: string): Promise<boolean>;
   /** Whether a pending or waiting record exists for this product. */
   hasPendingForProduct(productId: string): Promise<boolean>;
+  /** The products among these that have a pending or waiting record. */
+  openProductIds(productIds: readonly string[]): Promise<Set<string>>;
   /** The newest record of the product in the shop that left a card on the marketplace (imported or skipped). */
   lastCard(productId: string, shopId: string): Promise<PublishTask | undefined>;
 }

@@ -1,13 +1,17 @@
 import { type CategoryAttribute, type CategoryNode, type Marketplace, type MarketplaceCredentials } from '../ports/marketplace.ts';
 import { type TypePlacement, indexTypes, placeType } from '../../domain/category-tree.ts';
 import { type DictionaryUse, dictionaryKey } from '../../domain/publish-category-checks.ts';
-import { type CachedLookup } from './cached-lookup.ts';
+import { type Clock } from '../ports/clock.ts';
+import { type CachedLookup, type LookupResult } from './cached-lookup.ts';
 
 /** The publish checks read the marketplace in Chinese: names in problems are then Chinese, and the page shares the cache. */
 export const CHECK_LANGUAGE = 'ZH_HANS' as const;
 /** Dictionary pages read (and cached) per attribute; larger dictionaries are confirmed entry by entry through search. */
 export const DICTIONARY_PAGES = 5;
 export const DICTIONARY_PAGE_SIZE = 2_000;
+/** Fresh lookups are also kept parsed in memory this long: a pre-flight reads a few dozen, a bulk publish thousands. */
+export const MEMO_MS = 60_000;
+const MEMO_ENTRIES = 5_000;
 
 type CachedDictionary = { readonly ids: number[]; readonly complete: boolean };
 type Scope = { readonly categoryId: number; readonly typeId: number };
@@ -21,13 +25,27 @@ export type CategoryRules = {
   knownValues(credentials: MarketplaceCredentials, scope: Scope, uses: readonly DictionaryUse[]): Promise<Set<string>>;
 };
 
-export type CategoryRulesDeps = { readonly marketplace: Marketplace; readonly cachedLookup: CachedLookup };
+export type CategoryRulesDeps = { readonly marketplace: Marketplace; readonly cachedLookup: CachedLookup; readonly clock: Clock };
 
 /**
  * The marketplace's category facts the publish checks need, all through the category cache. The tree index is
  * kept in memory per fetch, so a check does not re-read a tree of megabytes.
  */
-export function makeCategoryRules({ marketplace, cachedLookup }: CategoryRulesDeps): CategoryRules {
+export function makeCategoryRules({ marketplace, cachedLookup: persisted, clock }: CategoryRulesDeps): CategoryRules {
+  const memo = new Map<string, { readonly until: number; readonly result: LookupResult<unknown> }>();
+  /** The category cache with a short-lived parsed copy in front (stale answers are not kept: the next call retries). */
+  const cachedLookup = async <T>(key: string, fetch: () => Promise<T>): Promise<LookupResult<T>> => {
+    const now = clock.now().getTime();
+    const hit = memo.get(key);
+    if (hit && hit.until > now) return hit.result as LookupResult<T>;
+    const result = await persisted(key, fetch);
+    if (!result.stale) {
+      memo.delete(key);
+      memo.set(key, { until: now + MEMO_MS, result });
+      if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+    }
+    return result;
+  };
   let treeIndex: { fetchedAt: string; index: ReadonlyMap<string, boolean> } | undefined;
 
   const readDictionary = async (credentials: MarketplaceCredentials, scope: Scope, attributeId: number): Promise<CachedDictionary> => {

@@ -32,6 +32,8 @@ export type PublicationDispatchDeps = {
 export type PublicationDispatch = {
   /** The publish checks of one product for one shop, and how its card would be sent (new, full update, pictures, price). */
   evaluate(product: Product | undefined, shop: Shop): Promise<Candidate>;
+  /** The same for many products, read from storage in bulk; answers one candidate per id, in order. */
+  evaluateMany(productIds: readonly string[], shop: Shop): Promise<Candidate[]>;
   /**
    * Records the candidates (waiting, so a crash leaves them to the background sender), then sends them. When the
    * marketplace fails before anything went out the records are removed and the error thrown: nothing is lost.
@@ -41,28 +43,38 @@ export type PublicationDispatch = {
 
 export function makePublicationDispatch(deps: PublicationDispatchDeps): PublicationDispatch {
   const { publishTasks, preparePublication, sendPublications, ids, clock } = deps;
+  const judge = async (product: Product | undefined, shop: Shop, open: boolean): Promise<Candidate> => {
+    if (!product) return refused('PRODUCT_NOT_FOUND', '商品不存在', [{ path: 'product_id', message: '商品不存在' }]);
+    if (product.stage !== 'ready' && product.stage !== 'published') {
+      const message = '只有「待上架」或已发布的商品才能发布，请先通过就绪检查';
+      return refused('PRODUCT_NOT_READY', message, [{ path: 'stage', message }]);
+    }
+    if (open) {
+      const message = '该商品已有发布任务在等待平台结果';
+      return refused('PUBLISH_IN_PROGRESS', message, [{ path: 'product_id', message }]);
+    }
+    let prepared;
+    try {
+      prepared = await preparePublication(product, shop);
+    } catch (error) {
+      if (isDomainError(error) && error.kind === 'invalid') return refused(error.code, error.detail, error.problems);
+      throw error;
+    }
+    if (!prepared.ok) return refused('PUBLISH_CHECKS_FAILED', `商品还不能发布：${prepared.problems.length} 项检查未通过`, prepared.problems);
+    const isNewCard = product.marketplace_product_id === null;
+    const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id);
+    return { ok: true, product, entry: { item: prepared.item, operation: chooseOperation(previous?.card ?? null, prepared.item), isNewCard } };
+  };
+
   return {
-    async evaluate(product, shop) {
-      if (!product) return refused('PRODUCT_NOT_FOUND', '商品不存在', [{ path: 'product_id', message: '商品不存在' }]);
-      if (product.stage !== 'ready' && product.stage !== 'published') {
-        const message = '只有「待上架」或已发布的商品才能发布，请先通过就绪检查';
-        return refused('PRODUCT_NOT_READY', message, [{ path: 'stage', message }]);
-      }
-      if (await publishTasks.hasPendingForProduct(product.id)) {
-        const message = '该商品已有发布任务在等待平台结果';
-        return refused('PUBLISH_IN_PROGRESS', message, [{ path: 'product_id', message }]);
-      }
-      let prepared;
-      try {
-        prepared = await preparePublication(product, shop);
-      } catch (error) {
-        if (isDomainError(error) && error.kind === 'invalid') return refused(error.code, error.detail, error.problems);
-        throw error;
-      }
-      if (!prepared.ok) return refused('PUBLISH_CHECKS_FAILED', `商品还不能发布：${prepared.problems.length} 项检查未通过`, prepared.problems);
-      const isNewCard = product.marketplace_product_id === null;
-      const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id);
-      return { ok: true, product, entry: { item: prepared.item, operation: chooseOperation(previous?.card ?? null, prepared.item), isNewCard } };
+    evaluate: async (product, shop) => judge(product, shop, product !== undefined && (await publishTasks.hasPendingForProduct(product.id))),
+
+    async evaluateMany(productIds, shop) {
+      const [products, open] = await Promise.all([deps.products.findByIds(productIds), publishTasks.openProductIds(productIds)]);
+      const byId = new Map(products.map((product) => [product.id, product]));
+      const candidates: Candidate[] = [];
+      for (const id of productIds) candidates.push(await judge(byId.get(id), shop, open.has(id)));
+      return candidates;
     },
 
     async dispatch(shop, candidates) {

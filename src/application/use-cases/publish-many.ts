@@ -1,10 +1,9 @@
-import { type ProductRepository } from '../ports/product-repository.ts';
 import { type FieldProblem } from '../../domain/errors.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type Candidate, type PublicationDispatch } from './publication-dispatch.ts';
 import { type ShopAccess } from './shop-access.ts';
 
-export type PublishManyDeps = { readonly products: ProductRepository; readonly shopAccess: ShopAccess; readonly publicationDispatch: PublicationDispatch };
+export type PublishManyDeps = { readonly shopAccess: ShopAccess; readonly publicationDispatch: PublicationDispatch };
 export type PublishManyInput = { readonly shopId: string; readonly productIds: readonly string[] };
 export type PublishManyOutput = {
   readonly tasks: { task_id: string; product_ids: string[] }[];
@@ -18,17 +17,17 @@ export type PublishMany = (input: PublishManyInput) => Promise<PublishManyOutput
  * rest go out at most 100 per import request within the shop's daily quota; beyond it they wait and go out by
  * themselves. The marketplace down before anything was sent → 502 and nothing recorded.
  */
-export function makePublishMany({ products, shopAccess, publicationDispatch }: PublishManyDeps): PublishMany {
+export function makePublishMany({ shopAccess, publicationDispatch }: PublishManyDeps): PublishMany {
   return async ({ shopId, productIds }) => {
     const shop = await findPublishingShop(shopAccess, shopId);
     const ids = [...new Set(productIds)];
     const accepted: Extract<Candidate, { ok: true }>[] = [];
     const refused: PublishManyOutput['refused'] = [];
-    for (const id of ids) {
-      const candidate = await publicationDispatch.evaluate(await products.findById(id), shop);
+    const candidates = await publicationDispatch.evaluateMany(ids, shop);
+    candidates.forEach((candidate, index) => {
       if (candidate.ok) accepted.push(candidate);
-      else refused.push({ product_id: id, errors: candidate.problems });
-    }
+      else refused.push({ product_id: ids[index]!, errors: candidate.problems });
+    });
     const records = await publicationDispatch.dispatch(shop, accepted);
     const tasks = new Map<string, string[]>();
     const waiting: string[] = [];

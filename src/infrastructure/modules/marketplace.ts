@@ -2,6 +2,7 @@ import { type AwilixContainer, asFunction } from 'awilix';
 import { type CategoryCache } from '../../application/ports/category-cache.ts';
 import { type Marketplace } from '../../application/ports/marketplace.ts';
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
+import { type PublishTask } from '../../domain/publish-task.ts';
 import { type SecretBox } from '../../application/ports/secret-box.ts';
 import { type ShopRepository } from '../../application/ports/shop-repository.ts';
 import { type CachedLookup, makeCachedLookup } from '../../application/use-cases/cached-lookup.ts';
@@ -113,9 +114,17 @@ export const marketplaceModule: FeatureModuleOf = {
           clock,
           onRecords: async (records) => {
             publishPoller.wake();
-            // Each product sent to the marketplace: DECISIONS §11's publish_sent.
+            // What was sent to the marketplace, one entry per send (a task of up to 100 products): §11's publish_sent.
+            const sends = new Map<string, PublishTask[]>();
             for (const record of records.filter((candidate) => candidate.task_id !== null || candidate.operation === 'prices')) {
-              await auditLog.record({ action: 'publish_sent', target: `${record.offer_id} → shop ${record.shop_id} (${record.task_id ? `task ${record.task_id}` : record.operation})` });
+              const key = record.task_id ?? `prices:${record.shop_id}`;
+              sends.set(key, [...(sends.get(key) ?? []), record]);
+            }
+            for (const [key, sent] of sends) {
+              const offers = sent.slice(0, 5).map((record) => record.offer_id).join(', ');
+              const more = sent.length > 5 ? ` 等 ${sent.length} 个商品` : '';
+              const what = sent[0]!.task_id ? `task ${key}` : 'prices';
+              await auditLog.record({ action: 'publish_sent', target: `${offers}${more} → shop ${sent[0]!.shop_id} (${what})` });
             }
           },
         }),

@@ -27,6 +27,8 @@ export type Config = {
     readonly forcePathStyle: boolean;
   };
   readonly downloadConcurrency: number;
+  /** DOWNLOAD_LEASE: how long a download claim holds without a heartbeat (a dead process's claims lapse after it). */
+  readonly downloadLeaseMs: number;
   readonly outboundAllowPrivate: boolean;
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
@@ -117,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
       forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
     },
     downloadConcurrency: integer(env, 'DOWNLOAD_CONCURRENCY', 4, 1, 64),
+    downloadLeaseMs: parseDuration(text(env, 'DOWNLOAD_LEASE') ?? '30s', 'DOWNLOAD_LEASE'),
     outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     proxyImageHosts: (text(env, 'PROXY_IMAGE_HOSTS') ?? DEFAULT_PROXY_HOSTS)
       .split(',')

@@ -34,6 +34,8 @@ function startService(dataDir: string, port: number): ChildProcess {
       SECRET_KEY: 'crash-test-secret-key-0123456789',
       OUTBOUND_ALLOW_PRIVATE: 'true',
       DOWNLOAD_CONCURRENCY: '2',
+      // The killed process's claims lapse after this; the restarted one then takes them (no re-queue at start).
+      DOWNLOAD_LEASE: '3s',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -76,7 +76,7 @@ for (const database of testDatabases()) {
       expect((await product)?.raw).toMatchObject({ texts: [{ kind: 'title' }, { kind: 'params', pairs: [{ key: '材质', value: '棉' }] }], sources: [{ platform: '1688', itemId: '6001' }] });
 
       cdn.release();
-      await t.container.cradle.downloadQueue.onIdle();
+      await t.container.cradle.downloadWorker.onIdle();
       const assets = await assetsOf(body.product_id);
       expect(assets).toHaveLength(11);
 
@@ -133,7 +133,7 @@ for (const database of testDatabases()) {
         source: { platform: 'taobao', itemId: '777', url: 'https://item.taobao.com/item.htm?id=777', collectedAt: 1 },
       });
       const { product_id } = (await post(taobao)).json();
-      await t.container.cradle.downloadQueue.onIdle();
+      await t.container.cradle.downloadWorker.onIdle();
       expect(cdn.hits('/hotlink/t.jpg').map((hit) => hit.headers.referer ?? null)).toEqual(['https://item.taobao.com/', null]);
       expect((await assetsOf(product_id))[0]).toMatchObject({ status: 'failed' });
       expect((await assetsOf(product_id))[0]?.error).toContain('403');
@@ -162,17 +162,17 @@ for (const database of testDatabases()) {
       expect(collected.json()).toEqual({ collected: true, count: 1, product_ids: [first.product_id] });
       const none = await t.app.inject({ method: 'GET', url: '/api/collected?platform=ozon&itemId=tb-9', headers: t.auth });
       expect(none.json()).toEqual({ collected: false, count: 0, product_ids: [] });
-      await t.container.cradle.downloadQueue.onIdle();
+      await t.container.cradle.downloadWorker.onIdle();
     });
 
     it('re-queues failed downloads on retry', async () => {
       const { product_id } = (await post(material([image(`${cdn.url}/broken/r.jpg`, 'r')]))).json();
-      await t.container.cradle.downloadQueue.onIdle();
+      await t.container.cradle.downloadWorker.onIdle();
       expect((await assetsOf(product_id))[0]).toMatchObject({ status: 'failed', attempts: 1 });
       cdn.heal('/broken/r.jpg');
       const retry = await t.app.inject({ method: 'POST', url: `/api/products/${product_id}/assets/retry`, headers: t.auth });
       expect(retry.json()).toEqual({ requeued: 1 });
-      await t.container.cradle.downloadQueue.onIdle();
+      await t.container.cradle.downloadWorker.onIdle();
       expect((await assetsOf(product_id))[0]).toMatchObject({ status: 'stored', attempts: 1, error: null });
     });
 

@@ -32,7 +32,7 @@ describe('OBJECT_STORE=s3: downloads and direct uploads land in the bucket', () 
       },
     });
     const { product_id } = response.json();
-    await t.container.cradle.downloadQueue.onIdle();
+    await t.container.cradle.downloadWorker.onIdle();
     const [asset] = (await t.app.inject({ method: 'GET', url: `/api/products/${product_id}/assets`, headers: t.auth })).json().items;
     expect(asset).toMatchObject({ status: 'stored', content_type: 'image/png' });
     expect(asset.stored_url).toBe(`${s3.endpoint}/${s3.bucket}/products/${product_id}/${asset.asset_id}.png`);

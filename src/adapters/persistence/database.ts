@@ -84,6 +84,8 @@ export type AssetTable = {
   sha256: string | null;
   created_at: string;
   updated_at: string;
+  /** Lease of a download claim (013): null when free; a past time means its claimer died and it is free again. */
+  claimed_until: string | null;
 };
 
 /** Key-value settings and small caches (e.g. the last accepted exchange rate). */

@@ -12,8 +12,18 @@ export interface AssetRepository {
   countByProduct(productId: string): Promise<number>;
   /** The dedupe keys a product already has. */
   dedupeKeys(productId: string): Promise<string[]>;
-  /** Assets in any of these statuses, oldest first (used to re-queue downloads at start-up). */
+  /** Assets in any of these statuses, oldest first. */
   listByStatus(statuses: readonly AssetStatus[], limit: number): Promise<Asset[]>;
-  /** Replaces the stored asset with this one (same id). */
+  /**
+   * Claims up to `limit` unfinished downloads (`pending`/`downloading`) whose claim is free or lapsed before `now`,
+   * oldest first, and holds them until `leaseUntil`. While a claim holds, no other caller (another process
+   * included) gets that asset. Answers their ids.
+   */
+  claimDownloads(limit: number, now: string, leaseUntil: string): Promise<string[]>;
+  /** Moves the lease of held claims to `leaseUntil` (a worker's heartbeat). */
+  renewClaims(assetIds: readonly string[], leaseUntil: string): Promise<void>;
+  /** Frees claims (the download ended, or the worker stops), so the assets are claimable at once. */
+  releaseClaims(assetIds: readonly string[]): Promise<void>;
+  /** Replaces the stored asset with this one (same id); its claim is left as it is. */
   update(asset: Asset): Promise<void>;
 }

@@ -34,7 +34,7 @@ export const storedKeyOf = (asset: Pick<Asset, 'product_id' | 'asset_id'>, exten
 
 /**
  * Moves one asset `pending`/`downloading` → `stored` | `failed`: fetch (with retries), normalise, store, record.
- * Every try is written down first, so a crash leaves the asset `downloading` for the start-up re-queue.
+ * Every try is written down first, so a crash leaves the asset `downloading`, claimed again once its lease lapses.
  */
 export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, objectStore, clock, policy, sleep }: DownloadAssetDeps): DownloadAsset {
   const save = async (asset: Asset, changes: Partial<Asset>): Promise<Asset> => {
@@ -89,7 +89,7 @@ export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, object
       await download(assetId);
     } catch (unexpected) {
       // A store or decoder failure must not leave the asset `downloading` until the next restart: it is recorded
-      // as failed, so the seller sees it and can retry. When even that write fails, the start-up re-queue has it.
+      // as failed, so the seller sees it and can retry. When even that write fails, the next claim takes it again.
       const asset = await assets.findById(assetId).catch(() => undefined);
       if (asset && (asset.status === 'pending' || asset.status === 'downloading')) {
         await save(asset, { status: 'failed', error: '保存图片时出错，请点“重试”' }).catch(() => undefined);

@@ -1,11 +1,10 @@
-import { type JobQueue } from '../ports/job-queue.ts';
-import { type DownloadAsset } from './download-asset.ts';
+import { type DownloadWorker } from '../download-worker.ts';
 
-/** Hands assets to the background download queue; returns at once. */
+/** Tells the download worker that new pending assets exist; returns at once. The rows themselves are the queue. */
 export type QueueDownloads = (assetIds: readonly string[]) => void;
 
-export function makeQueueDownloads({ jobQueue, downloadAsset }: { jobQueue: JobQueue; downloadAsset: DownloadAsset }): QueueDownloads {
+export function makeQueueDownloads({ downloadWorker }: { downloadWorker: Pick<DownloadWorker, 'nudge'> }): QueueDownloads {
   return (assetIds) => {
-    for (const assetId of assetIds) jobQueue.add(`download:${assetId}`, () => downloadAsset(assetId));
+    if (assetIds.length > 0) downloadWorker.nudge();
   };
 }

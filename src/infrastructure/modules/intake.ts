@@ -3,7 +3,7 @@ import { asFunction } from 'awilix';
 import { type DirectUploads, type UploadRedemptions } from '../../application/ports/direct-uploads.ts';
 import { type ExtensionStore } from '../../application/ports/extension-store.ts';
 import { type ImageNormaliser } from '../../application/ports/image-normaliser.ts';
-import { type JobQueue } from '../../application/ports/job-queue.ts';
+import { type DownloadWorker, makeDownloadWorker } from '../../application/download-worker.ts';
 import { type CollectMaterials, makeCollectMaterials } from '../../application/use-cases/collect-materials.ts';
 import { DEFAULT_DOWNLOAD_POLICY, type DownloadAsset, makeDownloadAsset } from '../../application/use-cases/download-asset.ts';
 import { type ListExtLogs, type RecordExtLogs, makeListExtLogs, makeRecordExtLogs } from '../../application/use-cases/ext-logs.ts';
@@ -15,7 +15,6 @@ import { type ListFingerprints, makeListFingerprints } from '../../application/u
 import { type ProxyImage, makeProxyImage } from '../../application/use-cases/proxy-image.ts';
 import { type QueueDownloads, makeQueueDownloads } from '../../application/use-cases/queue-downloads.ts';
 import { type ReceiveDirectUpload, makeReceiveDirectUpload } from '../../application/use-cases/receive-direct-upload.ts';
-import { type ResumeDownloads, makeResumeDownloads } from '../../application/use-cases/resume-downloads.ts';
 import { type RetryFailedAssets, makeRetryFailedAssets } from '../../application/use-cases/retry-failed-assets.ts';
 import { type UploadAssetBytes, makeUploadAssetBytes } from '../../application/use-cases/upload-asset-bytes.ts';
 import { assetRoutes } from '../../adapters/http/routes/assets.ts';
@@ -26,10 +25,12 @@ import { directUploadRoutes, uploadTokenRoutes } from '../../adapters/http/route
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { type ClosableGuardedHttp, makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
 import { makeKyselyExtensionStore } from '../../adapters/persistence/kysely-extension-store.ts';
-import { makePQueueJobQueue } from '../../adapters/queue/p-queue-job-queue.ts';
 import { makeLocalDirectUploads } from '../../adapters/storage/local-direct-uploads.ts';
 import { makeS3DirectUploads, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
+
+/** How often an idle download worker looks for work no nudge announced (another process's, lapsed claims). */
+const DOWNLOAD_POLL_MS = 2_000;
 
 /** What the image proxy relays at most, and how long it waits. */
 const PROXY_LIMITS = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000 };
@@ -39,11 +40,10 @@ export type IntakeRegistry = {
   /** The one SSRF-safe client for user-given URLs (also used by the AI feature). */
   guardedHttp: ClosableGuardedHttp;
   imageNormaliser: ImageNormaliser;
-  /** The source-image download queue (DOWNLOAD_CONCURRENCY). */
-  downloadQueue: JobQueue;
+  /** Claims pending downloads from the database, DOWNLOAD_CONCURRENCY at a time (DECISIONS §9.3). */
+  downloadWorker: DownloadWorker;
   downloadAsset: DownloadAsset;
   queueDownloads: QueueDownloads;
-  resumeDownloads: ResumeDownloads;
   collectMaterials: CollectMaterials;
   uploadAssetBytes: UploadAssetBytes;
   listFingerprints: ListFingerprints;
@@ -69,12 +69,22 @@ export const intakeModule: FeatureModuleOf = {
     container.register({
       guardedHttp: asFunction(({ config }: Cradle) => makeGuardedHttp({ allowPrivate: config.outboundAllowPrivate })).singleton(),
       imageNormaliser: asFunction(() => makeSharpImageNormaliser()).singleton(),
-      downloadQueue: asFunction(({ config, logger }: Cradle) => makePQueueJobQueue({ concurrency: config.downloadConcurrency, logger })).singleton(),
       downloadAsset: asFunction(({ assets, guardedHttp, imageNormaliser, objectStore, clock }: Cradle) =>
         makeDownloadAsset({ assets, guardedHttp, imageNormaliser, objectStore, clock, policy: DEFAULT_DOWNLOAD_POLICY, sleep: (ms) => sleep(ms) }),
       ).singleton(),
-      queueDownloads: asFunction(({ downloadQueue, downloadAsset }: Cradle) => makeQueueDownloads({ jobQueue: downloadQueue, downloadAsset })).singleton(),
-      resumeDownloads: asFunction(makeResumeDownloads).singleton(),
+      downloadWorker: asFunction(({ assets, downloadAsset, clock, config, logger }: Cradle) =>
+        makeDownloadWorker({
+          assets,
+          downloadAsset,
+          clock,
+          concurrency: config.downloadConcurrency,
+          leaseMs: config.downloadLeaseMs,
+          pollMs: DOWNLOAD_POLL_MS,
+          stopWaitMs: 5_000,
+          onError: (error) => logger.error({ err: error }, 'image download failed'),
+        }),
+      ).singleton(),
+      queueDownloads: asFunction(makeQueueDownloads).singleton(),
       collectMaterials: asFunction(makeCollectMaterials).singleton(),
       uploadAssetBytes: asFunction(makeUploadAssetBytes).singleton(),
       listFingerprints: asFunction(makeListFingerprints).singleton(),
@@ -107,12 +117,12 @@ export const intakeModule: FeatureModuleOf = {
   ],
   // The signed upload URL is only the app's own on the local store; S3 takes presigned PUTs itself.
   publicRoutes: (c) => (c.config.objectStore === 'local' ? [directUploadRoutes({ receiveDirectUpload: c.receiveDirectUpload })] : []),
+  // No re-queue at start: unfinished downloads are rows, claimed like new ones once no live claim holds them.
   async start(cradle) {
-    const resumed = await cradle.resumeDownloads();
-    if (resumed > 0) cradle.logger.info({ resumed }, 'resumed unfinished image downloads');
+    cradle.downloadWorker.start();
   },
   async stop(cradle) {
-    await cradle.downloadQueue.close();
+    await cradle.downloadWorker.stop();
     await cradle.guardedHttp.close();
   },
 };

@@ -11,6 +11,7 @@ import * as postgresSearchTexts from './009-postgres-search-texts.ts';
 import * as postgresSearchCounts from './010-postgres-search-counts.ts';
 import * as publishing from './011-publishing.ts';
 import * as workbench from './012-workbench.ts';
+import * as background from './013-background.ts';
 import * as accounts from './015-accounts.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-postgres-search-counts': postgresSearchCounts,
   '011-publishing': publishing,
   '012-workbench': workbench,
+  '013-background': background,
   '015-accounts': accounts,
 };
 

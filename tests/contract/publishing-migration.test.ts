@@ -42,5 +42,17 @@ for (const database of testDatabases()) {
       await repository.insert(newPublishTask({ ...shared, id: 'r6', product_id: 'p6', offer_id: 'F' }, AT));
       expect((await repository.listByTask('1723000100')).map((record) => record.product_id).sort()).toEqual(['p1', 'p6']);
     });
+
+    it('a due waiting record is claimed by one sender only, until its lease lapses', async () => {
+      const repository = makeKyselyPublishTaskRepository(handle.db);
+      await repository.insert(
+        newWaitingRecord({ id: 'w1', product_id: 'p7', shop_id: 's1', offer_id: 'G' }, AT, AT),
+        newWaitingRecord({ id: 'w2', product_id: 'p8', shop_id: 's1', offer_id: 'H' }, '2026-11-21T12:00:00.000Z', AT),
+      );
+      const lease = '2026-11-21T10:05:00.000Z';
+      expect(await repository.claimWaiting(['w1', 'w2'], AT, lease)).toEqual(['w1']);
+      expect(await repository.claimWaiting(['w1', 'w2'], AT, lease)).toEqual([]);
+      expect(await repository.claimWaiting(['w1'], lease, '2026-11-21T10:10:00.000Z')).toEqual(['w1']);
+    });
   });
 }

@@ -79,6 +79,19 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
       return rows.map(toTask);
     },
 
+    async claimWaiting(ids, now, leaseUntil) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable('publish_tasks')
+        .set({ next_poll_at: leaseUntil })
+        .where('id', 'in', [...ids])
+        .where('status', '=', 'waiting_quota')
+        .where('next_poll_at', '<=', now)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async nextPollAt() {
       const row = await db
         .selectFrom('publish_tasks')

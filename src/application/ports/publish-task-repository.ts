@@ -16,6 +16,11 @@ export interface PublishTaskRepository {
   listByProduct(productId: string, page: { page: number; pageSize: number }): Promise<{ total: number; items: PublishTask[] }>;
   /** Pending and waiting records whose `next_poll_at` is at `now` or earlier, soonest first. */
   listDue(now: string, limit: number): Promise<PublishTask[]>;
+  /**
+   * Claims due waiting records for one sender: those still `waiting_quota` and due at `now` get `next_poll_at`
+   * = `leaseUntil` (so no other process takes them meanwhile); answers the ids this call claimed.
+   */
+  claimWaiting(ids: readonly string[], now: string, leaseUntil: string): Promise<string[]>;
   /** The earliest `next_poll_at` of any pending or waiting record, or undefined. */
   nextPollAt(): Promise<string | undefined>;
   /** Whether a pending or waiting record exists for this shop. */

@@ -19,6 +19,9 @@ export type SendWaitingDeps = {
 /** Sends due `waiting_quota` records; answers them as stored afterwards. */
 export type SendWaiting = (records: readonly PublishTask[]) => Promise<PublishTask[]>;
 
+/** How long a claimed send may take before another process may take the records over (a send is seconds). */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+
 const asErrors = (problems: readonly FieldProblem[]) => problems.map((problem) => ourError('PUBLISH_CHECK_FAILED', problem.message, problem.path));
 
 /**
@@ -68,7 +71,11 @@ export function makeSendWaiting({ shops, products, publishTasks, preparePublicat
     return [...finished, ...(await sendPublications(shop, outgoing, { undoable: false }))];
   };
 
-  return async (records) => {
+  return async (due) => {
+    // Another process (or this one's next pass) leaves claimed records alone until the lease lapses.
+    const now = clock.now().toISOString();
+    const claimed = new Set(await publishTasks.claimWaiting(due.map((record) => record.id), now, new Date(Date.parse(now) + CLAIM_LEASE_MS).toISOString()));
+    const records = due.filter((record) => claimed.has(record.id));
     const byShop = new Map<string, PublishTask[]>();
     for (const record of records) byShop.set(record.shop_id, [...(byShop.get(record.shop_id) ?? []), record]);
     const results: PublishTask[] = [];

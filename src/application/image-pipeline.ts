@@ -43,11 +43,15 @@ export function makeImageLoader(deps: { objectStore: ObjectStore; guardedHttp: G
 
 export type StoreGeneratedDeps = { objectStore: ObjectStore; assets: AssetRepository; ids: Ids; clock: Clock };
 
-/** Stores a normalised image under `key` and, when asked, appends it to the product as a `generated` asset. */
+/** The groups model output is appended to, with the name the page shows. */
+const OUTPUT_GROUPS = { generated: 'AI 生成', translated: '图片翻译' } as const;
+
+/** Stores a normalised image under `key` and, when asked, appends it to the product as a `generated` (or `translated`) asset. */
 export async function storeGenerated(
   deps: StoreGeneratedDeps,
-  input: { productId: string; key: string; image: NormalisedImage; variant: string | null; append: boolean },
+  input: { productId: string; key: string; image: NormalisedImage; variant: string | null; append: boolean; group?: keyof typeof OUTPUT_GROUPS },
 ): Promise<{ url: string; asset_id: string | null }> {
+  const group = input.group ?? 'generated';
   // A full product refuses before the image is stored, so no file is left without its asset.
   const existing = input.append ? await deps.assets.listByProduct(input.productId) : [];
   if (input.append) checkAssetRoom(existing.length, 1);
@@ -57,12 +61,12 @@ export async function storeGenerated(
   const origin = {
     asset_id: deps.ids.uuid(),
     product_id: input.productId,
-    group_key: 'generated' as const,
-    group_name: 'AI 生成',
+    group_key: group,
+    group_name: OUTPUT_GROUPS[group],
     variant_name: input.variant,
     type: 'img',
-    index: existing.filter((entry) => entry.group_key === 'generated').length,
-    dedupe_key: `generated:${input.key}`,
+    index: existing.filter((entry) => entry.group_key === group).length,
+    dedupe_key: `${group}:${input.key}`,
     source_url: stored.url,
     referer: '',
   };

@@ -1,6 +1,6 @@
 import { conflict } from './errors.ts';
 
-export const ASSET_GROUPS = ['main', 'sku', 'detail', 'upload', 'generated'] as const;
+export const ASSET_GROUPS = ['main', 'sku', 'detail', 'upload', 'generated', 'translated'] as const;
 export type AssetGroup = (typeof ASSET_GROUPS)[number];
 export const isAssetGroup = (value: string): value is AssetGroup => (ASSET_GROUPS as readonly string[]).includes(value);
 

@@ -9,7 +9,9 @@ import { makeGenerateSuite } from '../../application/use-cases/generate-suite.ts
 import { makeGetSuite, makeSuiteArchive } from '../../application/use-cases/get-suite.ts';
 import { makeLegacyImageSuite } from '../../application/use-cases/legacy-image-suite.ts';
 import { makePlanSuite } from '../../application/use-cases/plan-suite.ts';
+import { makeTranslateHandler, makeTranslateImages } from '../../application/use-cases/translate-images.ts';
 import { makeWriteCopy } from '../../application/use-cases/write-copy.ts';
+import { type JobHandler } from '../../application/job-worker.ts';
 import { makeInMemorySuiteJobStore } from '../../adapters/ai/in-memory-suite-job-store.ts';
 import { makeModelCatalog } from '../../adapters/ai/model-catalog.ts';
 import { makeSerialGenerationQueue } from '../../adapters/ai/serial-generation-queue.ts';
@@ -36,6 +38,9 @@ export type AiRegistry = {
   suiteArchive: ReturnType<typeof makeSuiteArchive>;
   editImage: ReturnType<typeof makeEditImage>;
   legacyImageSuite: ReturnType<typeof makeLegacyImageSuite>;
+  translateImages: ReturnType<typeof makeTranslateImages>;
+  /** The durable `translate` job's work per asset (the workbench's job worker runs it). */
+  translateHandler: JobHandler;
 };
 
 const pipelineDeps = (cradle: Cradle) => ({
@@ -68,6 +73,8 @@ export const aiModule: FeatureModuleOf = {
       suiteArchive: asFunction(({ suiteJobs, objectStore }: Cradle) => makeSuiteArchive({ suiteJobs, objectStore })).singleton(),
       editImage: asFunction((cradle: Cradle) => makeEditImage(pipelineDeps(cradle))).singleton(),
       legacyImageSuite: asFunction(({ generateSuite }: Cradle) => makeLegacyImageSuite({ generateSuite })).singleton(),
+      translateImages: asFunction((cradle: Cradle) => makeTranslateImages({ ...pipelineDeps(cradle), jobs: cradle.jobs, onJobQueued: () => cradle.jobWorker.nudge() })).singleton(),
+      translateHandler: asFunction((cradle: Cradle) => makeTranslateHandler(pipelineDeps(cradle))).singleton(),
     });
   },
   protectedRoutes: (cradle: Cradle) => [aiRoutes(cradle), suiteRoutes(cradle), imageRoutes(cradle)],

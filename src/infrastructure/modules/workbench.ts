@@ -31,7 +31,7 @@ export const workbenchModule: FeatureModuleOf = {
         makeJobWorker({
           jobs: cradle.jobs,
           clock: cradle.clock,
-          handlers: makeBulkJobHandlers(cradle),
+          handlers: { ...makeBulkJobHandlers(cradle), translate: cradle.translateHandler },
           owner: `${process.pid}-${cradle.ids.uuid()}`,
           leaseMs: JOB_LEASE_MS,
           pollMs: JOB_POLL_MS,

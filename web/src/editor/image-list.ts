@@ -1,13 +1,13 @@
 import type { Asset } from '../api/types.ts';
 
-const GROUP_ORDER = ['main', 'sku', 'detail', 'upload', 'generated'] as const;
+const GROUP_ORDER = ['main', 'sku', 'detail', 'upload', 'generated', 'translated'] as const;
 
 export type AssetSection = {
   readonly group: string;
   readonly variants: readonly { readonly variant: string | null; readonly assets: readonly Asset[] }[];
 };
 
-/** Assets by group (the marketplace's order: main, sku, detail, upload, generated), then variant, then index. */
+/** Assets by group (the marketplace's order: main, sku, detail, upload, generated, translated), then variant, then index. */
 export function sectionsOf(assets: readonly Asset[]): AssetSection[] {
   const groups = [...new Set([...GROUP_ORDER, ...assets.map((asset) => asset.group_key)])];
   const sections: AssetSection[] = [];

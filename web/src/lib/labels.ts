@@ -15,6 +15,7 @@ export const GROUP_LABELS: Readonly<Record<string, string>> = {
   detail: '详情图',
   upload: '上传',
   generated: 'AI 生成',
+  translated: '图片翻译',
 };
 
 export const ASSET_STATUS_LABELS: Readonly<Record<string, string>> = {

@@ -1,16 +1,18 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type makeEditImage } from '../../../application/use-cases/edit-image.ts';
 import { type makeLegacyImageSuite } from '../../../application/use-cases/legacy-image-suite.ts';
+import { type makeTranslateImages } from '../../../application/use-cases/translate-images.ts';
 import { withErrors } from '../schemas/common.ts';
-import { ImageEditBody, LegacySuiteBody } from '../schemas/image.ts';
+import { ImageEditBody, JobIdResponse, LegacySuiteBody, TranslateBody } from '../schemas/image.ts';
 import { EditedImageResponse, SuiteIdResponse, watermarkInput } from '../schemas/suite.ts';
 
 export type ImageRouteDeps = {
   readonly editImage: ReturnType<typeof makeEditImage>;
   readonly legacyImageSuite: ReturnType<typeof makeLegacyImageSuite>;
+  readonly translateImages: ReturnType<typeof makeTranslateImages>;
 };
 
-/** POST /image/edit and the earlier POST /image/suite (both on the global generation queue). */
+/** POST /image/edit, POST /image/translate and the earlier POST /image/suite (all on the global generation queue). */
 export const imageRoutes =
   (deps: ImageRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -44,6 +46,22 @@ export const imageRoutes =
           watermark: watermarkInput(body.watermark),
         });
         return reply.status(202).send(result);
+      },
+    );
+
+    app.post(
+      '/image/translate',
+      {
+        schema: {
+          tags: ['image'],
+          summary: '图片文字翻译：把图中中文换成俄文、保持版式，结果追加到“图片翻译”分组（后台任务）',
+          body: TranslateBody,
+          response: withErrors({ 202: JobIdResponse }),
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        return reply.status(202).send(await deps.translateImages({ product_id: body.product_id, asset_ids: body.asset_ids, model: body.model ?? null }));
       },
     );
   };

@@ -21,3 +21,11 @@ export const LegacySuiteBody = Type.Object({
   model: Type.Optional(ModelId),
   watermark: Type.Optional(Type.Union([WatermarkBody, Type.Null()])),
 });
+
+export const TranslateBody = Type.Object({
+  product_id: Uuid,
+  asset_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 50, description: '要翻译的图片（该商品已存储的图片），1–50 张' }),
+  model: Type.Optional(ModelId),
+});
+
+export const JobIdResponse = Type.Object({ job_id: Type.String({ description: '进度见 GET /api/jobs/{id}' }) });

@@ -1,0 +1,85 @@
+import { DomainError, invalid, notFound } from '../../domain/errors.ts';
+import { type JsonObject } from '../../domain/json.ts';
+import { assertEditable } from '../../domain/product-stage.ts';
+import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from '../image-pipeline.ts';
+import { type JobHandler } from '../job-worker.ts';
+import { type ImageBrief } from '../ports/image-model.ts';
+import { type ImageProcessor } from '../ports/image-processor.ts';
+import { type JobStore } from '../ports/job-store.ts';
+import { type ModelCatalog } from '../ports/model-catalog.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { type GenerationQueue } from '../ports/suite-jobs.ts';
+
+/** What every capable family is asked (图片文字翻译): Russian instead of Chinese, nothing else changed. */
+export const TRANSLATE_INSTRUCTION = [
+  'Replace every Chinese text in this image with its natural Russian translation.',
+  'Keep the layout exactly: the same positions, sizes, colours and style of each text block, the same product, background and graphics.',
+  'Numbers, units and brand names stay as they are. Add nothing, remove nothing else.',
+].join(' ');
+
+const brief: ImageBrief = {
+  kind: 'edit',
+  title: '',
+  detail: TRANSLATE_INSTRUCTION,
+  prompt_hint: '',
+  style_prompt: null,
+  requirements: null,
+  texts: { headline: null, points: [], sizes: [], variant: null },
+};
+
+export type TranslateImagesInput = { product_id: string; asset_ids: string[]; model: string | null };
+
+export type TranslateImagesDeps = StoreGeneratedDeps & {
+  products: ProductRepository;
+  catalog: ModelCatalog;
+  jobs: JobStore;
+  queue: GenerationQueue;
+  processor: ImageProcessor;
+  loadImage: LoadImage;
+  /** Wakes the job worker so the job starts now rather than at its next poll. */
+  onJobQueued: () => void;
+};
+
+/**
+ * POST /image/translate (DECISIONS §9.4): checks the model can rewrite text in images and that every asset is a
+ * stored image of the product, then queues one durable `translate` job (an item per asset) and answers its id.
+ */
+export function makeTranslateImages(deps: TranslateImagesDeps) {
+  return async (input: TranslateImagesInput): Promise<{ job_id: string }> => {
+    const { entry } = deps.catalog.imageModel(input.model);
+    if (!entry.capabilities.edits_text) {
+      throw invalid('MODEL_CANNOT_EDIT_TEXT', `${entry.label}不能改写图中文字：请选择已配置密钥的 AI 图片模型（通义千问、GPT Image、Gemini 或豆包 Seedream）`, [{ path: '/model', message: '该模型不能翻译图中文字' }]);
+    }
+    const product = await deps.products.findById(input.product_id);
+    if (!product) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    assertEditable(product);
+    const assets = new Map((await deps.assets.listByProduct(product.id)).map((asset) => [asset.asset_id, asset]));
+    const problems = input.asset_ids.flatMap((id, index) => {
+      const asset = assets.get(id);
+      if (!asset) return [{ path: `/asset_ids/${index}`, message: '该图片不属于这个商品' }];
+      return asset.status === 'stored' ? [] : [{ path: `/asset_ids/${index}`, message: '该图片还没有下载完成' }];
+    });
+    if (problems.length > 0) throw invalid('ASSET_NOT_USABLE', '有图片不属于这个商品或尚未下载完成', problems);
+    const jobId = deps.ids.uuid();
+    const subjects = [...new Set(input.asset_ids)].map((asset_id) => ({ asset_id }));
+    await deps.jobs.create({ id: jobId, kind: 'translate', params: { product_id: product.id, model: entry.id }, subjects }, deps.clock.now().toISOString());
+    deps.onJobQueued();
+    return { job_id: jobId };
+  };
+}
+
+/** The `translate` job's work for one asset: the model rewrites its text; the result is appended in `translated`. */
+export function makeTranslateHandler(deps: Omit<TranslateImagesDeps, 'jobs' | 'onJobQueued' | 'products'>): JobHandler {
+  return async (subject: JsonObject, params: JsonObject) => {
+    const asset = await deps.assets.findById(String(subject.asset_id));
+    if (!asset || asset.product_id !== params.product_id) throw notFound('ASSET_NOT_FOUND', '图片不存在或已删除');
+    if (!asset.stored_url) throw new DomainError('conflict', 'ASSET_NOT_STORED', '图片还没有下载完成');
+    const { model } = deps.catalog.imageModel(typeof params.model === 'string' ? params.model : null);
+    const reference = await deps.processor.toReference(await deps.loadImage(asset.stored_url));
+    const translated = await deps.queue.run(() => model.generate({ brief, references: [reference] }));
+    const image = await deps.processor.normalise(translated.bytes, null);
+    const key = `products/${asset.product_id}/translated/${deps.ids.uuid()}.jpg`;
+    const stored = await storeGenerated(deps, { productId: asset.product_id, key, image, variant: asset.variant_name, append: true, group: 'translated' });
+    return { new_asset_id: stored.asset_id };
+  };
+}

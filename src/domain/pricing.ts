@@ -38,6 +38,8 @@ export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 export const PRICING_LIMITS = {
   markupPercent: { min: 0, max: 1000 },
   reserveDiscountPercent: { min: 0, max: 95 },
+  /** The heaviest parcel priced: the default policy's last band, and what the request schemas accept. */
+  weightG: { max: 30_000 },
 } as const;
 
 export type WeightBand = {

@@ -43,6 +43,20 @@ describe('the OpenAPI document', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
   });
 
+  it('states the rules the server checks, so the document predicts each 422', async () => {
+    const paths = JSON.parse(document).paths;
+    const query = (path: string, name: string) => paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    expect(query('/api/proxy-image', 'url').pattern).toBeTruthy();
+    expect(query('/api/export/products.csv', 'fields').pattern).toContain('offer_id');
+    const ifMatch = paths['/api/products/{id}'].patch.parameters.find((p: { name: string }) => p.name === 'if-match').schema;
+    expect(new RegExp(ifMatch.pattern).test('W/"3"')).toBe(true);
+    expect(new RegExp(ifMatch.pattern).test('three')).toBe(false);
+    expect(paths['/api/pricing/quote'].post.requestBody.content['application/json'].schema.properties.weight_g.maximum).toBe(30_000);
+    const send = (url: string, headers = {}) => t.app.inject({ method: 'GET', url, headers: { ...t.auth, ...headers } });
+    expect((await send('/api/proxy-image?url=javascript:alert(1)')).statusCode).toBe(422);
+    expect((await send('/api/export/products.csv?fields=name,secret')).statusCode).toBe(422);
+  });
+
   it('names every operation uniquely', () => {
     const operations = Object.values(JSON.parse(document).paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item));
     const ids = operations.map((operation) => operation.operationId);

@@ -21,7 +21,7 @@ export async function registerOpenApiDocument(app: FastifyInstance, version: str
       info: {
         title: 'Listing Workflow Service',
         version,
-        description: '跨境选品上架工作流服务接口',
+        description: '跨境选品上架工作流服务接口。所有文本都不能含空字符 U+0000（422）；请求体按类型严格校验，不做类型转换。',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/', description: '本服务（与页面同一地址）' }],

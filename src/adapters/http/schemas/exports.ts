@@ -1,14 +1,16 @@
 import { Type } from '@sinclair/typebox';
+import { PRODUCT_CSV_COLUMNS } from '../../../domain/csv-columns.ts';
 import { STAGES } from '../../../domain/product.ts';
 import { ImageAddress } from './common.ts';
 
+const COLUMN = PRODUCT_CSV_COLUMNS.join('|');
 const StageOrAll = Type.Union([...STAGES, 'all'].map((value) => Type.Literal(value)));
 
 export const ProductsCsvQuery = Type.Object(
   {
     stage: Type.Optional(StageOrAll),
     ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
-    fields: Type.Optional(Type.String({ maxLength: 1000, description: '逗号分隔的列名子集' })),
+    fields: Type.Optional(Type.String({ maxLength: 1000, pattern: `^(?:${COLUMN})(?:,(?:${COLUMN}))*$`, description: `逗号分隔的列名子集：${PRODUCT_CSV_COLUMNS.join('、')}` })),
   },
   { additionalProperties: false },
 );

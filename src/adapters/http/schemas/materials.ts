@@ -62,7 +62,7 @@ export const UploadMetaSchema = Type.Object({
  * `parseUploadParts` checks them (a JSON schema cannot check a part holding JSON text).
  */
 export const UploadBytesParts = Type.Object({
-  product_id: Type.String({ description: '商品 id' }),
+  product_id: Type.String({ format: 'uuid', description: '商品 id' }),
   meta: Type.String({ description: 'JSON 文本：groupKey、groupName、variantName、index、type、dedupeKey、url' }),
   file: Type.String({ format: 'binary', description: '图片字节（JPEG、PNG、WebP 或 GIF）' }),
   group_key: Type.Optional(Type.String({ description: '试算页上传时为 upload' })),

@@ -7,7 +7,7 @@ const { markupPercent, reserveDiscountPercent } = PRICING_LIMITS;
 export const QuoteBody = Type.Object(
   {
     cost_cny: Type.Number({ minimum: 0, maximum: 10_000_000 }),
-    weight_g: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+    weight_g: Type.Number({ exclusiveMinimum: 0, maximum: PRICING_LIMITS.weightG.max }),
     markup_percent: Type.Optional(Type.Number({ minimum: markupPercent.min, maximum: markupPercent.max })),
     reserve_discount_percent: Type.Optional(Type.Number({ minimum: reserveDiscountPercent.min, maximum: reserveDiscountPercent.max })),
     tier: Type.Optional(literals(TIER_CHOICES)),

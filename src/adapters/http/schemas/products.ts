@@ -114,7 +114,7 @@ const { markupPercent, reserveDiscountPercent } = PRICING_LIMITS;
 const PricingGroupPatchSchema = Type.Object(
   {
     cost_cny: Type.Optional(nullable(Type.Number({ minimum: 0, maximum: 10_000_000 }))),
-    weight_g: Type.Optional(nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }))),
+    weight_g: Type.Optional(nullable(Type.Number({ exclusiveMinimum: 0, maximum: PRICING_LIMITS.weightG.max }))),
     markup_percent: Type.Optional(nullable(Type.Number({ minimum: markupPercent.min, maximum: markupPercent.max }))),
     reserve_discount_percent: Type.Optional(nullable(Type.Number({ minimum: reserveDiscountPercent.min, maximum: reserveDiscountPercent.max }))),
     tier: Type.Optional(nullable(literals(TIER_CHOICES))),
@@ -160,4 +160,6 @@ export type ProductCreateBody = Static<typeof ProductCreateBody>;
 
 export const StageBody = Type.Object({ stage: StageSchema }, { additionalProperties: false });
 export const DeleteQuery = Type.Object({ hard: Type.Boolean({ default: false }) }, { additionalProperties: false });
-export const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 40 })) });
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(Type.String({ maxLength: 40, pattern: '^\\s*(?:\\*|(?:W/)?"?\\d{1,15}"?)\\s*$', description: '商品版本号：3、"3"、W/"3" 或 *' })),
+});

@@ -53,7 +53,7 @@ export function attributeField(ctx: EditorContext, attribute: CategoryAttribute,
           },
         })
       : textInput(ctx, attribute, inputId, onChange);
-  const hint = [attribute.dictionary_id > 0 ? '字典值' : null, attribute.is_collection ? '可多选' : null, attribute.description.slice(0, 160) || null].filter(Boolean).join(' · ');
+  const hint = [attribute.dictionary_id > 0 ? '字典值' : null, attribute.is_collection ? (attribute.max_value_count > 0 ? `可多选，最多 ${attribute.max_value_count} 个` : '可多选') : null, attribute.description.slice(0, 160) || null].filter(Boolean).join(' · ');
   return h(
     'div',
     { class: 'attr-field', 'data-path': `attributes/${attribute.id}`, 'data-required': String(attribute.is_required) },

@@ -39,7 +39,8 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
     'aria-label': '全选',
     checked: products.length > 0 && products.every((product) => preselected.has(product.id)),
     onchange: () => {
-      for (const box of boxes.values()) box.checked = all.checked;
+      // Ticks what the filter shows; rows hidden by it keep their state.
+      for (const box of boxes.values()) if (!box.closest('tr')?.hidden) box.checked = all.checked;
       onSelection();
     },
   });
@@ -62,12 +63,25 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       status,
     );
   });
-  const element = h(
+  const filter = h('input', {
+    type: 'search',
+    id: 'bulk-filter',
+    placeholder: `在 ${products.length} 件中筛选：名称或货号`,
+    oninput: () => {
+      const needle = filter.value.trim().toLowerCase();
+      products.forEach((product, index) => {
+        const row = rows[index];
+        if (row) row.hidden = needle !== '' && !`${product.name} ${product.offer_id}`.toLowerCase().includes(needle);
+      });
+    },
+  });
+  const table = h(
     'table',
     { class: 'list bulk-table', id: 'bulk-table' },
     h('thead', null, h('tr', null, h('th', { class: 'check' }, all), ['名称', '货号', '阶段', '售价', '发布前检查', '发布状态'].map((title) => h('th', null, title)))),
     h('tbody', null, rows.length > 0 ? rows : h('tr', null, h('td', { colspan: 7, class: 'muted center' }, '没有待上架的商品：商品通过就绪检查（标记为待上架）后会出现在这里'))),
   );
+  const element = h('div', null, products.length > 10 ? h('div', { class: 'toolbar' }, filter) : null, table);
   return {
     element,
     selected: () => [...boxes].filter(([, box]) => box.checked).map(([id]) => id),

@@ -1,9 +1,9 @@
 import type { ApiClient, RequestOptions } from '../api/client.ts';
 import { saveBlob } from './dom.ts';
 
-import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../../src/domain/csv-columns.ts';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS, type ProductCsvColumn } from '../../../src/domain/csv-columns.ts';
 
-export { PRODUCT_CSV_COLUMNS, type ProductCsvColumn };
+export { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS, type ProductCsvColumn };
 
 export type ProductCsvQuery = { readonly stage: string; readonly ids: readonly string[]; readonly fields: readonly ProductCsvColumn[] };
 

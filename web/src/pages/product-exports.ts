@@ -1,70 +1,89 @@
 import { messageOf } from '../api/client.ts';
-import type { App } from '../app.ts';
+import { type App, once } from '../app.ts';
+import { whileBusy } from '../lib/busy.ts';
 import { type Child, h } from '../lib/dom.ts';
-import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn, download, productCsvQuery, stampedName } from '../lib/exports.ts';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS, type ProductCsvColumn, download, productCsvQuery, stampedName } from '../lib/exports.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 
 /** The list's export buttons and the state they read; `selectionChanged` after the checkboxes change. */
 export type ExportControls = { readonly element: Child; selectionChanged(): void };
 
-async function saveOrToast(work: Promise<void>): Promise<void> {
+type ExportInfo = { readonly image_urls: 'absolute' | 'relative'; readonly warning: string | null };
+
+/** Asked once per page load: whether image columns hold absolute URLs (it changes only with a restart). */
+let exportInfo: (() => Promise<ExportInfo>) | null = null;
+
+async function saveOrToast(work: () => Promise<void>): Promise<void> {
   try {
-    await work;
+    await work();
   } catch (error) {
     toast(messageOf(error), 'error');
   }
 }
 
 /**
- * Products CSV (the selected rows, or the current stage tab, with a chosen subset of the 23 columns) and the
- * trial CSV of the current stage.
+ * Products CSV (the selected rows, or the current stage tab, with a chosen subset of the 23 columns under
+ * their Chinese names) and the trial CSV of the current stage. Each button is busy while its file streams;
+ * the server's warning about relative image paths is shown beside them.
  */
 export function exportControls(app: App, stage: string, selected: () => ReadonlySet<string>): ExportControls {
   const fields = new Set<ProductCsvColumn>(PRODUCT_CSV_COLUMNS);
-  const productsCsv = (onlySelected: boolean): Promise<void> =>
-    saveOrToast(
-      download(app.api, '/api/export/products.csv', stampedName('products', 'csv', new Date()), {
-        query: productCsvQuery({ stage, ids: onlySelected ? [...selected()] : [], fields: [...fields] }),
-      }),
-    );
+  const busy = (button: HTMLButtonElement, work: () => Promise<void>) => (): void =>
+    void whileBusy(button, '正在导出…', () => saveOrToast(work)).then(() => controls.selectionChanged());
+  const productsCsv = (onlySelected: boolean) => (): Promise<void> =>
+    download(app.api, '/api/export/products.csv', stampedName('products', 'csv', new Date()), {
+      query: productCsvQuery({ stage, ids: onlySelected ? [...selected()] : [], fields: [...fields] }),
+      timeoutMs: 300_000,
+    });
   const trialCsv = (): Promise<void> =>
-    saveOrToast(download(app.api, '/api/export/trial-csv', stampedName('trial', 'csv', new Date()), { query: { stage: stage === 'all' ? undefined : stage } }));
+    download(app.api, '/api/export/trial-csv', stampedName('trial', 'csv', new Date()), { query: { stage: stage === 'all' ? undefined : stage }, timeoutMs: 300_000 });
 
-  const exportSelected = h('button', { id: 'export-selected', disabled: true, onclick: () => void productsCsv(true) }, '导出所选 CSV');
+  const exportSelected: HTMLButtonElement = h('button', { id: 'export-selected', disabled: true, onclick: () => busy(exportSelected, productsCsv(true))() }, '导出所选 CSV');
+  const exportStage: HTMLButtonElement = h('button', { id: 'export-stage', onclick: () => busy(exportStage, productsCsv(false))() }, stage === 'all' ? '导出全部 CSV' : `导出「${label(STAGE_LABELS, stage)}」CSV`);
+  const exportTrial: HTMLButtonElement = h('button', { id: 'export-trial', onclick: () => busy(exportTrial, trialCsv)() }, '导出试算表');
+  const chosenCount = h('span', { class: 'muted small', id: 'field-count' }, `已选 ${fields.size} / ${PRODUCT_CSV_COLUMNS.length} 列`);
+  const warning = h('p', { class: 'export-warning', id: 'export-warning', role: 'note', hidden: true });
   const fieldPicker = h(
     'details',
-    { class: 'field-picker' },
+    { class: 'field-picker', id: 'field-picker' },
     h('summary', null, 'CSV 字段'),
     h(
       'div',
       { class: 'field-grid' },
+      chosenCount,
       PRODUCT_CSV_COLUMNS.map((column) =>
         h(
           'label',
-          null,
+          { title: `CSV 表头：${column}` },
           h('input', {
             type: 'checkbox',
             checked: true,
+            'data-column': column,
             onchange: (event: Event) => {
               if ((event.target as HTMLInputElement).checked) fields.add(column);
               else fields.delete(column);
+              chosenCount.textContent = `已选 ${fields.size} / ${PRODUCT_CSV_COLUMNS.length} 列`;
             },
           }),
-          column,
+          PRODUCT_CSV_LABELS[column],
         ),
       ),
     ),
   );
-  return {
-    element: [
-      exportSelected,
-      h('button', { id: 'export-stage', onclick: () => void productsCsv(false) }, stage === 'all' ? '导出全部 CSV' : `导出「${label(STAGE_LABELS, stage)}」CSV`),
-      h('button', { id: 'export-trial', onclick: () => void trialCsv() }, '导出试算表'),
-      fieldPicker,
-    ],
+  exportInfo ??= once(() => app.api.json<ExportInfo>('/api/export/info'));
+  void exportInfo().then(
+    (info) => {
+      warning.hidden = !info.warning;
+      warning.textContent = info.warning ? `⚠ ${info.warning}` : '';
+    },
+    () => undefined,
+  );
+  const controls: ExportControls = {
+    element: [exportSelected, exportStage, exportTrial, fieldPicker, warning],
     selectionChanged() {
-      exportSelected.disabled = selected().size === 0;
+      if (!exportSelected.classList.contains('busy')) exportSelected.disabled = selected().size === 0;
     },
   };
+  return controls;
 }

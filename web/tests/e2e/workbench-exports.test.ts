@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, waitForDownloads } from './api.ts';
+import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
+import { collectOn } from './workbench-api.ts';
+
+describe('exports on the list in Chromium: Chinese field picker, relative-URL warning, busy buttons', () => {
+  let stack: Stack;
+  const page = () => stack.page;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    const token = await apiLogin(stack.service.baseUrl);
+    const id = await collectOn(stack.service.baseUrl, token, stack.fixtures.url, '1688', 'exp-1', '竹制餐具套装');
+    await waitForDownloads(stack.service.baseUrl, token, id);
+    await stack.login();
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('warns that image columns hold relative paths when the service has no public address', async () => {
+    await expect.poll(text(page(), '#export-warning'), POLL).toContain('相对路径');
+    expect(await page().isVisible('#export-warning')).toBe(true);
+  });
+
+  it('names the CSV columns in Chinese, the prices in roubles, and exports only the chosen ones', async () => {
+    await page().click('#field-picker summary');
+    const labels = await page().locator('#field-picker label').allTextContents();
+    expect(labels).toContain('货号');
+    expect(labels).toContain('售价（₽）');
+    expect(labels.join('')).not.toMatch(/offer_id|source_url/u);
+    await shot(page(), '29-exports-field-picker');
+    for (const box of await page().locator('#field-picker input[type=checkbox]').all()) {
+      const column = await box.getAttribute('data-column');
+      if (column !== 'offer_id' && column !== 'price' && column !== 'name') await box.uncheck();
+    }
+    expect(await text(page(), '#field-count')()).toContain('已选 3 / 23 列');
+    await page().click('#field-picker summary');
+    const [download] = await Promise.all([page().waitForEvent('download'), page().click('#export-stage')]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.slice(1).split('\r\n')[0]).toBe('offer_id,name,price');
+  });
+
+  it('shows a button busy while its export streams, and idle again after', async () => {
+    await page().route('**/api/export/trial-csv*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const downloaded = page().waitForEvent('download');
+    await page().click('#export-trial');
+    await expect.poll(attr(page(), '#export-trial', 'aria-busy'), POLL).toBe('true');
+    expect(await page().isDisabled('#export-trial')).toBe(true);
+    expect(await text(page(), '#export-trial')()).toBe('正在导出…');
+    await downloaded;
+    await expect.poll(attr(page(), '#export-trial', 'aria-busy'), POLL).toBeNull();
+    expect(await text(page(), '#export-trial')()).toBe('导出试算表');
+    expect(await page().isDisabled('#export-trial')).toBe(false);
+  });
+});

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOzonMarketplace } from '../../src/adapters/marketplace/ozon-marketplace.ts';
 import { preparePublish } from '../../src/domain/publish.ts';
@@ -30,10 +31,6 @@ type Subset = { paths: Record<string, PathSpec>; components: Record<string, unkn
 type Exchange = { path: string; requestBody: string; status: number; responseBody: string };
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
-// ajv 8 as Fastify ships it (the top-level `ajv` is eslint's ajv 6); ajv-formats brings date-time and the like.
-const requireFromFormats = createRequire(createRequire(import.meta.url).resolve('ajv-formats'));
-const Ajv = (requireFromFormats('ajv') as { default: new (options: object) => { compile(schema: object): Validate } }).default;
-const addFormats = (createRequire(import.meta.url)('ajv-formats') as { default: (ajv: unknown) => void }).default;
 
 /** A pass-through proxy in front of the fake that records each exchange exactly as it crossed the wire. */
 async function recordingProxy(target: string): Promise<{ url: string; exchanges: Exchange[]; close(): Promise<void> }> {
@@ -71,7 +68,7 @@ async function recordingProxy(target: string): Promise<{ url: string; exchanges:
 describe.runIf(present)('the marketplace adapter speaks the published Seller API schema', () => {
   const subset = present ? (JSON.parse(readFileSync(SUBSET, 'utf8')) as Subset) : { paths: {}, components: {} };
   const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
-  addFormats(ajv);
+  addFormats.default(ajv); // the CommonJS plugin, reached as its `default` property (typed so under NodeNext)
   const validators = new Map<string, Validate>();
   const validatorOf = (ref: string): Validate => {
     let validate = validators.get(ref);

@@ -7,6 +7,7 @@ import { ASSET_STATUS_LABELS, GROUP_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 import type { Panel } from './context.ts';
 import { imageEditDialog } from './image-edit.ts';
+import { imageTranslateBar } from './image-translate.ts';
 import { chosenImages, thumb } from './chosen-images.ts';
 import { MAX_LISTING_IMAGES, downloading, failedCount, sectionsOf, withAdded } from './image-list.ts';
 
@@ -28,6 +29,8 @@ export const imagesPanel: Panel = (ctx, host) => {
   const dialog = h('div', { class: 'edit-dialog', id: 'edit-dialog' });
   const exportButton: HTMLButtonElement = h('button', { id: 'export-images', onclick: () => void whileBusy(exportButton, '正在打包…', () => zipImages(ctx, assets)) }, '打包下载图片');
   const progress = h('p', { class: 'download-progress', id: 'download-progress', role: 'status', hidden: true });
+  /** Images ticked for 翻译图中文字 (kept across refreshes of the list). */
+  const ticked = new Set<string>();
 
   async function load(): Promise<void> {
     clearTimeout(timer);
@@ -74,6 +77,7 @@ export const imagesPanel: Panel = (ctx, host) => {
           ? h(
               'div',
               { class: 'row' },
+              h('label', { class: 'small', title: '勾选后可批量翻译图中文字' }, h('input', { type: 'checkbox', class: 'translate-pick', checked: ticked.has(asset.asset_id), onchange: (event: Event) => ((event.target as HTMLInputElement).checked ? ticked.add(asset.asset_id) : ticked.delete(asset.asset_id)) }), '选'),
               chosen ? null : h('button', { class: 'small', onclick: () => ctx.edit('images', withAdded(ctx.preview().images ?? [], url)) }, '加入上架图'),
               h('button', { class: 'small', onclick: () => imageEditDialog(ctx, dialog, asset, () => void load()) }, 'AI 修图'),
             )
@@ -129,7 +133,7 @@ export const imagesPanel: Panel = (ctx, host) => {
         'div',
         { class: 'images-layout' },
         h('section', { class: 'card' }, h('h3', null, `上架图片（第一张为主图，最多 ${MAX_LISTING_IMAGES} 张）`), chosenImages(ctx)),
-        h('section', { class: 'card' }, toolbar, progress, library),
+        h('section', { class: 'card' }, toolbar, imageTranslateBar(ctx, () => [...ticked], () => void load()), progress, library),
       ),
     ),
   );

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { type NewProductFields, type Product } from '../../src/domain/product.ts';
-import { type TestApp } from './test-app.ts';
+import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { type TestApp, startTestApp } from './test-app.ts';
 import { publishableProduct } from './publishable-product.ts';
 
 export const GOOD_KEY = '3f1b2c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
@@ -47,4 +48,15 @@ export async function waitForFinalTask(t: TestApp, taskId: string, limitMs = 15_
     if (task.status !== 'pending' || Date.now() > deadline) return task;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+export type ShopApp = { readonly ozon: FakeOzon; readonly t: TestApp; readonly shopId: string; close(): Promise<void> };
+
+/** A test app wired to a fresh fake marketplace that knows `GOOD_KEY`, with one shop bound and tested (`active`). */
+export async function startShopApp(env: Record<string, string> = {}): Promise<ShopApp> {
+  const ozon = await startFakeOzon();
+  ozon.addKey('123456', GOOD_KEY);
+  const t = await startTestApp({ env: { OZON_API_URL: ozon.url, ...env } });
+  const shopId = await bindActiveShop(t);
+  return { ozon, t, shopId, close: async () => (await t.close(), await ozon.close()) };
 }

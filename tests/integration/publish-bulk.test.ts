@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { unlimited } from '../fakes/ozon-products.ts';
-import { GOOD_KEY, bindActiveShop, insertPublishable } from '../helpers/marketplace-app.ts';
+import { GOOD_KEY, bindActiveShop, insertPublishable, type ShopApp, startShopApp } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
@@ -21,16 +21,12 @@ describe('bulk publish (POST /api/publish)', () => {
   let t: TestApp;
   let shopId: string;
 
+  let app: ShopApp;
   beforeAll(async () => {
-    ozon = await startFakeOzon();
-    ozon.addKey('123456', GOOD_KEY);
-    t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: PUBLIC_BASE } });
-    shopId = await bindActiveShop(t);
+    app = await startShopApp({ PUBLIC_BASE_URL: PUBLIC_BASE });
+    ({ ozon, t, shopId } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await ozon.close();
-  });
+  afterAll(() => app.close());
 
   const bulk = (productIds: string[], shop = shopId) => t.app.inject({ method: 'POST', url: '/api/publish', headers: t.auth, payload: { shop_id: shop, product_ids: productIds } });
   const history = async (productId: string): Promise<Record[]> => (await t.app.inject({ method: 'GET', url: `/api/products/${productId}/publish-history`, headers: t.auth })).json<{ items: Record[] }>().items;

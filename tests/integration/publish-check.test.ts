@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { type FakeOzon } from '../fakes/ozon.ts';
 import { COLOR_ATTRIBUTE, NO_BRAND_ID } from '../fakes/ozon-catalog.ts';
-import { GOOD_KEY, bindActiveShop, insertPublishable } from '../helpers/marketplace-app.ts';
+import { GOOD_KEY, insertPublishable, type ShopApp, startShopApp } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
-import { type TestApp, startTestApp } from '../helpers/test-app.ts';
+import { type TestApp } from '../helpers/test-app.ts';
 
 type CheckBody = { ok: boolean; errors: { path: string; message: string }[] };
 const HAN = /\p{Script=Han}/u;
@@ -13,16 +13,12 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
   let t: TestApp;
   let shopId: string;
 
+  let app: ShopApp;
   beforeAll(async () => {
-    ozon = await startFakeOzon();
-    ozon.addKey('123456', GOOD_KEY);
-    t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: PUBLIC_BASE } });
-    shopId = await bindActiveShop(t);
+    app = await startShopApp({ PUBLIC_BASE_URL: PUBLIC_BASE });
+    ({ ozon, t, shopId } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await ozon.close();
-  });
+  afterAll(() => app.close());
 
   const check = (productId: string, shop = shopId) => t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish/check`, headers: t.auth, payload: { shop_id: shop } });
   const publish = (productId: string) => t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish`, headers: t.auth, payload: { shop_id: shopId } });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
-import { GOOD_KEY, bindActiveShop, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
+import { type FakeOzon } from '../fakes/ozon.ts';
+import { insertPublishable, waitForFinalTask, type ShopApp, startShopApp } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
-import { type TestApp, startTestApp } from '../helpers/test-app.ts';
+import { type TestApp } from '../helpers/test-app.ts';
 
 type Record = { task_id: string | null; operation: string; status: string; errors: { code: string; explanation: string | null }[] };
 
@@ -11,17 +11,13 @@ describe('publishing a published product again updates its card', () => {
   let t: TestApp;
   let shopId: string;
 
+  let app: ShopApp;
   beforeAll(async () => {
-    ozon = await startFakeOzon();
-    ozon.addKey('123456', GOOD_KEY);
+    app = await startShopApp({ PUBLIC_BASE_URL: PUBLIC_BASE });
+    ({ ozon, t, shopId } = app);
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };
-    t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: PUBLIC_BASE } });
-    shopId = await bindActiveShop(t);
   });
-  afterAll(async () => {
-    await t.close();
-    await ozon.close();
-  });
+  afterAll(() => app.close());
 
   const publish = async (productId: string): Promise<Record> => {
     const response = await t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish`, headers: t.auth, payload: { shop_id: shopId } });

@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
-import { GOOD_KEY, bindActiveShop } from '../helpers/marketplace-app.ts';
-import { type TestApp, startTestApp } from '../helpers/test-app.ts';
+import { type FakeOzon } from '../fakes/ozon.ts';
+import { type ShopApp, startShopApp } from '../helpers/marketplace-app.ts';
+import { type TestApp } from '../helpers/test-app.ts';
 
 describe('GET /api/shops/{id}/limits', () => {
   let ozon: FakeOzon;
   let t: TestApp;
   let shopId: string;
 
+  let app: ShopApp;
   beforeAll(async () => {
-    ozon = await startFakeOzon();
-    ozon.addKey('123456', GOOD_KEY);
-    t = await startTestApp({ env: { OZON_API_URL: ozon.url } });
-    shopId = await bindActiveShop(t);
+    app = await startShopApp();
+    ({ ozon, t, shopId } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await ozon.close();
-  });
+  afterAll(() => app.close());
 
   const limits = (id = shopId) => t.app.inject({ method: 'GET', url: `/api/shops/${id}/limits`, headers: t.auth });
 

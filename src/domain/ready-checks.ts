@@ -30,8 +30,10 @@ export function readyProblems(product: Product, context: ReadyContext): FieldPro
   else if (product.offer_id.length > OFFER_ID_MAX_LENGTH) add('/offer_id', `货号 offer_id 不能超过 ${OFFER_ID_MAX_LENGTH} 个字符`);
   else if (context.offerIdTaken) add('/offer_id', '货号 offer_id 已被其他商品使用');
   if (!positive(product.weight)) add('/weight', '重量必须大于 0');
+  // Named as the page's fields are (长/宽/高), not by the API's English keys: sellers read these sentences.
+  const dimensionNames = { depth: '长度', width: '宽度', height: '高度' } as const;
   for (const field of ['depth', 'width', 'height'] as const) {
-    if (!positive(product[field])) add(`/${field}`, `尺寸 ${field} 必须大于 0`);
+    if (!positive(product[field])) add(`/${field}`, `${dimensionNames[field]}必须大于 0`);
   }
   if (!storedPriceIsFresh(product, context.policy)) add('/price', '价格缺失或与定价策略重新计算的结果不一致，请重新定价');
   if (context.storedImageCount < 1) add('/images', '至少需要一张已保存的图片');

@@ -114,6 +114,7 @@ describe('ready checks', () => {
   it('refuse missing dimensions and weight', () => {
     const problems = readyProblems({ ...readyCandidate(), weight: 0, depth: null, width: -1 }, context);
     expect(problems.map((p) => p.path)).toEqual(['/weight', '/depth', '/width', '/price']);
+    expect(problems.map((p) => p.message).slice(1, 3)).toEqual(['长度必须大于 0', '宽度必须大于 0']);
   });
 
   it('refuse a stored price that differs from a fresh computation', () => {

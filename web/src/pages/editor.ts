@@ -126,11 +126,13 @@ export const renderEditor: Screen = (app, root, route) => {
     );
     // An archived product is read-only (the server refuses edits): every control is disabled until it is restored.
     const readOnly = h('fieldset', { class: 'read-only-frame', id: 'editor-body' }, body);
-    const archivedNotice = h('p', { class: 'notice', id: 'archived-notice' }, '这个商品已归档，只能查看。点上方「恢复商品」后可以继续编辑。');
+    const archivedNotice = h('div');
     const applyReadOnly = (): void => {
       const archived = saved.stage === 'archived';
       readOnly.disabled = archived;
-      archivedNotice.hidden = !archived;
+      // Drawn only while archived, so no hidden notice stands in front of the others.
+      if (archived && !archivedNotice.firstChild) mount(archivedNotice, h('p', { class: 'notice', id: 'archived-notice' }, '这个商品已归档，只能查看。点上方「恢复商品」后可以继续编辑。'));
+      if (!archived) mount(archivedNotice);
     };
     ctx.subscribe(applyReadOnly);
     applyReadOnly();

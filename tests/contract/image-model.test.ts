@@ -13,7 +13,8 @@ import { startGeminiFake } from '../fakes/gemini.ts';
 import { type ImageProviderFake } from '../fakes/image-provider.ts';
 import { startOpenAiImagesFake } from '../fakes/openai-images.ts';
 
-const TIMEOUT_MS = 600;
+// Long enough for a loaded CI machine to finish a normal answer (600 ms ran out), short for the hang test.
+const TIMEOUT_MS = 1500;
 
 /** Every ImageModel adapter, each against the fake of its provider (the template needs none). */
 const ADAPTERS: Record<string, { start?: () => Promise<ImageProviderFake>; make: (fake: ImageProviderFake | undefined) => ImageModel }> = {

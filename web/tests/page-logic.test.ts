@@ -104,8 +104,9 @@ describe('image lists', () => {
     expect(move(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
     expect(withPrimary(['a', 'b', 'c'], 'c')).toEqual(['c', 'a', 'b']);
     expect(withAdded(['a'], 'a')).toEqual(['a']);
-    const full = Array.from({ length: 15 }, (_, i) => `u${i}`);
-    expect(withAdded(full, 'new')).toHaveLength(15);
+    const full = Array.from({ length: 50 }, (_, i) => `u${i}`);
+    expect(withAdded(full, 'new')).toHaveLength(50);
+    expect(withAdded(full.slice(0, 15), 'new')).toHaveLength(16);
   });
 
   it('counts failed downloads and sees downloads in progress', () => {

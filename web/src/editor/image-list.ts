@@ -1,4 +1,5 @@
 import type { Asset } from '../api/types.ts';
+import { MAX_IMAGES } from '../../../src/domain/publish-checks.ts';
 
 const GROUP_ORDER = ['main', 'sku', 'detail', 'upload', 'generated', 'translated'] as const;
 
@@ -35,7 +36,8 @@ export function withPrimary(list: readonly string[], url: string): string[] {
   return [url, ...list.filter((item) => item !== url)];
 }
 
-export const MAX_LISTING_IMAGES = 15;
+/** The marketplace's limit, the primary image included (§9.1), shared with the publish checks. */
+export const MAX_LISTING_IMAGES = MAX_IMAGES;
 
 /** Adds an image at the end unless it is already chosen or the list is full. */
 export function withAdded(list: readonly string[], url: string): string[] {

@@ -18,6 +18,7 @@ export function valueSearch(options: ValueSearchOptions): HTMLElement {
   let shown: readonly AttributeValue[] = [];
   let active = -1;
   let request = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const chips = h('div', { class: 'value-chips' });
   const placeholder = (): string => (selected.length > 0 && !options.multiple ? '输入搜索以更换' : '输入搜索（俄文或英文），从列表中选择');
   const input = h('input', { id: options.id, type: 'text', autocomplete: 'off', role: 'combobox', 'aria-expanded': 'false', placeholder: placeholder() });
@@ -40,6 +41,9 @@ export function valueSearch(options: ValueSearchOptions): HTMLElement {
     const entry = { dictionary_value_id: value.id, value: value.value };
     set(options.multiple ? [...selected.filter((v) => v.dictionary_value_id !== value.id), entry] : [entry]);
     input.value = '';
+    // A search still on its way (the focus search, a debounced keystroke) must not open the list again.
+    clearTimeout(timer);
+    request++;
     close();
   };
   const close = (): void => {
@@ -61,7 +65,7 @@ export function valueSearch(options: ValueSearchOptions): HTMLElement {
     const q = input.value.trim();
     try {
       const { values, more } = await options.load(q);
-      if (mine !== request) return;
+      if (mine !== request || document.activeElement !== input) return;
       shown = values;
       active = -1;
       renderList(more);
@@ -70,7 +74,6 @@ export function valueSearch(options: ValueSearchOptions): HTMLElement {
       list.hidden = false;
     }
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {
     clearTimeout(timer);
     timer = setTimeout(() => void query(), 250);

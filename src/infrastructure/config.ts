@@ -29,6 +29,8 @@ export type Config = {
   readonly downloadConcurrency: number;
   /** DOWNLOAD_LEASE: how long a download claim holds without a heartbeat (a dead process's claims lapse after it). */
   readonly downloadLeaseMs: number;
+  /** PUBLISH_POLL_LEASE: how long a claimed publish poll holds; PUBLISH_POLL_IDLE: the longest a poller sleeps. */
+  readonly publishPoll: { readonly leaseMs: number; readonly idleMs: number };
   readonly outboundAllowPrivate: boolean;
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
@@ -120,6 +122,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     downloadConcurrency: integer(env, 'DOWNLOAD_CONCURRENCY', 4, 1, 64),
     downloadLeaseMs: parseDuration(text(env, 'DOWNLOAD_LEASE') ?? '30s', 'DOWNLOAD_LEASE'),
+    publishPoll: {
+      leaseMs: parseDuration(text(env, 'PUBLISH_POLL_LEASE') ?? '2m', 'PUBLISH_POLL_LEASE'),
+      idleMs: parseDuration(text(env, 'PUBLISH_POLL_IDLE') ?? '15s', 'PUBLISH_POLL_IDLE'),
+    },
     outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     proxyImageHosts: (text(env, 'PROXY_IMAGE_HOSTS') ?? DEFAULT_PROXY_HOSTS)
       .split(',')

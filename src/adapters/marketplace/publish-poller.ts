@@ -1,5 +1,5 @@
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
-import { POLL_BATCH, type PollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
+import { type PollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
 
 export type PublishPoller = {
   /** Begins polling whatever is pending in storage (tasks left by an earlier run included). */
@@ -41,7 +41,8 @@ export function makePublishPoller({ pollPublishTasks, publishTasks, onError, max
   const planNext = async (): Promise<void> => {
     if (stopped) return;
     const next = await publishTasks.nextPollAt();
-    if (next !== undefined) schedule(Math.min(maxSleepMs, Date.parse(next) - Date.now()));
+    // Nothing open: still look again later, another process may write tasks (or die holding some).
+    schedule(next === undefined ? maxSleepMs : Math.min(maxSleepMs, Date.parse(next) - Date.now()));
   };
 
   function runPass(): void {
@@ -51,7 +52,7 @@ export function makePublishPoller({ pollPublishTasks, publishTasks, onError, max
     pass = (async () => {
       try {
         // A full batch may have left more due tasks behind.
-        while (!stopped && (await pollPublishTasks()) >= POLL_BATCH);
+        while (!stopped && (await pollPublishTasks()));
       } catch (error) {
         onError(error);
       }

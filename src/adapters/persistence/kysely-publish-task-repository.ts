@@ -3,6 +3,7 @@ import { type PublishTaskRepository } from '../../application/ports/publish-task
 import { type ImportItem } from '../../domain/publish.ts';
 import { type ImportError, type PublishOperation, type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
 import { type Database } from './database.ts';
+import { claimDuePolls } from './publish-poll-claims.ts';
 import { type PublishTaskTable } from './tables/marketplace.ts';
 
 const toRow = (task: PublishTask): PublishTaskTable => ({ ...task, errors: JSON.stringify(task.errors), card: task.card === null ? null : JSON.stringify(task.card) });
@@ -66,11 +67,11 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
       return { total: Number(countRow.total), items: rows.map(toTask) };
     },
 
-    async listDue(now, limit) {
+    async listDue(now, limit, statuses = OPEN) {
       const rows = await db
         .selectFrom('publish_tasks')
         .selectAll()
-        .where('status', 'in', OPEN)
+        .where('status', 'in', [...statuses])
         .where('next_poll_at', '<=', now)
         .orderBy('next_poll_at')
         .orderBy('id')
@@ -78,6 +79,8 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
         .execute();
       return rows.map(toTask);
     },
+
+    claimPolls: async (now, leaseUntil, tasks) => (await claimDuePolls(db, now, leaseUntil, tasks)).map(toTask),
 
     async claimWaiting(ids, now, leaseUntil) {
       if (ids.length === 0) return [];

@@ -1,4 +1,4 @@
-import { type PublishTask } from '../../domain/publish-task.ts';
+import { type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
 
 /** Where publish records live (one per product and send); waiting and pending ones survive restarts. */
 export interface PublishTaskRepository {
@@ -14,8 +14,13 @@ export interface PublishTaskRepository {
   remove(ids: readonly string[]): Promise<void>;
   /** A product's records, newest first, with the total. */
   listByProduct(productId: string, page: { page: number; pageSize: number }): Promise<{ total: number; items: PublishTask[] }>;
-  /** Pending and waiting records whose `next_poll_at` is at `now` or earlier, soonest first. */
-  listDue(now: string, limit: number): Promise<PublishTask[]>;
+  /** Records of these statuses (default: pending and waiting) whose `next_poll_at` is at `now` or earlier, soonest first. */
+  listDue(now: string, limit: number, statuses?: readonly PublishStatus[]): Promise<PublishTask[]>;
+  /**
+   * Claims the due pending records of up to `tasks` marketplace tasks for one poller: whole tasks, none another
+   * claim holds; their `next_poll_at` becomes `leaseUntil` until the poll writes the next one. Answers them.
+   */
+  claimPolls(now: string, leaseUntil: string, tasks: number): Promise<PublishTask[]>;
   /**
    * Claims due waiting records for one sender: those still `waiting_quota` and due at `now` get `next_poll_at`
    * = `leaseUntil` (so no other process takes them meanwhile); answers the ids this call claimed.

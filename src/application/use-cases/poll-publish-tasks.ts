@@ -19,13 +19,17 @@ export type PollPublishTasksDeps = {
   readonly marketplace: Marketplace;
   readonly clock: Clock;
   readonly sendWaiting: SendWaiting;
+  /** How long a claimed task stays with this process before another may poll it (its process may have died). */
+  readonly leaseMs: number;
   readonly onPollError?: (event: PollEvent) => void;
 };
-/** Polls every due task once; answers how many were polled. */
-export type PollPublishTasks = () => Promise<number>;
+/** Polls a batch of due tasks once and sends a batch of due waiting records; answers whether more may be due. */
+export type PollPublishTasks = () => Promise<boolean>;
 
-/** Records handled per pass (a task of 100 products is one poll); the rest wait for the next pass. */
-export const POLL_BATCH = 500;
+/** Tasks claimed per batch (a task of 100 products is one poll), so a batch ends well within its lease. */
+export const POLL_TASKS_PER_CLAIM = 10;
+/** Waiting records sent per batch; the rest wait for the next batch. */
+export const WAITING_BATCH = 500;
 const WRITE_BACK_RETRIES = 3;
 
 /**
@@ -51,11 +55,13 @@ async function writeBack(products: ProductRepository, task: PublishTask, marketp
 }
 
 /**
- * One pass of the background poller: asks the marketplace once per due task for its per-product results and
- * folds each in (DECISIONS §7), and sends the due `waiting_quota` records (§9.1). The product is written before
- * the record, so a crash in between repeats an idempotent write-back on the next pass instead of losing it.
+ * One batch of the background poller: claims due tasks (DECISIONS §9.3: whole tasks, with a lease, so two
+ * processes never poll one task at once and a dead process's tasks are due again when its lease passes), asks
+ * the marketplace once per task for its per-product results and folds each in (§7), and sends the due
+ * `waiting_quota` records (§9.1). The product is written before the record, so a crash in between repeats an
+ * idempotent write-back on the next poll instead of losing it.
  */
-export function makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, onPollError }: PollPublishTasksDeps): PollPublishTasks {
+export function makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, leaseMs, onPollError }: PollPublishTasksDeps): PollPublishTasks {
   const pollTask = async (taskId: string, records: readonly PublishTask[]): Promise<void> => {
     try {
       const shop = await shopAccess.find(records[0]!.shop_id);
@@ -74,14 +80,12 @@ export function makePollPublishTasks({ publishTasks, products, shopAccess, marke
   };
 
   return async () => {
-    const due = await publishTasks.listDue(clock.now().toISOString(), POLL_BATCH);
+    const now = clock.now();
+    const claimed = await publishTasks.claimPolls(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), POLL_TASKS_PER_CLAIM);
     const byTask = new Map<string, PublishTask[]>();
-    const waiting: PublishTask[] = [];
-    for (const record of due) {
-      if (record.status === 'pending' && record.task_id !== null) byTask.set(record.task_id, [...(byTask.get(record.task_id) ?? []), record]);
-      else waiting.push(record);
-    }
+    for (const record of claimed) byTask.set(record.task_id!, [...(byTask.get(record.task_id!) ?? []), record]);
     for (const [taskId, records] of byTask) await pollTask(taskId, records);
+    const waiting = await publishTasks.listDue(clock.now().toISOString(), WAITING_BATCH, ['waiting_quota']);
     if (waiting.length > 0) {
       try {
         await sendWaiting(waiting);
@@ -89,6 +93,6 @@ export function makePollPublishTasks({ publishTasks, products, shopAccess, marke
         onPollError?.({ taskId: 'waiting', error });
       }
     }
-    return due.length;
+    return byTask.size >= POLL_TASKS_PER_CLAIM || waiting.length >= WAITING_BATCH;
   };
 }

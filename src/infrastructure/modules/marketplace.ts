@@ -134,9 +134,10 @@ export const marketplaceModule: FeatureModuleOf = {
       sendWaiting: asFunction(makeSendWaiting).singleton(),
       getPublishTask: asFunction(makeGetPublishTask).singleton(),
       listPublishHistory: asFunction(makeListPublishHistory).singleton(),
-      pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger }: Cradle) =>
+      pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger, config }: Cradle) =>
         makePollPublishTasks({
           sendWaiting,
+          leaseMs: config.publishPoll.leaseMs,
           publishTasks,
           products,
           shopAccess,
@@ -145,8 +146,13 @@ export const marketplaceModule: FeatureModuleOf = {
           onPollError: ({ taskId, error }) => logger.warn({ taskId, ...loggable(error) }, 'publish poll failed; will retry'),
         }),
       ).singleton(),
-      publishPoller: asFunction(({ pollPublishTasks, publishTasks, logger }: Cradle) =>
-        makePublishPoller({ pollPublishTasks, publishTasks, onError: (error) => logger.error(loggable(error), 'publish poller pass failed') }),
+      publishPoller: asFunction(({ pollPublishTasks, publishTasks, logger, config }: Cradle) =>
+        makePublishPoller({
+          pollPublishTasks,
+          publishTasks,
+          maxSleepMs: config.publishPoll.idleMs,
+          onError: (error) => logger.error(loggable(error), 'publish poller pass failed'),
+        }),
       ).singleton(),
     });
   },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type AiSettings } from '../adapters/ai/model-catalog.ts';
+import { DEFAULT_MODEL_IDS, type ModelIdFamily, type ModelIds, MODEL_ID_VARIABLES } from '../adapters/ai/model-ids.ts';
 import { parseDuration } from './duration.ts';
 
 /** Everything the service reads from its environment (DECISIONS §1), typed and defaulted. */
@@ -57,6 +58,10 @@ function text(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
 }
+
+/** Each family's model id: DEEPSEEK_MODEL, QWEN_MODEL, … when set, else the default. */
+const modelIds = (env: Env): ModelIds =>
+  Object.fromEntries(Object.entries(MODEL_ID_VARIABLES).map(([family, name]) => [family, text(env, name) ?? DEFAULT_MODEL_IDS[family as ModelIdFamily]])) as ModelIds;
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = text(env, name);
@@ -153,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
       dashscopeBaseUrl: baseUrl(env, 'DASHSCOPE_BASE_URL', 'https://dashscope.aliyuncs.com'),
       textTimeoutMs: parseDuration(text(env, 'AI_TEXT_TIMEOUT') ?? '120s', 'AI_TEXT_TIMEOUT'),
       imageTimeoutMs: parseDuration(text(env, 'AI_IMAGE_TIMEOUT') ?? '240s', 'AI_IMAGE_TIMEOUT'),
+      modelIds: modelIds(env),
     },
     ozonApiUrl: baseUrl(env, 'OZON_API_URL', 'https://api-seller.ozon.ru'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',

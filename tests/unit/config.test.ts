@@ -54,6 +54,21 @@ describe('loadConfig', () => {
     expect(config.ozonApiUrl).toBe('http://127.0.0.1:9999');
   });
 
+  it('takes each AI family’s model id from its variable, else today’s id', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/lws-config' }).ai.modelIds).toEqual({
+      deepseek: 'deepseek-chat',
+      qwen: 'qwen-plus',
+      doubao: 'doubao-seed-1-6-251015',
+      openai: 'gpt-4.1-mini',
+      'gpt-image': 'gpt-image-1',
+      'gemini-image': 'gemini-2.5-flash-image',
+      seedream: 'doubao-seedream-4-0-250828',
+      'qwen-image': 'qwen-image-edit-plus',
+    });
+    const env = { DEEPSEEK_MODEL: 'deepseek-reasoner', QWEN_MODEL: 'qwen-max', DOUBAO_MODEL: ' ep-1 ', OPENAI_TEXT_MODEL: 'gpt-5-mini', OPENAI_IMAGE_MODEL: 'gpt-image-1-mini', GEMINI_IMAGE_MODEL: 'gemini-3-pro-image-preview', SEEDREAM_MODEL: 'ep-2', QWEN_IMAGE_MODEL: 'qwen-image-edit', DATA_DIR: '/tmp/lws-config' };
+    expect(Object.values(loadConfig(env).ai.modelIds)).toEqual(['deepseek-reasoner', 'qwen-max', 'ep-1', 'gpt-5-mini', 'gpt-image-1-mini', 'gemini-3-pro-image-preview', 'ep-2', 'qwen-image-edit']);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ OBJECT_STORE: 'ftp' }, /OBJECT_STORE/],

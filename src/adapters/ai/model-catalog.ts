@@ -3,6 +3,7 @@ import { type ModelCatalog, type ModelEntry } from '../../application/ports/mode
 import { type TextModel } from '../../application/ports/text-model.ts';
 import { DomainError, invalid } from '../../domain/errors.ts';
 import { makeGeminiImageModel } from './gemini-image-model.ts';
+import { modelLabel } from './model-ids.ts';
 import { makeOpenAiImageModel } from './openai-image-model.ts';
 import { makeQwenImageModel } from './qwen-image-model.ts';
 import { makeSeedreamImageModel } from './seedream-image-model.ts';
@@ -32,11 +33,12 @@ const imageCapabilities = (family: ImageFamily) => (family === 'template' ? { fo
  */
 export function makeModelCatalog({ ai, retryDelayMs }: CatalogOptions): ModelCatalog {
   const timeouts = { timeoutMs: ai.imageTimeoutMs, retryDelayMs };
+  const ids = ai.modelIds;
   const images: ImageSpec[] = [
-    { id: 'gpt-image-1', provider: 'openai', family: 'gpt-image', keyName: 'OPENAI_API_KEY', label: 'OpenAI GPT Image 1', key: ai.openaiApiKey, make: (apiKey) => makeOpenAiImageModel({ apiKey, baseUrl: ai.openaiBaseUrl, model: 'gpt-image-1', ...timeouts }) },
-    { id: 'gemini-2.5-flash-image', provider: 'google', family: 'gemini-image', keyName: 'GEMINI_API_KEY', label: 'Gemini 2.5 Flash Image', key: ai.geminiApiKey, make: (apiKey) => makeGeminiImageModel({ apiKey, baseUrl: ai.geminiBaseUrl, model: 'gemini-2.5-flash-image', ...timeouts }) },
-    { id: 'doubao-seedream-4-0-250828', provider: 'volcengine', family: 'seedream', keyName: 'ARK_API_KEY', label: '豆包 Seedream 4.0', key: ai.arkApiKey, make: (apiKey) => makeSeedreamImageModel({ apiKey, baseUrl: ai.arkBaseUrl, model: 'doubao-seedream-4-0-250828', ...timeouts }) },
-    { id: 'qwen-image-edit-plus', provider: 'dashscope', family: 'qwen-image', keyName: 'DASHSCOPE_API_KEY', label: '通义千问 Qwen-Image-Edit Plus', key: ai.dashscopeApiKey, make: (apiKey) => makeQwenImageModel({ apiKey, baseUrl: ai.dashscopeBaseUrl, model: 'qwen-image-edit-plus', ...timeouts }) },
+    { id: ids['gpt-image'], provider: 'openai', family: 'gpt-image', keyName: 'OPENAI_API_KEY', label: modelLabel(ids, 'gpt-image', 'OpenAI GPT Image 1', 'OpenAI'), key: ai.openaiApiKey, make: (apiKey) => makeOpenAiImageModel({ apiKey, baseUrl: ai.openaiBaseUrl, model: ids['gpt-image'], ...timeouts }) },
+    { id: ids['gemini-image'], provider: 'google', family: 'gemini-image', keyName: 'GEMINI_API_KEY', label: modelLabel(ids, 'gemini-image', 'Gemini 2.5 Flash Image', 'Gemini'), key: ai.geminiApiKey, make: (apiKey) => makeGeminiImageModel({ apiKey, baseUrl: ai.geminiBaseUrl, model: ids['gemini-image'], ...timeouts }) },
+    { id: ids.seedream, provider: 'volcengine', family: 'seedream', keyName: 'ARK_API_KEY', label: modelLabel(ids, 'seedream', '豆包 Seedream 4.0', '豆包 Seedream'), key: ai.arkApiKey, make: (apiKey) => makeSeedreamImageModel({ apiKey, baseUrl: ai.arkBaseUrl, model: ids.seedream, ...timeouts }) },
+    { id: ids['qwen-image'], provider: 'dashscope', family: 'qwen-image', keyName: 'DASHSCOPE_API_KEY', label: modelLabel(ids, 'qwen-image', '通义千问 Qwen-Image-Edit Plus', '通义千问图像'), key: ai.dashscopeApiKey, make: (apiKey) => makeQwenImageModel({ apiKey, baseUrl: ai.dashscopeBaseUrl, model: ids['qwen-image'], ...timeouts }) },
     { id: 'template', provider: 'local', family: 'template', keyName: '', label: '内置模板（离线，无需密钥）', key: 'built-in', make: () => makeTemplateImageModel() },
   ];
   const defaultImage = images.find((spec) => spec.key !== undefined && spec.family !== 'template') ?? images.find((spec) => spec.family === 'template')!;

@@ -1,6 +1,7 @@
 import { type TextFamily, type TextModel } from '../../application/ports/text-model.ts';
 import { makeAnthropicTextModel } from './anthropic-text-model.ts';
 import { makeChatCompletionsTextModel } from './chat-completions-text-model.ts';
+import { type ModelIds, modelLabel } from './model-ids.ts';
 
 /** The text-model part of the AI settings (keys, base URLs, the default model, the deadline). */
 export type TextSettings = {
@@ -17,6 +18,8 @@ export type TextSettings = {
   /** `AI_TEXT_MODEL`: a catalog id or a family name; unset = the first configured family. */
   readonly defaultTextModel: string | undefined;
   readonly textTimeoutMs: number;
+  /** The model id each family calls (DEEPSEEK_MODEL, QWEN_MODEL, … or the defaults). */
+  readonly modelIds: ModelIds;
 };
 
 export type TextSpec = {
@@ -37,45 +40,46 @@ export type TextSpec = {
  */
 export function textModelSpecs(ai: TextSettings, retryDelayMs: number | undefined): TextSpec[] {
   const timing = { timeoutMs: ai.textTimeoutMs, retryDelayMs };
+  const ids = ai.modelIds;
   const claude = (id: string) => (apiKey: string) => makeAnthropicTextModel({ apiKey, baseUrl: ai.anthropicBaseUrl, model: id, timeoutMs: ai.textTimeoutMs });
   return [
     { id: 'claude-sonnet-4-6', family: 'claude', provider: 'anthropic', label: 'Claude Sonnet 4.6（文案与套图规划）', keyName: 'ANTHROPIC_API_KEY', key: ai.anthropicApiKey, make: claude('claude-sonnet-4-6') },
     { id: 'claude-haiku-4-5', family: 'claude', provider: 'anthropic', label: 'Claude Haiku 4.5（更快更便宜）', keyName: 'ANTHROPIC_API_KEY', key: ai.anthropicApiKey, make: claude('claude-haiku-4-5') },
     {
-      id: 'deepseek-chat',
+      id: ids.deepseek,
       family: 'deepseek',
       provider: 'deepseek',
-      label: 'DeepSeek（deepseek-chat）',
+      label: modelLabel(ids, 'deepseek', 'DeepSeek（deepseek-chat）', 'DeepSeek'),
       keyName: 'DEEPSEEK_API_KEY',
       key: ai.deepseekApiKey,
-      make: (apiKey) => makeChatCompletionsTextModel({ provider: 'DeepSeek', baseUrl: ai.deepseekBaseUrl, apiKey, model: 'deepseek-chat', answer: 'tool', ...timing }),
+      make: (apiKey) => makeChatCompletionsTextModel({ provider: 'DeepSeek', baseUrl: ai.deepseekBaseUrl, apiKey, model: ids.deepseek, answer: 'tool', ...timing }),
     },
     {
-      id: 'qwen-plus',
+      id: ids.qwen,
       family: 'qwen',
       provider: 'dashscope',
-      label: '通义千问 Qwen-Plus',
+      label: modelLabel(ids, 'qwen', '通义千问 Qwen-Plus', '通义千问'),
       keyName: 'DASHSCOPE_API_KEY',
       key: ai.dashscopeApiKey,
-      make: (apiKey) => makeChatCompletionsTextModel({ provider: '通义千问', baseUrl: `${ai.dashscopeBaseUrl}/compatible-mode/v1`, apiKey, model: 'qwen-plus', answer: 'tool', ...timing }),
+      make: (apiKey) => makeChatCompletionsTextModel({ provider: '通义千问', baseUrl: `${ai.dashscopeBaseUrl}/compatible-mode/v1`, apiKey, model: ids.qwen, answer: 'tool', ...timing }),
     },
     {
-      id: 'doubao-seed-1-6-251015',
+      id: ids.doubao,
       family: 'doubao',
       provider: 'volcengine',
-      label: '豆包 Seed 1.6',
+      label: modelLabel(ids, 'doubao', '豆包 Seed 1.6', '豆包'),
       keyName: 'ARK_API_KEY',
       key: ai.arkApiKey,
-      make: (apiKey) => makeChatCompletionsTextModel({ provider: '豆包', baseUrl: ai.arkBaseUrl, apiKey, model: 'doubao-seed-1-6-251015', answer: 'json_schema', ...timing }),
+      make: (apiKey) => makeChatCompletionsTextModel({ provider: '豆包', baseUrl: ai.arkBaseUrl, apiKey, model: ids.doubao, answer: 'json_schema', ...timing }),
     },
     {
-      id: 'gpt-4.1-mini',
+      id: ids.openai,
       family: 'openai',
       provider: 'openai',
-      label: 'OpenAI GPT-4.1 mini',
+      label: modelLabel(ids, 'openai', 'OpenAI GPT-4.1 mini', 'OpenAI'),
       keyName: 'OPENAI_API_KEY',
       key: ai.openaiApiKey,
-      make: (apiKey) => makeChatCompletionsTextModel({ provider: 'OpenAI', baseUrl: ai.openaiBaseUrl, apiKey, model: 'gpt-4.1-mini', answer: 'json_schema', ...timing }),
+      make: (apiKey) => makeChatCompletionsTextModel({ provider: 'OpenAI', baseUrl: ai.openaiBaseUrl, apiKey, model: ids.openai, answer: 'json_schema', ...timing }),
     },
   ];
 }

@@ -94,6 +94,7 @@ describe('image text translation refusals', () => {
       const response = await translate(payload);
       expect([response.statusCode, response.json<{ code: string }>().code], JSON.stringify(payload).slice(0, 80)).toEqual([status, code]);
       expect(response.json<{ detail: string }>().detail).toMatch(/\p{Script=Han}/u);
+      if (status === 503) expect(response.json<{ detail: string }>().detail).toContain('OPENAI_API_KEY');
     }
     const mixed = await translate({ product_id: product.id, asset_ids: [mine, theirs] });
     expect(mixed.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([{ path: '/asset_ids/1', message: '该图片不属于这个商品' }]);

@@ -19,6 +19,8 @@ export type ImageProviderFake = FakeServer & {
   delayMs: number;
   /** The generation calls (not result downloads), with when each started and ended. */
   readonly generations: Generation[];
+  /** Holds every successful call until the returned release runs (a job stays visibly in progress meanwhile). */
+  hold(): () => void;
 };
 
 /** A solid-colour PNG of the provider's native size (never the 1200×1600 we normalise to). */
@@ -39,6 +41,7 @@ export async function startImageProviderFake(options: {
   const script: Outcome[] = [];
   const generations: Generation[] = [];
   const image = () => solidPng(options.size.width, options.size.height);
+  let gate: Promise<void> | null = null;
   const fake: ImageProviderFake = Object.assign(
     await startFakeServer(async (request, response) => {
       if (!options.isGeneration(request)) return options.handler(request, response, image);
@@ -50,12 +53,25 @@ export async function startImageProviderFake(options: {
         response.socket?.destroy();
         return;
       }
+      await gate;
       await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
       generation.endedAt = Date.now();
       if (outcome.kind === 'error') return sendJson(response, outcome.status, outcome.body ?? { error: { message: `fake ${outcome.status}` } });
       return options.handler(request, response, image);
     }),
-    { script, delayMs: 0, generations },
+    {
+      script,
+      delayMs: 0,
+      generations,
+      hold() {
+        let release = (): void => undefined;
+        gate = new Promise<void>((resolve) => (release = resolve));
+        return () => {
+          gate = null;
+          release();
+        };
+      },
+    },
   );
   return fake;
 }

@@ -7,6 +7,9 @@ import type { Panel } from './context.ts';
 import { field } from './fields.ts';
 import { modelOptions } from './image-edit.ts';
 
+/** Any one of these keys gives the service a text model (DECISIONS §9.4). */
+const TEXT_KEYS = 'DEEPSEEK_API_KEY、DASHSCOPE_API_KEY（通义千问）、ARK_API_KEY（豆包）、OPENAI_API_KEY、ANTHROPIC_API_KEY';
+
 /** AI copy can take a while (one corrective retry on the server). */
 const COPY_TIMEOUT_MS = 120_000;
 
@@ -75,7 +78,7 @@ export const copyPanel: Panel = (ctx, host) => {
       mount(status, h('p', { class: 'server-price ok' }, '已生成并保存到文案草稿，检查后点「应用」写入商品。'));
     } catch (error) {
       const notConfigured = error instanceof ApiError && error.code === 'AI_NOT_CONFIGURED';
-      mount(status, h('p', { class: 'form-error' }, messageOf(error)), notConfigured ? h('p', { class: 'notice' }, '服务未配置文本模型（ANTHROPIC_API_KEY）。也可以直接在右侧手写俄文文案，再点「应用」。') : null);
+      mount(status, h('p', { class: 'form-error' }, messageOf(error)), notConfigured ? h('p', { class: 'notice', id: 'copy-no-model' }, `服务未配置文本模型：在服务器设置 ${TEXT_KEYS} 任一密钥后重启即可。也可以直接在右侧手写俄文文案，再点「应用」。`) : null);
     } finally {
       generate.disabled = false;
     }

@@ -10,12 +10,15 @@ export const IMAGE_EDIT_TIMEOUT_MS = 180_000;
 export const isRetryableEditFailure = (error: unknown): boolean =>
   (error instanceof NetworkError && error.timedOut) || (error instanceof ApiError && (error.status === 504 || error.status === 502 || error.status === 429));
 
-/** The picker's options: the configured models first (the default selected), then the others, disabled. */
+/**
+ * The picker's options: only the models this installation has a key for (the default selected), so a seller
+ * with one vendor's key sees that vendor. With none of the kind, one empty choice says so (the server then
+ * answers with the key to set).
+ */
 export function modelOptions(models: readonly AiModel[], kind: AiModel['kind']): HTMLOptionElement[] {
-  return models
-    .filter((model) => model.kind === kind)
-    .sort((a, b) => Number(b.configured) - Number(a.configured))
-    .map((model) => h('option', { value: model.id, selected: model.default, disabled: !model.configured }, `${model.label}${model.configured ? '' : '（未配置）'}`));
+  const configured = models.filter((model) => model.kind === kind && model.configured);
+  if (configured.length === 0) return [h('option', { value: '' }, kind === 'text' ? '未配置文本模型' : '未配置图片模型')];
+  return configured.map((model) => h('option', { value: model.id, selected: model.default }, model.label));
 }
 
 /** Opens the edit form for one image inside `host`; `done` runs after a result was added to the assets. */

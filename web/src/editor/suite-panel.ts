@@ -84,7 +84,7 @@ export const suitePanel: Panel = (ctx, host) => {
         },
       });
       table.setItems(answer.items);
-      mount(planStatus, h('p', null, answer.summary), answer.warnings.map((warning) => h('p', { class: 'notice' }, warning)), answer.planner === 'rules' ? h('p', { class: 'muted small' }, '未配置文本模型，使用内置规则规划。') : null);
+      mount(planStatus, h('p', null, answer.summary), answer.warnings.map((warning) => h('p', { class: 'notice' }, warning)), h('p', { class: 'muted small', id: 'suite-planner' }, answer.planner === 'rules' ? '未配置文本模型，使用内置规则规划。' : `由文本模型 ${answer.model ?? ''} 规划。`));
     } catch (error) {
       mount(planStatus, h('p', { class: 'form-error' }, messageOf(error)));
     }

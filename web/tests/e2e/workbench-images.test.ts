@@ -2,8 +2,9 @@ import { type Server, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGeminiFake } from '../../../tests/fakes/gemini.ts';
 import { apiJson, apiLogin, waitForDownloads } from './api.ts';
-import { POLL, type Stack, shot, startStack } from './stack.ts';
+import { POLL, type Stack, shot, startStack, text } from './stack.ts';
 
 /** A CDN that holds its one photo until the test lets it go: the download stays visible meanwhile. */
 async function slowCdn(): Promise<{ url: string; release(): void; close(): Promise<void> }> {
@@ -29,9 +30,10 @@ async function slowCdn(): Promise<{ url: string; release(): void; close(): Promi
   };
 }
 
-describe('the images tab in Chromium: grid, drag and keyboard order, main badge, downloads, AI edit dialog', () => {
+describe('the images tab in Chromium: grid, drag and keyboard order, main badge, downloads, AI edit dialog, image text translation', () => {
   let stack: Stack;
   let cdn: Awaited<ReturnType<typeof slowCdn>>;
+  let gemini: Awaited<ReturnType<typeof startGeminiFake>>;
   let token = '';
   let productId = '';
   const page = () => stack.page;
@@ -45,7 +47,9 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
   });
 
   async function setUp(): Promise<void> {
-    stack = await startStack();
+    // An image model that can rewrite text in pictures (gemini-image), for 翻译图中文字.
+    gemini = await startGeminiFake();
+    stack = await startStack(gemini.env());
     cdn = await slowCdn();
     token = await apiLogin(stack.service.baseUrl);
     const image = (url: string, index: number, key: string) => ({ groupKey: 'main', groupName: '主图', variantName: null, url, index, type: 'img', dedupeKey: key });
@@ -63,6 +67,7 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
   afterAll(async () => {
     await cdn?.close();
     await stack?.close();
+    await gemini?.close();
   });
 
   it('shows a download in progress on its card and above the library', async () => {
@@ -122,5 +127,30 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     await shot(page(), '28-images-ai-edit-dialog');
     await page().click('#edit-dialog button.link');
     expect(await page().locator('#edit-dialog h3').count()).toBe(0);
+  });
+
+  it('translates the text in the ticked images with progress; the results appear in 图片翻译 and the sources stay', async () => {
+    const main = '#asset-library section[data-group="main"]';
+    const sources = await page().locator(`${main} [data-asset-id]`).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id')));
+    expect(sources).toHaveLength(3);
+    await expect.poll(() => page().locator('#translate-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)), POLL).toEqual(['gemini-2.5-flash-image']);
+    await page().locator(`${main} .translate-pick`).nth(0).check();
+    await page().locator(`${main} .translate-pick`).nth(1).check();
+    const release = gemini.hold();
+    await page().click('#translate-start');
+    await expect.poll(text(page(), '#translate-status'), POLL).toContain('翻译中：已完成 0 / 2');
+    expect(await page().isDisabled('#translate-start')).toBe(true);
+    await page().locator('#translate-bar').scrollIntoViewIfNeeded();
+    await shot(page(), '38-translate-progress');
+    release();
+    await expect.poll(text(page(), '#translate-status'), { timeout: 30_000, interval: 200 }).toContain('翻译完成：成功 2 张');
+    const translated = '#asset-library section[data-group="translated"]';
+    await expect.poll(() => page().locator(`${translated} [data-status="stored"]`).count(), POLL).toBe(2);
+    expect(await text(page(), `${translated} h4`)()).toBe('图片翻译（2）');
+    expect(await page().locator(`${main} [data-asset-id]`).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id')))).toEqual(sources);
+    expect(gemini.generations).toHaveLength(2);
+    expect(gemini.generations.every((call) => call.request.body.toString('utf8').includes('Replace every Chinese text in this image with its natural Russian translation'))).toBe(true);
+    await page().locator(translated).scrollIntoViewIfNeeded();
+    await shot(page(), '39-translated-images');
   });
 });

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -52,4 +55,22 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, child, stdout: () => out, exited: () => exit };
+}
+
+/** A PostgreSQL database of its own on the TEST_DATABASE_URL server (main.ts takes no schema option), and its drop. */
+export async function scratchPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const database = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase(adminUrl);
+  await sql`create database ${sql.id(database)}`.execute(admin.db);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = await openDatabase(adminUrl);
+      await sql`drop database if exists ${sql.id(database)} with (force)`.execute(again.db);
+      await again.close();
+    },
+  };
 }

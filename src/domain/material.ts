@@ -23,6 +23,16 @@ export type MaterialImage = {
   readonly dedupeKey: string;
 };
 
+/** One SKU as the extension sends it (`skus`, DECISIONS §10): its own label, price, stock and picture. */
+export type MaterialSku = {
+  readonly skuId: string;
+  readonly label: string;
+  readonly priceCny?: number | undefined;
+  readonly stock?: number | undefined;
+  readonly imageUrl?: string | undefined;
+  readonly props?: readonly { readonly name: string; readonly value: string }[] | undefined;
+};
+
 export type MaterialSource = { readonly platform: Platform; readonly itemId: string; readonly url: string; readonly collectedAt: number };
 
 /** What the extension sends from one product page. */
@@ -30,6 +40,8 @@ export type Material = {
   readonly source: MaterialSource;
   readonly texts: readonly MaterialText[];
   readonly images: readonly MaterialImage[];
+  /** The page's SKUs (at most 500); they become the product's variants. */
+  readonly skus?: readonly MaterialSku[] | undefined;
   readonly refererOrigin?: string | undefined;
 };
 

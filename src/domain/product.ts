@@ -1,6 +1,7 @@
 import { invalid } from './errors.ts';
 import { type JsonObject } from './json.ts';
 import { type Platform } from './platform.ts';
+import { type Variant } from './variant.ts';
 
 export const STAGES = ['collected', 'editing', 'ready', 'published', 'archived'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -61,6 +62,8 @@ export type Product = {
   readonly copy: JsonObject;
   readonly attributes: JsonObject;
   readonly complex_attributes: JsonObject;
+  /** Colours or sizes published as separate items merged on one card (DECISIONS §10); empty for a single item. */
+  readonly variants: readonly Variant[];
   readonly created_at: string;
   readonly updated_at: string;
   /** Who made and who last changed it (user name, `app-token`); stamped by the repository from the request. */
@@ -108,6 +111,7 @@ export function newProduct(fields: NewProductFields, now: string): Product {
     copy: {},
     attributes: {},
     complex_attributes: {},
+    variants: [],
     created_at: now,
     updated_at: now,
     ...fields,

@@ -38,6 +38,8 @@ export type PublishTask = {
   readonly task_id: string | null;
   readonly operation: PublishOperation;
   readonly product_id: string;
+  /** The variant this record sent (DECISIONS §10); null for a product without variants. */
+  readonly variant_id: string | null;
   readonly shop_id: string;
   readonly offer_id: string;
   readonly status: PublishStatus;
@@ -64,18 +66,18 @@ export const pollDelayMs = (attempts: number): number => Math.min(POLL_BACKOFF.f
 
 const addMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
 
-type RecordFields = Pick<PublishTask, 'product_id' | 'shop_id' | 'offer_id'> & Partial<Pick<PublishTask, 'id' | 'operation' | 'card'>>;
+type RecordFields = Pick<PublishTask, 'product_id' | 'shop_id' | 'offer_id'> & Partial<Pick<PublishTask, 'id' | 'operation' | 'card' | 'variant_id'>>;
 
 /** A record sent as task `task_id` (its id is the task id unless given). */
 export function newPublishTask(fields: RecordFields & { readonly task_id: string }, now: string): PublishTask {
-  const { id = fields.task_id, operation = 'import', card = null, ...rest } = fields;
-  return { ...rest, id, operation, card, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
+  const { id = fields.task_id, operation = 'import', card = null, variant_id = null, ...rest } = fields;
+  return { ...rest, id, operation, card, variant_id, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
 }
 
 /** A record not sent yet: it goes out by itself at `sendAt`. */
 export function newWaitingRecord(fields: RecordFields & { readonly id: string }, sendAt: string, now: string): PublishTask {
-  const { operation = 'import', card = null, ...rest } = fields;
-  return { ...rest, operation, card, task_id: null, status: 'waiting_quota', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: sendAt, created_at: now, updated_at: now };
+  const { operation = 'import', card = null, variant_id = null, ...rest } = fields;
+  return { ...rest, operation, card, variant_id, task_id: null, status: 'waiting_quota', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: sendAt, created_at: now, updated_at: now };
 }
 
 /** The marketplace accepted the send as task `taskId`: poll it. */

@@ -3,6 +3,7 @@ import { type PricingPolicy } from './pricing.ts';
 import { type Product } from './product.ts';
 import { storedPriceIsFresh } from './product-pricing.ts';
 import { hasChinese } from './text.ts';
+import { variantPriceProblems } from './variant-pricing.ts';
 
 export const OFFER_ID_MAX_LENGTH = 50;
 
@@ -35,7 +36,9 @@ export function readyProblems(product: Product, context: ReadyContext): FieldPro
   for (const field of ['depth', 'width', 'height'] as const) {
     if (!positive(product[field])) add(`/${field}`, `${dimensionNames[field]}必须大于 0`);
   }
-  if (!storedPriceIsFresh(product, context.policy)) add('/price', '价格缺失或与定价策略重新计算的结果不一致，请重新定价');
+  // With variants, each enabled one is what goes out priced (DECISIONS §10), not the product itself.
+  if (product.variants.length > 0) problems.push(...variantPriceProblems(product, context.policy));
+  else if (!storedPriceIsFresh(product, context.policy)) add('/price', '价格缺失或与定价策略重新计算的结果不一致，请重新定价');
   if (context.storedImageCount < 1) add('/images', '至少需要一张已保存的图片');
   return problems;
 }

@@ -3,6 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Asset } from '../../src/domain/asset.ts';
 import { newProduct, type Product } from '../../src/domain/product.ts';
+import { newVariant } from '../../src/domain/variant.ts';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyFxRateStore } from '../../src/adapters/persistence/kysely-fx-rate-store.ts';
 import { makeKyselyProductExportReader } from '../../src/adapters/persistence/kysely-product-export-reader.ts';
@@ -208,6 +209,25 @@ for (const database of testDatabases()) {
       expect(await repo.offerIdTaken('X-1', a.id)).toBe(false);
       expect(await repo.offerIdTaken('X-1', uuid())).toBe(true);
       expect(await repo.offerIdTaken('X-2', uuid())).toBe(false);
+    });
+
+    it('offersTaken sees other products’ own and variant offer ids, follows updates, and forgets archived and deleted ones', async () => {
+      const repo = products();
+      const withVariants = (offers: string[]) => offers.map((offer, i) => newVariant({ id: uuid(), seq: i + 1, label_zh: offer, offer_id: offer, offer_id_pinned: true }));
+      const a = product({ offer_id: 'A', variants: withVariants(['A-1', 'A-2']) });
+      const b = product({ offer_id: 'B' });
+      await repo.insert(a);
+      await repo.insert(b);
+      expect(await repo.offersTaken(['A-1', 'A-2', 'B', 'A', 'Z'], uuid())).toEqual(['A-1', 'A-2', 'B', 'A']);
+      expect(await repo.offersTaken(['A-1', 'B'], a.id)).toEqual(['B']);
+      expect(await repo.offerIdTaken('A-2', b.id)).toBe(true);
+      expect((await repo.findById(a.id))!.variants.map((v) => v.offer_id)).toEqual(['A-1', 'A-2']);
+      await repo.update({ ...a, version: 2, variants: withVariants(['A-3']) }, 1);
+      expect(await repo.offersTaken(['A-1', 'A-3'], b.id)).toEqual(['A-3']);
+      await repo.update({ ...a, version: 3, stage: 'archived', variants: withVariants(['A-3']) }, 2);
+      expect(await repo.offersTaken(['A-3', 'A'], b.id)).toEqual([]);
+      await repo.delete(a.id);
+      expect(await repo.offersTaken(['A-3'], b.id)).toEqual([]);
     });
 
     it('export reader pages through every match in created order with stored images in group order', async () => {

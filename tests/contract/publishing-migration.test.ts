@@ -2,6 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKyselyPublishTaskRepository } from '../../src/adapters/persistence/kysely-publish-task-repository.ts';
 import { down, up } from '../../src/adapters/persistence/migrations/011-publishing.ts';
+import { down as downVariants, up as upVariants } from '../../src/adapters/persistence/migrations/016-variants.ts';
+import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
+import { newProduct } from '../../src/domain/product.ts';
+import { newVariant } from '../../src/domain/variant.ts';
 import { newPublishTask, newWaitingRecord } from '../../src/domain/publish-task.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
 
@@ -26,6 +30,8 @@ for (const database of testDatabases()) {
         newWaitingRecord({ id: 'r4', product_id: 'p4', shop_id: 's1', offer_id: 'D' }, AT, AT),
       );
 
+      // Later migrations step down first, as a real roll-back would.
+      await downVariants(db);
       await down(db);
       const old = await sql<{ task_id: string; product_id: string }>`select task_id, product_id from publish_tasks order by task_id`.execute(db);
       expect(old.rows).toEqual([
@@ -36,11 +42,28 @@ for (const database of testDatabases()) {
         values ('1723000300', 'p5', 's1', 'E', 'imported', '880000001', '[]', 2, null, ${AT}, ${AT})`.execute(db);
 
       await up(db);
+      await upVariants(db);
       expect(await repository.findById('1723000300')).toMatchObject({ id: '1723000300', task_id: '1723000300', operation: 'import', status: 'imported', marketplace_product_id: '880000001', card: null, attempts: 2 });
       expect((await repository.listByTask('1723000100')).map((record) => record.product_id)).toEqual(['p1']);
       // The rebuilt table takes several products per task again.
       await repository.insert(newPublishTask({ ...shared, id: 'r6', product_id: 'p6', offer_id: 'F' }, AT));
       expect((await repository.listByTask('1723000100')).map((record) => record.product_id).sort()).toEqual(['p1', 'p6']);
+    });
+
+    it('016 steps down and up again keeping products; variant offers and variant records work after it', async () => {
+      const db = handle.db as unknown as Kysely<unknown>;
+      const products = makeKyselyProductRepository(handle.db);
+      const variants = [newVariant({ id: 'v1', seq: 1, label_zh: '红', offer_id: 'M-1' })];
+      const product = newProduct({ id: 'pm', stage: 'editing', source_platform: '1688', name: 'Mug', offer_id: 'M' }, AT);
+      await products.insert(product);
+      await downVariants(db);
+      await upVariants(db);
+      expect((await products.findById('pm'))?.name).toBe('Mug');
+      await products.update({ ...product, version: 2, variants }, 1);
+      expect(await products.offersTaken(['M-1'], 'other')).toEqual(['M-1']);
+      const records = makeKyselyPublishTaskRepository(handle.db);
+      await records.insert(newPublishTask({ task_id: '1723000900', product_id: 'pm', variant_id: 'v1', shop_id: 's1', offer_id: 'M-1' }, AT));
+      expect((await records.findById('1723000900'))?.variant_id).toBe('v1');
     });
 
     it('a due waiting record is claimed by one sender only, until its lease lapses', async () => {

@@ -10,6 +10,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   primary_image: '主图', images: '图片', source_platform: '来源平台', source_item_id: '来源商品编号', source_url: '来源链接',
   raw: '采集信息', pricing: '定价', copy: '文案', attributes: '属性', complex_attributes: '复合属性', stage: '阶段',
   version: '版本号', 'if-match': '版本号（If-Match）', hard: '彻底删除',
+  // variants
+  variants: '款式', sku_id: 'SKU 编号', label_zh: '款式名称', label_ru: '俄文款式名', stock: '库存', image_asset_id: '款式图',
+  aspects: '规格', dictionary_value_id: '字典值', skus: 'SKU', skuId: 'SKU 编号', label: '款式名称', priceCny: 'SKU 价格',
+  imageUrl: '款式图链接', props: 'SKU 属性',
   // pricing
   cost_cny: '采购成本', weight_g: '重量（克）', markup_percent: '加价率', reserve_discount_percent: '预留折扣',
   tier: '价格档', fx_rate: '汇率', rate: '汇率',

@@ -46,6 +46,8 @@ export type ProductTable = {
   copy: string;
   attributes: string;
   complex_attributes: string;
+  /** JSON array of the product's variants (016). */
+  variants: Generated<string>;
   /** Lower-cased name, offer id, source ids and URLs: what `q` searches. */
   search_text: string;
   created_at: string;
@@ -53,6 +55,12 @@ export type ProductTable = {
   /** Who made and who last changed the product (user name, `app-token`); null for rows from before accounts. */
   created_by: string | null;
   updated_by: string | null;
+};
+
+/** Every variant's offer id (016), rewritten with its product: "unique among all offers" is one lookup. */
+export type ProductOfferTable = {
+  product_id: string;
+  offer_id: string;
 };
 
 export type ProductSourceTable = {
@@ -102,6 +110,7 @@ export type SerialId = Generated<number>;
 export type Database = {
   products: ProductTable;
   product_sources: ProductSourceTable;
+  product_offers: ProductOfferTable;
   assets: AssetTable;
   settings: SettingTable;
 } & IntakeTables &

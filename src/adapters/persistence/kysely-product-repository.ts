@@ -18,6 +18,35 @@ async function replaceSources(db: Kysely<Database>, product: Product): Promise<v
     .execute();
 }
 
+/** Every variant's offer id, for "unique among all offers" (DECISIONS §10). */
+async function replaceOffers(db: Kysely<Database>, product: Product, known: boolean): Promise<void> {
+  if (known) await db.deleteFrom('product_offers').where('product_id', '=', product.id).execute();
+  const offers = [...new Set(product.variants.flatMap((variant) => (variant.offer_id ? [variant.offer_id] : [])))];
+  if (offers.length === 0) return;
+  await db.insertInto('product_offers').values(offers.map((offer_id) => ({ product_id: product.id, offer_id }))).execute();
+}
+
+/** The offer ids among `offerIds` that a non-archived product other than `exceptId` uses, as its own or a variant's. */
+async function takenOffers(db: Kysely<Database>, offerIds: readonly string[], exceptId: string): Promise<string[]> {
+  const wanted = [...new Set(offerIds)].filter(Boolean);
+  if (wanted.length === 0) return [];
+  const taken = new Set<string>();
+  for (let start = 0; start < wanted.length; start += 500) {
+    const slice = wanted.slice(start, start + 500);
+    const own = await db.selectFrom('products').select('offer_id').where('offer_id', 'in', slice).where('id', '!=', exceptId).where('stage', '!=', 'archived').execute();
+    const ofVariants = await db
+      .selectFrom('product_offers')
+      .innerJoin('products', 'products.id', 'product_offers.product_id')
+      .select('product_offers.offer_id')
+      .where('product_offers.offer_id', 'in', slice)
+      .where('product_offers.product_id', '!=', exceptId)
+      .where('products.stage', '!=', 'archived')
+      .execute();
+    for (const row of [...own, ...ofVariants]) taken.add(row.offer_id);
+  }
+  return wanted.filter((offer) => taken.has(offer));
+}
+
 /**
  * Products in SQLite or PostgreSQL; pass a transaction as `db` to take part in a unit of work. `searchCounts`
  * tunes which searches keep their totals (tests lower it).
@@ -29,6 +58,7 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
       const actor = currentActor() ?? null;
       await db.insertInto('products').values({ ...productToRow(product), created_by: actor, updated_by: actor }).execute();
       await replaceSources(db, product);
+      await replaceOffers(db, product, false);
     },
 
     async findById(id) {
@@ -57,6 +87,7 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       await replaceSources(db, product);
+      await replaceOffers(db, product, true);
       return true;
     },
 
@@ -64,16 +95,10 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
     stageCounts: (query: ProductListQuery) => listStageCounts(db, sqlite, query, searchCounts),
 
     async offerIdTaken(offerId, exceptId) {
-      const row = await db
-        .selectFrom('products')
-        .select('id')
-        .where('offer_id', '=', offerId)
-        .where('id', '!=', exceptId)
-        .where('stage', '!=', 'archived')
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await takenOffers(db, [offerId], exceptId)).length > 0;
     },
+
+    offersTaken: (offerIds, exceptId) => takenOffers(db, offerIds, exceptId),
 
     async idsBySource(platform, itemId) {
       const rows = await db
@@ -91,6 +116,7 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
     async delete(id) {
       await db.deleteFrom('assets').where('product_id', '=', id).execute();
       await db.deleteFrom('product_sources').where('product_id', '=', id).execute();
+      await db.deleteFrom('product_offers').where('product_id', '=', id).execute();
       await db.deleteFrom('products').where('id', '=', id).execute();
     },
   };

@@ -2,6 +2,7 @@ import { type Insertable, type Selectable } from 'kysely';
 import { type JsonObject } from '../../domain/json.ts';
 import { type Platform } from '../../domain/platform.ts';
 import { type Product, type ProductSource, type Stage } from '../../domain/product.ts';
+import { type Variant } from '../../domain/variant.ts';
 import { type ProductTable } from './database.ts';
 
 /** Products created by hand have no source platform: stored as '' (the column predates them and is NOT NULL). */
@@ -13,6 +14,7 @@ const parseObject = (text: string): JsonObject => JSON.parse(text) as JsonObject
 export function searchTextOf(product: Product): string {
   const parts = [product.name, product.offer_id, product.source_item_id, product.source_url, product.marketplace_product_id ?? ''];
   for (const source of product.sources) parts.push(source.item_id, source.url);
+  for (const variant of product.variants) parts.push(variant.offer_id ?? '');
   // The first source usually repeats source_item_id/source_url; each part once keeps the search index small.
   return [...new Set(parts.filter(Boolean))].join(' ').toLowerCase();
 }
@@ -52,6 +54,7 @@ export function productToRow(product: Product): Insertable<ProductTable> {
     copy: JSON.stringify(product.copy),
     attributes: JSON.stringify(product.attributes),
     complex_attributes: JSON.stringify(product.complex_attributes),
+    variants: JSON.stringify(product.variants),
     search_text: searchTextOf(product),
     created_at: product.created_at,
     updated_at: product.updated_at,
@@ -93,6 +96,7 @@ export function rowToProduct(row: Selectable<ProductTable>): Product {
     copy: parseObject(row.copy),
     attributes: parseObject(row.attributes),
     complex_attributes: parseObject(row.complex_attributes),
+    variants: JSON.parse(row.variants) as Variant[],
     created_at: row.created_at,
     updated_at: row.updated_at,
     created_by: row.created_by,

@@ -58,8 +58,10 @@ export interface ProductRepository {
   list(query: ProductListQuery): Promise<{ total: number; items: ProductSummary[] }>;
   /** The matches per stage for the query's `q` and filters (its stage, sort and page ignored). */
   stageCounts(query: ProductListQuery): Promise<StageCounts>;
-  /** Whether a non-archived product other than `exceptId` uses this offer id. */
+  /** Whether a non-archived product other than `exceptId` uses this offer id, as its own or one of its variants'. */
   offerIdTaken(offerId: string, exceptId: string): Promise<boolean>;
+  /** Those of `offerIds` that a non-archived product other than `exceptId` uses (own or a variant's), in the order asked. */
+  offersTaken(offerIds: readonly string[], exceptId: string): Promise<string[]>;
   /** Ids of non-archived products collected from this platform item. */
   idsBySource(platform: string, itemId: string): Promise<string[]>;
   /** Removes the product and its assets for good. */

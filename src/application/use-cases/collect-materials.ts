@@ -1,10 +1,12 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
-import { type UnitOfWork } from '../ports/unit-of-work.ts';
+import { type TransactionalRepositories, type UnitOfWork } from '../ports/unit-of-work.ts';
 import { type Asset, checkAssetRoom } from '../../domain/asset.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/material.ts';
-import { type Stage } from '../../domain/product.ts';
+import { type Product, type Stage } from '../../domain/product.ts';
+import { collectVariants, withSkuImages } from '../../domain/variant-intake.ts';
+import { settleVariants } from './product-variants.ts';
 import { type QueueDownloads } from './queue-downloads.ts';
 
 export type CollectMaterialsDeps = {
@@ -24,20 +26,37 @@ export type CollectMaterialsOutput = { readonly product: { readonly id: string; 
 
 export type CollectMaterials = (input: CollectMaterialsInput) => Promise<CollectMaterialsOutput>;
 
+/** An appended product's variants: new labels added, the seller's edits kept (DECISIONS §10). */
+async function withCollectedVariants(
+  products: TransactionalRepositories['products'],
+  assets: TransactionalRepositories['assets'],
+  product: Product,
+  material: Material,
+  fresh: readonly Asset[],
+  newId: () => string,
+): Promise<Product> {
+  const offersVariants = (material.skus ?? []).length > 0 || material.images.some((image) => image.groupKey === 'sku');
+  if (!offersVariants) return product;
+  const known = [...(await assets.listByProduct(product.id)), ...fresh];
+  return settleVariants(products, { ...product, variants: collectVariants(product.variants, material, known, newId) });
+}
+
 /**
  * POST /materials: stores the product (or the appended source), its texts and one pending asset per new image
  * in one transaction, then hands the assets to the download queue and answers at once (no download awaited).
  */
 export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }: CollectMaterialsDeps): CollectMaterials {
-  return async ({ productId, material }) => {
+  return async ({ productId, material: sent }) => {
     const now = clock.now().toISOString();
     const newId = () => ids.uuid();
+    const material = withSkuImages(sent);
     const { product, queued } = await unitOfWork.run(async ({ products, assets }) => {
       if (productId === null) {
-        const created = collectedProduct(newId(), material, now);
-        await products.insert(created);
-        const fresh: Asset[] = pendingAssets(created.id, material, [], newId, now);
+        const bare = collectedProduct(newId(), material, now);
+        const fresh: Asset[] = pendingAssets(bare.id, material, [], newId, now);
         checkAssetRoom(0, fresh.length);
+        const created = await settleVariants(products, { ...bare, variants: collectVariants([], material, fresh, newId) });
+        await products.insert(created);
         await assets.insertMany(fresh);
         return { product: created, queued: fresh };
       }
@@ -46,7 +65,7 @@ export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }:
       if (existing.stage === 'archived') throw conflict('PRODUCT_ARCHIVED', '商品已归档，不能追加素材，请先恢复');
       const fresh = pendingAssets(existing.id, material, await assets.dedupeKeys(existing.id), newId, now);
       checkAssetRoom(await assets.countByProduct(existing.id), fresh.length);
-      const updated = appendMaterial(existing, material, now);
+      const updated = await withCollectedVariants(products, assets, appendMaterial(existing, material, now), material, fresh, newId);
       if (!(await products.update(updated, existing.version))) throw conflict('PRODUCT_CHANGED', '商品刚被修改，请重试');
       await assets.insertMany(fresh);
       return { product: updated, queued: fresh };

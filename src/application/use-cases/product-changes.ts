@@ -1,6 +1,7 @@
 import { type JsonObject } from '../../domain/json.ts';
 import { mergeGroup } from '../../domain/merge-patch.ts';
 import { PRODUCT_GROUPS, type Product, type ProductGroup } from '../../domain/product.ts';
+import { type VariantEdit } from '../../domain/variant-edits.ts';
 
 /** The flat fields a user may set (POST and PATCH); price, old_price and fx_rate are always computed. */
 export const EDITABLE_FIELDS = [
@@ -25,8 +26,8 @@ export const EDITABLE_FIELDS = [
 ] as const satisfies readonly (keyof Product)[];
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
-/** A PATCH body: flat fields replace, groups are JSON Merge Patches. */
-export type ProductChanges = Partial<Pick<Product, EditableField>> & Partial<Record<ProductGroup, JsonObject>>;
+/** A PATCH body: flat fields replace, groups are JSON Merge Patches, `variants` lists every variant to keep. */
+export type ProductChanges = Partial<Pick<Product, EditableField>> & Partial<Record<ProductGroup, JsonObject>> & { readonly variants?: readonly VariantEdit[] | undefined };
 
 /** Applies a PATCH body: top-level fields replace, groups merge (RFC 7396). */
 export function applyChanges(product: Product, changes: ProductChanges): Product {

@@ -1,18 +1,21 @@
 import { type PricingPolicy } from '../../domain/pricing.ts';
 import { type Product } from '../../domain/product.ts';
-import { applyQuote, pricingInputsOf, quoteProduct } from '../../domain/product-pricing.ts';
+import { hasPricingInputs, priceProduct } from '../../domain/variant-pricing.ts';
 import { type GetFxRate } from './get-fx-rate.ts';
 
 export type RepriceProductDeps = { readonly policy: PricingPolicy; readonly getFxRate: GetFxRate };
 
-/** Recomputes a product's price from its stored inputs (the override rate, else the current one, snapshotted). */
+/**
+ * Recomputes a product's price and its variants' from the stored inputs at one rate (the override, else the
+ * current one, snapshotted): the product's price is then its lowest enabled variant's (DECISIONS §10).
+ */
 export type RepriceProduct = (product: Product) => Promise<Product>;
 
 export const makeRepriceProduct =
   (deps: RepriceProductDeps): RepriceProduct =>
   async (product) => {
-    const inputs = pricingInputsOf(product);
-    if (!inputs) return applyQuote(product, undefined);
-    const fxRate = inputs.fx_override ?? (await deps.getFxRate()).rate;
-    return applyQuote(product, quoteProduct(inputs, fxRate, deps.policy));
+    if (!hasPricingInputs(product)) return priceProduct(product, undefined, deps.policy);
+    const override = product.pricing.fx_rate;
+    const fxRate = typeof override === 'number' && Number.isFinite(override) ? override : (await deps.getFxRate()).rate;
+    return priceProduct(product, fxRate, deps.policy);
   };

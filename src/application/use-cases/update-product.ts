@@ -4,16 +4,23 @@ import { assertNamed, type Product } from '../../domain/product.ts';
 import { pricingInputsChanged } from '../../domain/product-pricing.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/product-stage.ts';
 import { READY_CHECKED_FIELDS } from '../../domain/ready-checks.ts';
+import { applyVariantEdits } from '../../domain/variant-edits.ts';
+import { variantPricingChanged } from '../../domain/variant-pricing.ts';
+import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
+import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from './product-access.ts';
 import { applyChanges, type ProductChanges } from './product-changes.ts';
+import { assertOwnImages, settleVariants } from './product-variants.ts';
 import { type RepriceProduct } from './reprice-product.ts';
 import { type ProductView, type ViewProduct } from './view-product.ts';
 
 export type UpdateProductDeps = {
   readonly products: ProductRepository;
+  readonly assets: AssetRepository;
   readonly clock: Clock;
+  readonly ids: Ids;
   readonly repriceProduct: RepriceProduct;
   readonly viewProduct: ViewProduct;
 };
@@ -39,11 +46,13 @@ const keepComputed = (before: Product, after: Product): Product => {
 };
 
 const checkedFieldChanged = (before: Product, after: Product): boolean =>
-  READY_CHECKED_FIELDS.some((field) => before[field] !== after[field]) || pricingInputsChanged(before, after);
+  READY_CHECKED_FIELDS.some((field) => before[field] !== after[field]) ||
+  pricingInputsChanged(before, after) ||
+  JSON.stringify(before.variants) !== JSON.stringify(after.variants);
 
 /**
- * PATCH /products/{id} (autosave, DECISIONS §3): fields replace, groups merge, the price is recomputed on
- * the server whenever a pricing input changed; a collected product becomes `editing`, a ready one falls back
+ * PATCH /products/{id} (autosave, DECISIONS §3): fields replace, groups merge, `variants` lists the variants to
+ * keep (§10), the price is recomputed on the server whenever a pricing input changed; a collected product becomes `editing`, a ready one falls back
  * to `editing` when a checked field changed.
  */
 export const makeUpdateProduct =
@@ -55,8 +64,14 @@ export const makeUpdateProduct =
     }
     assertEditable(current);
     if (changes.name !== undefined) assertNamed(changes.name);
-    const edited = unifyWeight(current, applyChanges(current, changes));
-    const priced = pricingInputsChanged(current, edited) ? await deps.repriceProduct(edited) : keepComputed(current, edited);
+    let edited = unifyWeight(current, applyChanges(current, changes));
+    if (changes.variants !== undefined) {
+      await assertOwnImages(deps.assets, current.id, changes.variants);
+      edited = { ...edited, variants: applyVariantEdits(current.variants, changes.variants, () => deps.ids.uuid()) };
+    }
+    edited = await settleVariants(deps.products, edited);
+    const repricing = pricingInputsChanged(current, edited) || variantPricingChanged(current, edited);
+    const priced = repricing ? await deps.repriceProduct(edited) : keepComputed(current, edited);
     const next = revise(priced, { stage: stageAfterEdit(current.stage, checkedFieldChanged(current, priced)) }, deps.clock.now().toISOString());
     await saveRevision(deps.products, next, current.version);
     return deps.viewProduct(next);

@@ -9,6 +9,8 @@ import { type MoveProductStage } from '../../../application/use-cases/move-produ
 import { type UpdateProduct } from '../../../application/use-cases/update-product.ts';
 import { type ProductView } from '../../../application/use-cases/view-product.ts';
 import { invalid } from '../../../domain/errors.ts';
+import { type Variant } from '../../../domain/variant.ts';
+import { type VariantBody } from '../schemas/variants.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 import {
   DeleteQuery,
@@ -56,7 +58,14 @@ export function dateBound(value: string, field: 'updated_from' | 'updated_to', u
   return new Date(at.getTime() + (dateOnly ? DAY_MS : 1)).toISOString();
 }
 
-/** The stored view → response body (the asset's adapter-only Referer stays inside). */
+/** A variant as answered: its inner lists copied (the serializer drops its internal fields: seq, pin, breakdown). */
+export const variantBody = (variant: Variant): Static<typeof VariantBody> => ({
+  ...variant,
+  aspects: Object.fromEntries(Object.entries(variant.aspects).map(([id, values]) => [id, values.map((value) => ({ ...value }))])),
+  props: variant.props.map((prop) => ({ ...prop })),
+  errors: variant.errors.map((error) => ({ ...error })),
+});
+
 /**
  * The detail body. `writer` is who this request wrote the product as: the repository stamps the stored
  * `updated_by` (and `created_by` on insert) from the same request, so the answer says the same without a re-read.
@@ -65,6 +74,7 @@ const detailBody = (view: ProductView, writer?: string): Static<typeof ProductDe
   ...view,
   ...(writer === undefined ? {} : { created_by: view.created_by ?? writer, updated_by: writer }),
   sources: view.sources.map((source) => ({ ...source })),
+  variants: view.variants.map(variantBody),
   assets: view.assets.map(({ referer: _referer, ...asset }) => asset),
 });
 

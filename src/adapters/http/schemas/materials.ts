@@ -3,6 +3,7 @@ import { literals } from './common.ts';
 import { PLATFORMS } from '../../../domain/platform.ts';
 import { STAGES } from '../../../domain/product.ts';
 import { HttpUrl, Uuid } from './common.ts';
+import { MaterialSkus } from './variants.ts';
 
 /** Largest POST /materials body: hundreds of image addresses and long detail texts fit well below it. */
 export const MATERIALS_BODY_LIMIT = 2 * 1024 * 1024;
@@ -36,6 +37,7 @@ export const MaterialsBody = Type.Object({
   }),
   texts: Type.Array(MaterialText, { maxItems: 500 }),
   images: Type.Array(MaterialImage, { maxItems: 500 }),
+  skus: Type.Optional(MaterialSkus),
   refererOrigin: Type.Optional(HttpUrl(512, { description: '采集页面的来源（http(s)），下载原图时作 Referer' })),
 });
 export type MaterialsBody = Static<typeof MaterialsBody>;

@@ -4,6 +4,7 @@ import { PRICE_CURRENCIES, PRICING_LIMITS, TIER_CHOICES } from '../../../domain/
 import { STAGES } from '../../../domain/product.ts';
 import { type JsonObject } from '../../../domain/json.ts';
 import { AssetBody } from './assets.ts';
+import { VariantBody, VariantEdits } from './variants.ts';
 import { HttpUrl, ImageAddress, JsonObjectSchema, literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';
 
 /** A free-form group: any JSON object (typed as the domain's JsonObject). */
@@ -100,6 +101,7 @@ export const ProductDetail = Type.Object({
   copy: Group,
   attributes: Group,
   complex_attributes: Group,
+  variants: Type.Array(VariantBody, { description: '款式（颜色、尺码）：每个启用的款式作为一个平台商品发布，合并到一张卡片' }),
   assets: Type.Array(AssetBody),
   allowed_moves: Type.Array(StageSchema, { description: 'POST /products/{id}/stage 现在能接受的目标阶段（ready 仅在就绪检查全部通过时出现）' }),
   ready_problems: Type.Array(Type.Object({ path: Type.String(), message: Type.String() }), { description: '已采集或编辑中的商品标记为待上架前还需解决的问题' }),
@@ -152,7 +154,7 @@ const editable = {
   old_price: Type.Optional(nullable(Type.Number({ description: '忽略：由服务器计算' }))),
 };
 
-export const ProductPatchBody = Type.Object(editable, { additionalProperties: false, minProperties: 1 });
+export const ProductPatchBody = Type.Object({ ...editable, variants: Type.Optional(VariantEdits) }, { additionalProperties: false, minProperties: 1 });
 export type ProductPatchBody = Static<typeof ProductPatchBody>;
 
 export const ProductCreateBody = Type.Object({ ...editable, source_platform: Type.Optional(nullable(PlatformSchema)) }, { additionalProperties: false });

@@ -13,6 +13,7 @@ import * as publishing from './011-publishing.ts';
 import * as workbench from './012-workbench.ts';
 import * as background from './013-background.ts';
 import * as accounts from './015-accounts.ts';
+import * as variants from './016-variants.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-workbench': workbench,
   '013-background': background,
   '015-accounts': accounts,
+  '016-variants': variants,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

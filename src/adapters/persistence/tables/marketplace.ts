@@ -23,6 +23,8 @@ export type PublishTaskTable = {
   task_id: string | null;
   operation: string;
   product_id: string;
+  /** The variant this record sent (016); null for a product without variants. */
+  variant_id: string | null;
   shop_id: string;
   offer_id: string;
   status: string;

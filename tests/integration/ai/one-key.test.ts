@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startArkFake } from '../../fakes/ark.ts';
-import { type ChatFake, startChatFake } from '../../fakes/chat-completions.ts';
-import { startDashScopeFake } from '../../fakes/dashscope.ts';
-import { type ImageProviderFake } from '../../fakes/image-provider.ts';
-import { startVendorHost, type VendorHost } from '../../fakes/vendor-host.ts';
+import { type OneKeyVendor, startOneKeyVendor } from '../../fakes/one-key-vendor.ts';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { addProductImage, insertProduct, productPhoto } from './suite-support.ts';
 
@@ -17,44 +13,21 @@ type Job = { status: string; done: number; failed: number; items: { new_asset_id
  * Ark sellers often call models through endpoint ids (`ep-…`), set by DOUBAO_MODEL and SEEDREAM_MODEL.
  */
 const SELLERS = {
-  dashscope: {
-    key: 'sk-dashscope-only',
-    env: (url: string) => ({ DASHSCOPE_API_KEY: 'sk-dashscope-only', DASHSCOPE_BASE_URL: url }),
-    start: async (chat: ChatFake) => {
-      const images = await startDashScopeFake();
-      return { images, host: await startVendorHost([{ prefix: '/compatible-mode/', target: chat.url }], images.url) };
-    },
-    text: { family: 'qwen', id: 'qwen-plus' },
-    image: { family: 'qwen-image', id: 'qwen-image-edit-plus' },
-  },
-  ark: {
-    key: 'ark-only-key',
-    env: (url: string) => ({ ARK_API_KEY: 'ark-only-key', ARK_BASE_URL: `${url}/api/v3`, DOUBAO_MODEL: 'ep-20251125-copy', SEEDREAM_MODEL: 'ep-20251125-image' }),
-    start: async (chat: ChatFake) => {
-      const images = await startArkFake();
-      return { images, host: await startVendorHost([{ prefix: '/api/v3/chat/', target: chat.url }], images.url) };
-    },
-    text: { family: 'doubao', id: 'ep-20251125-copy' },
-    image: { family: 'seedream', id: 'ep-20251125-image' },
-  },
+  dashscope: { extra: {}, text: { family: 'qwen', id: 'qwen-plus' }, image: { family: 'qwen-image', id: 'qwen-image-edit-plus' } },
+  ark: { extra: { DOUBAO_MODEL: 'ep-20251125-copy', SEEDREAM_MODEL: 'ep-20251125-image' }, text: { family: 'doubao', id: 'ep-20251125-copy' }, image: { family: 'seedream', id: 'ep-20251125-image' } },
 } as const;
 
 for (const [seller, spec] of Object.entries(SELLERS)) {
   describe(`a seller with only a ${seller} key`, () => {
-    let chat: ChatFake;
-    let images: ImageProviderFake;
-    let host: VendorHost;
+    let vendor: OneKeyVendor;
     let test: TestApp;
     beforeAll(async () => {
-      chat = await startChatFake(spec.text.family, spec.key);
-      ({ images, host } = await spec.start(chat));
-      test = await startTestApp({ env: spec.env(host.url) });
+      vendor = await startOneKeyVendor(seller as keyof typeof SELLERS, spec.extra);
+      test = await startTestApp({ env: vendor.env });
     });
     afterAll(async () => {
       await test.close();
-      await host.close();
-      await images.close();
-      await chat.close();
+      await vendor.close();
     });
 
     it('sees that vendor’s text and image models (and the template) as the configured defaults', async () => {
@@ -68,6 +41,7 @@ for (const [seller, spec] of Object.entries(SELLERS)) {
     });
 
     it('writes copy, plans a suite and translates the text in two images, all through the one base URL', async () => {
+      const { chat, images } = vendor;
       const product = await insertProduct(test, { name: '浴室置物架' });
       chat.script.push({ kind: 'answer', value: COPY }, { kind: 'answer', value: PLAN });
       const copy = await test.app.inject({ method: 'POST', url: '/api/ai/copy', headers: test.auth, payload: { product_id: product.id, title: '浴室置物架' } });

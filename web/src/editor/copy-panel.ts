@@ -5,7 +5,7 @@ import { hasChinese } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
 import type { Panel } from './context.ts';
 import { field } from './fields.ts';
-import { modelOptions } from './image-edit.ts';
+import { modelOptions } from '../lib/model-options.ts';
 
 /** Any one of these keys gives the service a text model (DECISIONS §9.4). */
 const TEXT_KEYS = 'DEEPSEEK_API_KEY、DASHSCOPE_API_KEY（通义千问）、ARK_API_KEY（豆包）、OPENAI_API_KEY、ANTHROPIC_API_KEY';

@@ -1,6 +1,7 @@
 import { ApiError, NetworkError, messageOf } from '../api/client.ts';
-import type { AiModel, Asset, EditedImage } from '../api/types.ts';
+import type { Asset, EditedImage } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
+import { modelOptions } from '../lib/model-options.ts';
 import type { EditorContext } from './context.ts';
 
 /** The single-image edit takes 5 s to 5 min (spec §8); the page waits longer than the server's own limit. */
@@ -9,17 +10,6 @@ export const IMAGE_EDIT_TIMEOUT_MS = 180_000;
 /** Whether a failed edit is worth simply retrying (a slow model), as opposed to fixing the request. */
 export const isRetryableEditFailure = (error: unknown): boolean =>
   (error instanceof NetworkError && error.timedOut) || (error instanceof ApiError && (error.status === 504 || error.status === 502 || error.status === 429));
-
-/**
- * The picker's options: only the models this installation has a key for (the default selected), so a seller
- * with one vendor's key sees that vendor. With none of the kind, one empty choice says so (the server then
- * answers with the key to set).
- */
-export function modelOptions(models: readonly AiModel[], kind: AiModel['kind']): HTMLOptionElement[] {
-  const configured = models.filter((model) => model.kind === kind && model.configured);
-  if (configured.length === 0) return [h('option', { value: '' }, kind === 'text' ? '未配置文本模型' : '未配置图片模型')];
-  return configured.map((model) => h('option', { value: model.id, selected: model.default }, model.label));
-}
 
 /** Opens the edit form for one image inside `host`; `done` runs after a result was added to the assets. */
 export function imageEditDialog(ctx: EditorContext, host: HTMLElement, asset: Asset, done: () => void): void {

@@ -5,7 +5,7 @@ import { download } from '../lib/exports.ts';
 import { toast } from '../lib/toast.ts';
 import type { EditorContext, Panel } from './context.ts';
 import { sourceTitle } from './copy-panel.ts';
-import { modelOptions } from './image-edit.ts';
+import { modelOptions } from '../lib/model-options.ts';
 import { planTable, planTotal } from './suite-plan-table.ts';
 import { isFinal, pollSuite, progressOf } from './suite-poll.ts';
 

@@ -2,6 +2,7 @@ import { TIER_CHOICES } from '../../../src/domain/pricing.ts';
 import type { App } from '../app.ts';
 import { pricingParams } from '../lib/bulk.ts';
 import { h, mount } from '../lib/dom.ts';
+import { modelOptions } from '../lib/model-options.ts';
 import { TIER_LABELS, label } from '../lib/labels.ts';
 
 const input = (id: string, placeholder: string): HTMLInputElement => h('input', { id, type: 'text', inputMode: 'decimal', placeholder, autocomplete: 'off' });
@@ -36,13 +37,7 @@ export function aiForm(app: App, action: 'copy' | 'suite', submit: (params: Reco
   const kind = action === 'copy' ? 'text' : 'image';
   const model = h('select', { id: 'bulk-model' }, h('option', { value: '' }, '正在读取模型…'));
   void app.reference.models().then(
-    (models) =>
-      mount(
-        model,
-        models
-          .filter((entry) => entry.kind === kind)
-          .map((entry) => h('option', { value: entry.id, selected: entry.default, disabled: !entry.configured }, `${entry.label}${entry.configured ? '' : '（未配置）'}`)),
-      ),
+    (models) => mount(model, modelOptions(models, kind)),
     () => mount(model, h('option', { value: '' }, '默认模型')),
   );
   const hint = action === 'copy' ? '为每件商品生成俄文名称和描述（需要确认后再应用）' : '为每件商品按采集信息规划并生成一套图片';

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OneKeyVendor, startOneKeyVendor } from '../../../tests/fakes/one-key-vendor.ts';
 import { apiJson, apiLogin, waitForDownloads } from './api.ts';
 import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
 import { collectOn, createManual } from './workbench-api.ts';
 
-describe('bulk work on the list in Chromium: ranges, all matching, per-product results, job progress', () => {
+const COPY = { title_ru: 'Детская термокружка 350 мл', description_ru: 'Термокружка из нержавеющей стали.', tags: ['термокружка'], text_zh: '儿童保温杯' };
+const PLAN = { summary: '白底加卖点', items: [{ kind: 'white_bg', title: '白底', detail: '', prompt_hint: '', count: 1, variant_name: null }, { kind: 'selling_points', title: '卖点', detail: '', prompt_hint: '', count: 2, variant_name: null }] };
+
+describe('bulk work on the list in Chromium: ranges, all matching, per-product results, job progress, AI with only an Ark key', () => {
   let stack: Stack;
+  let ark: OneKeyVendor;
   let token = '';
   let collected = '';
   let readyable = '';
@@ -15,7 +20,9 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
   const checkedCount = () => page().locator('#product-table tbody input[type=checkbox]:checked').count();
 
   beforeAll(async () => {
-    stack = await startStack();
+    // This seller's only AI key is Ark's, with the models called by endpoint id (DOUBAO_MODEL, SEEDREAM_MODEL).
+    ark = await startOneKeyVendor('ark', { DOUBAO_MODEL: 'ep-20251125-copy', SEEDREAM_MODEL: 'ep-20251125-image' });
+    stack = await startStack(ark.env);
     const base = stack.service.baseUrl;
     token = await apiLogin(base);
     collected = await collectOn(base, token, stack.fixtures.url, '1688', 'bulk-1', '儿童保温杯');
@@ -38,6 +45,7 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
 
   afterAll(async () => {
     await stack?.close();
+    await ark?.close();
   });
 
   it('ticks a range with shift-click and shows the bulk bar', async () => {
@@ -96,14 +104,33 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
     expect(stored.pricing.markup_percent).toBe(40);
   });
 
-  it('queues an AI suite for a product and follows the job until it is done', async () => {
+  it('writes Russian copy in bulk with 豆包, the one text model offered, called by its endpoint id', async () => {
     await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
-    await page().click('#bulk-suite');
-    await expect.poll(() => page().locator('#bulk-model option').count(), POLL).toBeGreaterThan(0);
-    await page().selectOption('#bulk-model', 'template');
+    await page().click('#bulk-copy');
+    const options = () => page().locator('#bulk-model option').evaluateAll((items) => items.map((item) => [(item as HTMLOptionElement).value, item.textContent]));
+    await expect.poll(options, POLL).toEqual([['ep-20251125-copy', '豆包（ep-20251125-copy）']]);
+    ark.chat.script.push({ kind: 'answer', value: COPY });
     await page().click('#bulk-ai-start');
     await expect.poll(attr(page(), '#job-status', 'data-status'), { timeout: 60_000, interval: 200 }).toBe('done');
     await expect.poll(attr(page(), `#job-items li[data-product-id="${collected}"]`, 'data-status'), POLL).toBe('done');
+    const product = await apiJson<{ copy: { title_ru?: string; model?: string } }>(stack.service.baseUrl, token, 'GET', `/api/products/${collected}`);
+    expect(product.copy).toMatchObject({ title_ru: COPY.title_ru, model: 'ep-20251125-copy' });
+    expect(ark.chat.bodies().at(-1)?.model).toBe('ep-20251125-copy');
+  });
+
+  it('queues an AI suite for a product (planned by 豆包) and follows the job until it is done', async () => {
+    ark.chat.script.push({ kind: 'answer', value: PLAN });
+    await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
+    await page().click('#bulk-suite');
+    await expect.poll(() => page().locator('#bulk-model option').count(), POLL).toBeGreaterThan(0);
+    expect(await page().locator('#bulk-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value))).toEqual(['ep-20251125-image', 'template']);
+    await page().selectOption('#bulk-model', 'template');
+    await page().click('#bulk-ai-start');
+    // The copy job's finished view stays until this job's first answer replaces it: wait for the suite's item.
+    await expect.poll(text(page(), `#job-items li[data-product-id="${collected}"]`), { timeout: 60_000, interval: 200 }).toContain('套图生成中');
+    await expect.poll(attr(page(), '#job-status', 'data-status'), { timeout: 60_000, interval: 200 }).toBe('done');
+    expect(ark.chat.script).toHaveLength(0);
+    expect(ark.chat.bodies().at(-1)?.messages.at(-1)?.content).toContain('Plan the marketplace image suite');
     await shot(page(), '23-bulk-job-progress');
   });
 

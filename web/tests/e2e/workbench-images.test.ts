@@ -2,9 +2,9 @@ import { type Server, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGeminiFake } from '../../../tests/fakes/gemini.ts';
+import { type OneKeyVendor, startOneKeyVendor } from '../../../tests/fakes/one-key-vendor.ts';
 import { apiJson, apiLogin, waitForDownloads } from './api.ts';
-import { POLL, type Stack, shot, startStack, text } from './stack.ts';
+import { POLL, type Stack, shot, startStack, text, value } from './stack.ts';
 
 /** A CDN that holds its one photo until the test lets it go: the download stays visible meanwhile. */
 async function slowCdn(): Promise<{ url: string; release(): void; close(): Promise<void> }> {
@@ -30,10 +30,10 @@ async function slowCdn(): Promise<{ url: string; release(): void; close(): Promi
   };
 }
 
-describe('the images tab in Chromium: grid, drag and keyboard order, main badge, downloads, AI edit dialog, image text translation', () => {
+describe('the images tab in Chromium: grid, drag and keyboard order, main badge, downloads, AI edit dialog, image text translation and copy with only a DashScope key', () => {
   let stack: Stack;
   let cdn: Awaited<ReturnType<typeof slowCdn>>;
-  let gemini: Awaited<ReturnType<typeof startGeminiFake>>;
+  let dashscope: OneKeyVendor;
   let token = '';
   let productId = '';
   const page = () => stack.page;
@@ -47,9 +47,9 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
   });
 
   async function setUp(): Promise<void> {
-    // An image model that can rewrite text in pictures (gemini-image), for 翻译图中文字.
-    gemini = await startGeminiFake();
-    stack = await startStack(gemini.env());
+    // This seller's only AI key is DashScope's (issue 17): 通义千问 writes copy, Qwen-Image-Edit rewrites text in pictures.
+    dashscope = await startOneKeyVendor('dashscope');
+    stack = await startStack(dashscope.env);
     cdn = await slowCdn();
     token = await apiLogin(stack.service.baseUrl);
     const image = (url: string, index: number, key: string) => ({ groupKey: 'main', groupName: '主图', variantName: null, url, index, type: 'img', dedupeKey: key });
@@ -67,7 +67,7 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
   afterAll(async () => {
     await cdn?.close();
     await stack?.close();
-    await gemini?.close();
+    await dashscope?.close();
   });
 
   it('shows a download in progress on its card and above the library', async () => {
@@ -133,10 +133,10 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     const main = '#asset-library section[data-group="main"]';
     const sources = await page().locator(`${main} [data-asset-id]`).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id')));
     expect(sources).toHaveLength(3);
-    await expect.poll(() => page().locator('#translate-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)), POLL).toEqual(['gemini-2.5-flash-image']);
+    await expect.poll(() => page().locator('#translate-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)), POLL).toEqual(['qwen-image-edit-plus']);
     await page().locator(`${main} .translate-pick`).nth(0).check();
     await page().locator(`${main} .translate-pick`).nth(1).check();
-    const release = gemini.hold();
+    const release = dashscope.images.hold();
     await page().click('#translate-start');
     await expect.poll(text(page(), '#translate-status'), POLL).toContain('翻译中：已完成 0 / 2');
     expect(await page().isDisabled('#translate-start')).toBe(true);
@@ -148,9 +148,18 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     await expect.poll(() => page().locator(`${translated} [data-status="stored"]`).count(), POLL).toBe(2);
     expect(await text(page(), `${translated} h4`)()).toBe('图片翻译（2）');
     expect(await page().locator(`${main} [data-asset-id]`).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id')))).toEqual(sources);
-    expect(gemini.generations).toHaveLength(2);
-    expect(gemini.generations.every((call) => call.request.body.toString('utf8').includes('Replace every Chinese text in this image with its natural Russian translation'))).toBe(true);
+    expect(dashscope.images.generations).toHaveLength(2);
+    expect(dashscope.images.generations.every((call) => call.request.body.toString('utf8').includes('Replace every Chinese text in this image with its natural Russian translation'))).toBe(true);
     await page().locator(translated).scrollIntoViewIfNeeded();
     await shot(page(), '39-translated-images');
+  });
+
+  it('writes Russian copy with the same DashScope key (通义千问, the one text model offered)', async () => {
+    await page().goto(`${stack.service.baseUrl}/products/${productId}?tab=copy`);
+    await expect.poll(() => page().locator('#copy-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)), POLL).toEqual(['qwen-plus']);
+    dashscope.chat.script.push({ kind: 'answer', value: { title_ru: 'Органайзер для хранения', description_ru: 'Пластиковый органайзер с крышкой.', tags: ['органайзер'], text_zh: '收纳盒' } });
+    await page().click('#copy-generate');
+    await expect.poll(value(page(), '#f-copy-title_ru'), POLL).toBe('Органайзер для хранения');
+    expect(dashscope.chat.bodies().at(-1)?.model).toBe('qwen-plus');
   });
 });

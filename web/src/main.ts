@@ -1,3 +1,4 @@
+import './tokens.css';
 import './styles.css';
 import './publish.css';
 import { makeApiClient } from './api/client.ts';

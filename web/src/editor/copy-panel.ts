@@ -106,7 +106,7 @@ export const copyPanel: Panel = (ctx, host) => {
       h(
         'section',
         { class: 'card' },
-        h('h3', null, '根据采集信息生成'),
+        h('h2', null, '根据采集信息生成'),
         h('div', { class: 'field' }, h('label', { for: 'copy-source-title' }, '中文标题'), title),
         h('div', { class: 'field' }, h('label', { for: 'copy-keywords' }, '关键词'), keywords),
         h('div', { class: 'field' }, h('label', { for: 'copy-requirements' }, '要求'), requirements),
@@ -117,7 +117,7 @@ export const copyPanel: Panel = (ctx, host) => {
       h(
         'section',
         { class: 'card' },
-        h('h3', null, '俄文文案（可修改，自动保存）'),
+        h('h2', null, '俄文文案（可修改，自动保存）'),
         field(ctx, { field: 'title_ru', group: 'copy', label: '俄文标题', warn: russianOnly }),
         field(ctx, { field: 'description_ru', group: 'copy', label: '俄文描述', kind: 'textarea', warn: russianOnly }),
         tags,

@@ -2,6 +2,7 @@ import { ApiError, NetworkError, messageOf } from '../api/client.ts';
 import type { Asset, EditedImage } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
 import { modelOptions } from '../lib/model-options.ts';
+import type { Modal } from '../lib/modal.ts';
 import type { EditorContext } from './context.ts';
 
 /** The single-image edit takes 5 s to 5 min (spec §8); the page waits longer than the server's own limit. */
@@ -11,8 +12,8 @@ export const IMAGE_EDIT_TIMEOUT_MS = 180_000;
 export const isRetryableEditFailure = (error: unknown): boolean =>
   (error instanceof NetworkError && error.timedOut) || (error instanceof ApiError && (error.status === 504 || error.status === 502 || error.status === 429));
 
-/** Opens the edit form for one image inside `host`; `done` runs after a result was added to the assets. */
-export function imageEditDialog(ctx: EditorContext, host: HTMLElement, asset: Asset, done: () => void): void {
+/** Opens the edit form for one image in the modal `dialog`; `done` runs after a result was added to the assets. */
+export function imageEditDialog(ctx: EditorContext, dialog: Modal, asset: Asset, done: () => void): void {
   const prompt = h('textarea', { rows: 3, id: 'edit-prompt', placeholder: '例如：把背景换成纯白色；去掉图片上的中文水印；在右上角加俄文“Новинка”' });
   const model = h('select', { id: 'edit-model' });
   const status = h('div', { class: 'edit-status', 'aria-live': 'polite' });
@@ -57,12 +58,11 @@ export function imageEditDialog(ctx: EditorContext, host: HTMLElement, asset: As
     }
   }
 
-  mount(
-    host,
+  dialog.open(
     h(
       'section',
       { class: 'card' },
-      h('div', { class: 'toolbar' }, h('h3', { style: 'margin:0' }, 'AI 修图'), h('div', { class: 'spacer' }), h('button', { class: 'link', onclick: () => mount(host) }, '关闭')),
+      h('div', { class: 'toolbar' }, h('h2', { style: 'margin:0' }, 'AI 修图'), h('div', { class: 'spacer' }), h('button', { class: 'link', onclick: () => dialog.close() }, '关闭')),
       h(
         'div',
         { class: 'columns' },
@@ -78,5 +78,4 @@ export function imageEditDialog(ctx: EditorContext, host: HTMLElement, asset: As
       ),
     ),
   );
-  host.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }

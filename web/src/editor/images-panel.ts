@@ -5,6 +5,7 @@ import { whileBusy } from '../lib/busy.ts';
 import { h, mount } from '../lib/dom.ts';
 import { ASSET_STATUS_LABELS, GROUP_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
+import { modal } from '../lib/modal.ts';
 import type { Panel } from './context.ts';
 import { imageEditDialog } from './image-edit.ts';
 import { imageTranslateBar } from './image-translate.ts';
@@ -26,7 +27,7 @@ export const imagesPanel: Panel = (ctx, host) => {
   const library = h('div', { class: 'asset-groups', id: 'asset-library' });
   const retryButton = h('button', { id: 'retry-failed', onclick: () => void retry() }, '重试失败的下载');
   const fileInput = h('input', { type: 'file', accept: 'image/jpeg,image/png,image/webp,image/gif,image/avif', multiple: true, id: 'upload-input', style: 'display:none', onchange: () => void upload() });
-  const dialog = h('div', { class: 'edit-dialog', id: 'edit-dialog' });
+  const dialog = modal('edit-dialog', 'AI 修图');
   const exportButton: HTMLButtonElement = h('button', { id: 'export-images', onclick: () => void whileBusy(exportButton, '正在打包…', () => zipImages(ctx, assets)) }, '打包下载图片');
   const progress = h('p', { class: 'download-progress', id: 'download-progress', role: 'status', hidden: true });
   /** Images ticked for 翻译图中文字 (kept across refreshes of the list). */
@@ -102,7 +103,7 @@ export const imagesPanel: Panel = (ctx, host) => {
             h(
               'section',
               { 'data-group': section.group },
-              h('h4', null, `${label(GROUP_LABELS, section.group)}（${section.variants.reduce((n, v) => n + v.assets.length, 0)}）`),
+              h('h3', null, `${label(GROUP_LABELS, section.group)}（${section.variants.reduce((n, v) => n + v.assets.length, 0)}）`),
               section.variants.map((variant) => [variant.variant ? h('div', { class: 'muted small' }, `款式：${variant.variant}`) : null, h('div', { class: 'asset-grid' }, variant.assets.map(card))]),
             ),
           ),
@@ -115,7 +116,7 @@ export const imagesPanel: Panel = (ctx, host) => {
   const toolbar = h(
     'div',
     { class: 'toolbar' },
-    h('h3', { style: 'margin:0' }, '图片素材'),
+    h('h2', { style: 'margin:0' }, '图片素材'),
     h('div', { class: 'spacer' }),
     h('button', { onclick: () => void load() }, '刷新'),
     retryButton,
@@ -128,11 +129,11 @@ export const imagesPanel: Panel = (ctx, host) => {
     h(
       'div',
       { class: 'stack' },
-      dialog,
+      dialog.element,
       h(
         'div',
         { class: 'images-layout' },
-        h('section', { class: 'card' }, h('h3', null, `上架图片（第一张为主图，最多 ${MAX_LISTING_IMAGES} 张）`), chosenImages(ctx)),
+        h('section', { class: 'card' }, h('h2', null, `上架图片（第一张为主图，最多 ${MAX_LISTING_IMAGES} 张）`), chosenImages(ctx)),
         h('section', { class: 'card' }, toolbar, imageTranslateBar(ctx, () => [...ticked], () => void load()), progress, library),
       ),
     ),

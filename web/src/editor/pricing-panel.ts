@@ -107,8 +107,8 @@ export const pricingPanel: Panel = (ctx, host) => {
     h(
       'div',
       { class: 'columns' },
-      h('section', { class: 'card' }, h('h3', null, '试算定价'), inputs, result),
-      h('section', { class: 'card' }, h('h3', null, '商品信息'), productFields(ctx)),
+      h('section', { class: 'card' }, h('h2', null, '试算定价'), inputs, result),
+      h('section', { class: 'card' }, h('h2', null, '商品信息'), productFields(ctx)),
     ),
   );
   return unsubscribe;

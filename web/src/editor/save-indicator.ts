@@ -1,5 +1,6 @@
 import { messageOf } from '../api/client.ts';
 import type { ProductDetail } from '../api/types.ts';
+import { announce } from '../lib/announce.ts';
 import { h, mount } from '../lib/dom.ts';
 import { toast } from '../lib/toast.ts';
 import type { EditorContext } from './context.ts';
@@ -15,9 +16,12 @@ const TEXT = {
 
 /** The autosave state, always visible in the header; offers the way out of a conflict or a failure. */
 export function saveIndicator(ctx: EditorContext, resolveConflict: (latest: ProductDetail, keepMine: boolean) => Promise<void>): HTMLElement {
-  const host = h('div', { class: 'save-indicator', id: 'save-state', 'aria-live': 'polite' });
+  // Not a live region itself (it redraws, buttons and all): the status words go to the page's announcer.
+  const host = h('div', { class: 'save-indicator', id: 'save-state' });
   const render = (): void => {
     const state = ctx.saveState();
+    // "Unsaved" is left unsaid: it would interrupt every first keystroke; saving, saved and failures are said.
+    if (state.status !== 'dirty') announce([TEXT[state.status].replace(/^[✓⚠] /, ''), state.detail ?? ''].join(' ').trim());
     const parts: (HTMLElement | string)[] = [h('span', { class: `save save-${state.status}`, 'data-status': state.status }, TEXT[state.status])];
     if (state.detail) parts.push(h('span', { class: 'save-detail' }, state.detail));
     // The messages name their field in Chinese; the fields themselves are marked too (fields.ts).

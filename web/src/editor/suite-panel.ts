@@ -1,5 +1,6 @@
 import { messageOf } from '../api/client.ts';
 import type { Asset, CollectedText, SuiteId, SuiteJob, SuitePlan } from '../api/types.ts';
+import { announce } from '../lib/announce.ts';
 import { type Child, h, mount } from '../lib/dom.ts';
 import { download } from '../lib/exports.ts';
 import { toast } from '../lib/toast.ts';
@@ -26,9 +27,12 @@ const textsOf = (ctx: EditorContext): CollectedText[] => (Array.isArray(ctx.save
 /** Progress, the gallery as images arrive, and the zip once the job is final. */
 function jobView(ctx: EditorContext, job: SuiteJob): Child[] {
   const zip = (): Promise<void> => download(ctx.app.api, `/api/suites/${job.id}/zip`, `suite-${job.id}.zip`, { timeoutMs: 120_000 }).catch((error: unknown) => toast(messageOf(error), 'error'));
+  const status = STATUS_TEXT[job.status] ?? job.status;
+  const percent = Math.round(progressOf(job) * 100);
+  announce(`套图${status}：${job.images.length} / ${job.total} 张`);
   return [
-    h('p', null, h('strong', { 'data-status': job.status, id: 'suite-status' }, STATUS_TEXT[job.status] ?? job.status), ` · ${job.images.length} / ${job.total} 张`, job.error ? h('span', { class: 'form-error' }, ` · ${job.error}`) : null),
-    h('div', { class: 'progress' }, h('div', { style: `width:${Math.round(progressOf(job) * 100)}%` })),
+    h('p', null, h('strong', { 'data-status': job.status, id: 'suite-status' }, status), ` · ${job.images.length} / ${job.total} 张`, job.error ? h('span', { class: 'form-error' }, ` · ${job.error}`) : null),
+    h('div', { class: 'progress', role: 'progressbar', 'aria-label': '套图进度', 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 }, h('div', { style: `width:${percent}%` })),
     h(
       'div',
       { class: 'gallery', id: 'suite-gallery' },
@@ -133,7 +137,7 @@ export const suitePanel: Panel = (ctx, host) => {
   const planCard = h(
     'section',
     { class: 'card' },
-    h('div', { class: 'toolbar' }, h('h3', { style: 'margin:0' }, '套图方案'), h('div', { class: 'spacer' }), total, h('button', { id: 'suite-plan', onclick: () => void plan() }, '生成方案'), h('button', { onclick: () => table.add() }, '添加一项')),
+    h('div', { class: 'toolbar' }, h('h2', { style: 'margin:0' }, '套图方案'), h('div', { class: 'spacer' }), total, h('button', { id: 'suite-plan', onclick: () => void plan() }, '生成方案'), h('button', { onclick: () => table.add() }, '添加一项')),
     h('div', { class: 'field' }, h('label', { for: 'suite-requirements' }, '要求'), requirements),
     planStatus,
     table.element,
@@ -141,12 +145,12 @@ export const suitePanel: Panel = (ctx, host) => {
   const generateCard = h(
     'section',
     { class: 'card' },
-    h('h3', null, '生成'),
+    h('h2', null, '生成'),
     h(
       'div',
       { class: 'grid-3' },
       h('div', { class: 'field' }, h('label', { for: 'suite-model' }, '图像模型'), model),
-      h('div', { class: 'field' }, h('label', { for: 'wm-text' }, '水印（勾选启用）'), h('div', { class: 'with-unit' }, wmEnabled, wmText)),
+      h('div', { class: 'field' }, h('label', { for: 'wm-text' }, '水印文字'), h('div', { class: 'with-unit' }, h('label', { class: 'check-label' }, wmEnabled, '启用'), wmText)),
       h('div', { class: 'field' }, h('label', { for: 'wm-opacity' }, '水印不透明度'), wmOpacity),
     ),
     h('div', { class: 'row-actions' }, generateButton, h('span', { class: 'muted small' }, '所有套图任务在服务端排队逐张生成，每 3 秒刷新进度')),

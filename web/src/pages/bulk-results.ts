@@ -1,6 +1,7 @@
 import { messageOf } from '../api/client.ts';
 import type { App } from '../app.ts';
 import { type BulkResult, JOB_STATUS_LABELS, type Job, jobIdOf, jobProgress, summarize } from '../lib/bulk.ts';
+import { announce } from '../lib/announce.ts';
 import { h, mount } from '../lib/dom.ts';
 import { navLink } from './layout.ts';
 
@@ -31,9 +32,11 @@ function resultList(app: App, names: Names, results: readonly BulkResult[]): HTM
 
 function jobView(app: App, names: Names, job: Job): HTMLElement[] {
   const percent = Math.round(jobProgress(job) * 100);
+  const status = `后台任务${JOB_STATUS_LABELS[job.status]}：共 ${job.total} 件，完成 ${job.done} 件，失败 ${job.failed} 件`;
+  announce(status);
   return [
-    h('p', { id: 'job-status', 'data-status': job.status }, `后台任务${JOB_STATUS_LABELS[job.status]}：共 ${job.total} 件，完成 ${job.done} 件，失败 ${job.failed} 件`),
-    h('div', { class: 'progress', role: 'progressbar', 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 }, h('div', { style: `width:${percent}%` })),
+    h('p', { id: 'job-status', 'data-status': job.status }, status),
+    h('div', { class: 'progress', role: 'progressbar', 'aria-label': '后台任务进度', 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 }, h('div', { style: `width:${percent}%` })),
     h(
       'ul',
       { class: 'bulk-list', id: 'job-items' },
@@ -67,7 +70,7 @@ export function showBulkResults(app: App, host: HTMLElement, title: string, resu
     h(
       'section',
       { class: 'card bulk-results', id: 'bulk-results' },
-      h('div', { class: 'toolbar' }, h('h3', { style: 'margin:0' }, `${title}：成功 ${ok} 件，失败 ${failed} 件`), h('div', { class: 'spacer' }), close),
+      h('div', { class: 'toolbar' }, h('h2', { style: 'margin:0' }, `${title}：成功 ${ok} 件，失败 ${failed} 件`), h('div', { class: 'spacer' }), close),
       jobHost,
       jobIdOf(results) && failed === 0 ? null : resultList(app, names, ordered),
     ),

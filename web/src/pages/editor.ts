@@ -12,6 +12,7 @@ import { pricingPanel } from '../editor/pricing-panel.ts';
 import { publishPanel } from '../publish/publish-panel.ts';
 import { saveIndicator } from '../editor/save-indicator.ts';
 import { stageActions } from '../editor/stage-actions.ts';
+import { editorKeyboard } from '../editor/editor-keyboard.ts';
 import { suitePanel } from '../editor/suite-panel.ts';
 import { h, mount } from '../lib/dom.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
@@ -86,7 +87,7 @@ export const renderEditor: Screen = (app, root, route) => {
       },
     };
 
-    const title = h('h2', { class: 'product-title' });
+    const title = h('h1', { class: 'product-title' });
     const stageBadge = h('span', { class: 'stage' });
     const renderHeader = (): void => {
       title.textContent = ctx.preview().name || '（未命名商品）';
@@ -99,7 +100,9 @@ export const renderEditor: Screen = (app, root, route) => {
     const panelHosts = new Map<EditorTab, HTMLElement>();
     const body = h('section', { class: 'tab-body' });
     const tabButtons = TABS.map(({ tab, title: text }) => h('button', { role: 'tab', class: 'tab', 'data-tab': tab, onclick: () => show(tab) }, text));
+    let shownTab: EditorTab = 'pricing';
     function show(tab: EditorTab): void {
+      shownTab = tab;
       history.replaceState(null, '', routeHref({ name: 'product', id, tab }));
       for (const button of tabButtons) {
         const active = button.dataset.tab === tab;
@@ -117,12 +120,14 @@ export const renderEditor: Screen = (app, root, route) => {
       for (const [key, element] of panelHosts) element.hidden = key !== tab;
     }
 
+    const keyboard = editorKeyboard(ctx, () => shownTab);
+    cleanups.push(() => keyboard.stop());
     const notice = isEmptyPatch(restored) ? null : h('p', { class: 'notice' }, '已恢复上次未保存的修改，正在保存。');
     const header = h(
       'div',
       { class: 'editor-header' },
       h('div', { class: 'editor-title' }, navLink(app, '← 商品列表', { name: 'products', stage: 'all', q: '', page: 1 }, { class: 'back' }), title, stageBadge),
-      saveIndicator(ctx, (latest, keepMine) => saver.resolveConflict(latest, keepMine)),
+      h('div', { class: 'editor-side' }, saveIndicator(ctx, (latest, keepMine) => saver.resolveConflict(latest, keepMine)), keyboard.helpButton),
     );
     // An archived product is read-only (the server refuses edits): every control is disabled until it is restored.
     const readOnly = h('fieldset', { class: 'read-only-frame', id: 'editor-body' }, body);

@@ -39,4 +39,5 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
   );
 }
 
-export const LIST_HEADINGS = ['', '名称', '货号', '阶段', '来源', '图片', '售价', '更新时间'] as const;
+/** The thumbnail column's heading is for screen readers only: the pictures speak for themselves on screen. */
+export const LIST_HEADINGS = ['缩略图', '名称', '货号', '阶段', '来源', '图片', '售价', '更新时间'] as const;

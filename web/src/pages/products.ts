@@ -10,6 +10,7 @@ import { LIST_HEADINGS, productRow } from './list-row.ts';
 import { bulkBar } from './bulk-bar.ts';
 import { selectionUi } from './list-selection.ts';
 import { exportControls } from './product-exports.ts';
+import { listKeyboard } from './list-keyboard.ts';
 
 /** A search re-renders the list screen; the search box keeps the focus so typing goes on. */
 let refocusSearch = false;
@@ -41,6 +42,7 @@ export const renderProducts: Screen = (app, root, route) => {
   const search = h('input', {
     type: 'search',
     id: 'search',
+    'aria-label': '搜索商品',
     placeholder: '搜索名称、货号、来源链接或商品 ID',
     value: current.q,
     oninput: () => {
@@ -64,12 +66,13 @@ export const renderProducts: Screen = (app, root, route) => {
   // Publishing takes the selection to its own screen (quota, checks, live status); nothing is sent from here.
   const publish = h('button', { type: 'button', id: 'publish-selected', onclick: () => app.navigate({ name: 'publish', ids: [...selection.current().ids] }) }, '发布所选…');
   const toolbar = h('div', { class: 'toolbar' }, search, h('div', { class: 'spacer' }), publish, exports.element);
+  const body = h('tbody', null, h('tr', null, h('td', { colspan: LIST_HEADINGS.length + 1, class: 'muted center' }, '正在加载…')));
+  const keyboard = listKeyboard(app, body, search);
   const columns = LIST_HEADINGS.length + 1;
-  const body = h('tbody', null, h('tr', null, h('td', { colspan: columns, class: 'muted center' }, '正在加载…')));
   const table = h(
     'table',
     { class: 'list', id: 'product-table' },
-    h('thead', null, h('tr', null, h('th', { class: 'check' }, selection.headerBox), LIST_HEADINGS.map((text, index) => h('th', index === 6 ? { class: 'num' } : null, text)))),
+    h('thead', null, h('tr', null, h('th', { class: 'check' }, selection.headerBox, h('span', { class: 'visually-hidden' }, '选择')), LIST_HEADINGS.map((text, index) => h('th', index === 6 ? { class: 'num' } : null, index === 0 ? h('span', { class: 'visually-hidden' }, text) : text)))),
     body,
   );
   const pager = h('div', { class: 'pager' });
@@ -83,6 +86,7 @@ export const renderProducts: Screen = (app, root, route) => {
         list.items.length > 0 ? list.items.map((item) => productRow(app, item, selection.rowBox(item))) : h('tr', null, h('td', { colspan: columns, class: 'empty-state', id: 'empty-state' }, emptyMessage(current))),
       );
       selection.pageLoaded(list.items, list.total);
+      keyboard.rowsLoaded();
       renderPager(list.total);
     } catch (error) {
       mount(body, h('tr', null, h('td', { colspan: columns, class: 'form-error center' }, messageOf(error))));
@@ -99,12 +103,16 @@ export const renderProducts: Screen = (app, root, route) => {
     );
   }
 
-  mount(root, shell(app, h('h2', null, '商品'), tabs, toolbar, filterBar(current, go), bar.element, results, selection.banner, table, pager));
+  const heading = h('div', { class: 'toolbar' }, h('h1', { style: 'margin:0' }, '商品'), h('div', { class: 'spacer' }), keyboard.helpButton);
+  mount(root, shell(app, heading, tabs, toolbar, filterBar(current, go), bar.element, results, selection.banner, table, pager));
   if (refocusSearch) {
     refocusSearch = false;
     search.focus();
     search.setSelectionRange(search.value.length, search.value.length);
   }
   void load();
-  return () => clearTimeout(searchTimer);
+  return () => {
+    clearTimeout(searchTimer);
+    keyboard.stop();
+  };
 };

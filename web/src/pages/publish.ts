@@ -88,7 +88,7 @@ export const renderPublish: Screen = (app, root, route) => {
     root,
     shell(
       app,
-      h('h2', null, '批量发布'),
+      h('h1', null, '批量发布'),
       h('div', { class: 'bulk-top' }, h('section', { class: 'card' }, shops.element), h('section', { class: 'card bulk-actions' }, summary, h('div', { class: 'row-actions' }, checkButton, publishButton), result)),
       tableHost,
       h('p', { class: 'muted small' }, '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额的商品会排队，配额重置后由服务自动发送。'),

@@ -37,7 +37,7 @@ export const renderShops: Screen = (app, root) => {
     root,
     shell(
       app,
-      h('h2', null, '店铺'),
+      h('h1', null, '店铺'),
       warnings,
       isAdmin ? shopForm(app, reload) : null,
       h('div', { class: 'card' }, table),

@@ -8,8 +8,8 @@ import { shell } from './layout.ts';
 
 const ROLE_LABELS = { admin: '管理员', operator: '运营' } as const;
 
-const roleSelect = (id: string, value: 'admin' | 'operator'): HTMLSelectElement =>
-  h('select', { id, name: 'role' }, ...(['operator', 'admin'] as const).map((role) => h('option', { value: role, selected: role === value }, ROLE_LABELS[role])));
+const roleSelect = (id: string, value: 'admin' | 'operator', name?: string): HTMLSelectElement =>
+  h('select', { id, name: 'role', 'aria-label': name }, ...(['operator', 'admin'] as const).map((role) => h('option', { value: role, selected: role === value }, ROLE_LABELS[role])));
 
 /** The create form: name, initial password, role, display name. */
 function createForm(app: App, reload: () => void): HTMLElement {
@@ -65,7 +65,7 @@ function userRow(app: App, user: UserEntry, reload: () => void): HTMLTableRowEle
       return false;
     }
   };
-  const role = roleSelect(`role-${user.username}`, user.role);
+  const role = roleSelect(`role-${user.username}`, user.role, `${user.username} 的角色`);
   role.addEventListener('change', () => {
     void patch({ role: role.value }, `${user.username} 已改为${ROLE_LABELS[role.value as 'admin' | 'operator']}`).then((ok) => {
       if (!ok) role.value = user.role;

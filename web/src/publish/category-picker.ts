@@ -22,8 +22,9 @@ export function categoryPicker(options: PickerOptions): HTMLElement {
   const { app, shopId } = options;
   let picked = { categoryId: options.categoryId, typeId: options.typeId };
   const current = h('div', { class: 'category-current', 'data-path': 'category', tabindex: -1 });
-  const search = h('input', { type: 'search', id: 'category-search', placeholder: '搜索类目：中文或俄文，如 收纳盒 / коробка', autocomplete: 'off', disabled: true });
-  const results = h('ul', { class: 'category-results', id: 'category-results', role: 'listbox' });
+  const search = h('input', { type: 'search', id: 'category-search', 'aria-label': '搜索类目', placeholder: '搜索类目：中文或俄文，如 收纳盒 / коробка', autocomplete: 'off', disabled: true });
+  // A plain list of buttons, not a listbox: each match is a button the seller tabs to and presses.
+  const results = h('ul', { class: 'category-results', id: 'category-results', 'aria-label': '匹配的类目' });
   const refreshed = h('div', { class: 'muted small refreshed', id: 'tree-refreshed' }, '正在加载平台类目…');
   let types: readonly TypeEntry[] = [];
 
@@ -42,7 +43,6 @@ export function categoryPicker(options: PickerOptions): HTMLElement {
         'button',
         {
           type: 'button',
-          role: 'option',
           class: 'category-option',
           'data-type-id': entry.typeId,
           disabled: entry.disabled,

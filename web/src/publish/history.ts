@@ -12,7 +12,7 @@ export function publishHistory(app: App, productId: string): { element: HTMLElem
   const element = h(
     'div',
     { class: 'publish-history', id: 'publish-history' },
-    h('h3', null, '发布记录'),
+    h('h2', null, '发布记录'),
     h('table', { class: 'list' }, h('thead', null, h('tr', null, ['时间', '店铺', '内容', '状态', '平台商品 ID', '平台反馈'].map((title) => h('th', null, title)))), body),
   );
   const reload = (): void => {

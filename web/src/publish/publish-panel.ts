@@ -59,12 +59,12 @@ export const publishPanel: Panel = (ctx, host) => {
     h(
       'div',
       { class: 'publish-layout' },
-      h('div', { class: 'stack' }, h('section', { class: 'card' }, h('h3', null, '1. 店铺与配额'), shops.element), h('section', { class: 'card' }, h('h3', null, '2. 平台类目'), categoryHost)),
+      h('div', { class: 'stack' }, h('section', { class: 'card' }, h('h2', null, '1. 店铺与配额'), shops.element), h('section', { class: 'card' }, h('h2', null, '2. 平台类目'), categoryHost)),
       h(
         'div',
         { class: 'stack' },
-        h('section', { class: 'card' }, h('h3', null, '3. 类目属性'), attributesHost),
-        h('section', { class: 'card' }, h('h3', null, '4. 检查与发布'), actions.element),
+        h('section', { class: 'card' }, h('h2', null, '3. 类目属性'), attributesHost),
+        h('section', { class: 'card' }, h('h2', null, '4. 检查与发布'), actions.element),
       ),
     ),
     h('section', { class: 'card history-card' }, history.element),

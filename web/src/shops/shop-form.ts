@@ -36,7 +36,7 @@ export function shopForm(app: App, reload: () => void): HTMLElement {
         }
       },
     },
-    h('h3', null, '绑定新店铺'),
+    h('h2', null, '绑定新店铺'),
     h(
       'div',
       { class: 'shop-form-fields' },

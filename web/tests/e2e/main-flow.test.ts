@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, apiLogin, collectProduct, waitForDownloads } from './api.ts';
-import { POLL, type Stack, attr, savedAll, shot, startStack, text, value } from './stack.ts';
+import { POLL, type Stack, attr, savedAll, shot, startStack, tabTo, text, value } from './stack.ts';
 import { APP_TOKEN } from './service.ts';
 
 describe('the seller’s main flow in Chromium', () => {
@@ -116,5 +116,97 @@ describe('the seller’s main flow in Chromium', () => {
     await expect.poll(text(page(), '.editor-title .stage'), POLL).toBe('已归档');
     await page().click('#stage-restore');
     await expect.poll(text(page(), '.editor-title .stage'), POLL).toBe('编辑中');
+  });
+
+  it('does the main flow with the keyboard alone: log in, find, price, copy, ready, export; ? lists the shortcuts', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const secondId = await collectProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-1002');
+    await waitForDownloads(stack.service.baseUrl, token, secondId);
+    const keys = page().keyboard;
+    const typeInto = async (selector: string, typed: string): Promise<void> => {
+      await tabTo(page(), selector);
+      await keys.press('ControlOrMeta+A');
+      await keys.type(typed);
+    };
+    await page().evaluate(() => localStorage.clear());
+    await page().goto(`${stack.service.baseUrl}/login`);
+    await tabTo(page(), '#use-app-token');
+    await keys.press('Enter');
+    await keys.type(APP_TOKEN);
+    await keys.press('Enter');
+    await page().waitForURL(/\/products$/);
+
+    // Find: `/` jumps to the search box, Tab reaches the first row, Enter opens it.
+    await page().waitForSelector(`tr[data-product-id="${secondId}"]`);
+    await keys.press('/');
+    expect(await page().evaluate(() => document.activeElement?.id)).toBe('search');
+    await keys.type('e2e-1002');
+    await expect.poll(() => page().locator('#product-table tbody tr[data-product-id]').count(), POLL).toBe(1);
+    await tabTo(page(), `tr[data-product-id="${secondId}"]`);
+    await keys.press('Enter');
+    await page().waitForURL(new RegExp(`/products/${secondId}$`));
+
+    // Copy on its tab, then the price and the ready fields; Ctrl+S saves, Ctrl+Enter marks it 待上架.
+    await tabTo(page(), '[data-tab="copy"]');
+    await keys.press('Enter');
+    await typeInto('#f-copy-title_ru', 'Шапка зимняя вязаная');
+    await typeInto('#f-copy-description_ru', 'Тёплая вязаная шапка из шерсти, один размер.');
+    await savedAll(page());
+    await tabTo(page(), '#copy-apply');
+    await keys.press('Enter');
+    await expect.poll(text(page(), '.product-title'), POLL).toBe('Шапка зимняя вязаная');
+    await tabTo(page(), '[data-tab="pricing"]');
+    await keys.press('Enter');
+    await typeInto('#f-pricing-cost_cny', '20');
+    await typeInto('#f-weight_g', '300');
+    await typeInto('#f-offer_id', 'HAT-E2E-1002');
+    await typeInto('#f-depth', '200');
+    await typeInto('#f-width', '150');
+    await typeInto('#f-height', '40');
+    await keys.press('ControlOrMeta+S');
+    await savedAll(page());
+    await expect.poll(attr(page(), '#live-price', 'data-value'), POLL).toBe('593');
+    await keys.press('ControlOrMeta+Enter');
+    await expect.poll(text(page(), '.editor-title .stage'), POLL).toBe('待上架');
+
+    // Back on the list: Space ticks the focused row, the export button downloads it.
+    await tabTo(page(), 'a.back');
+    await keys.press('Enter');
+    await page().waitForURL(/\/products$/);
+    await page().waitForSelector(`tr[data-product-id="${secondId}"]`);
+    await tabTo(page(), `tr[data-product-id="${secondId}"]`);
+    await keys.press(' ');
+    expect(await page().isChecked(`tr[data-product-id="${secondId}"] input[type=checkbox]`)).toBe(true);
+    await tabTo(page(), '#export-selected');
+    const [download] = await Promise.all([page().waitForEvent('download'), keys.press('Enter')]);
+    const rows = readFileSync(await download.path(), 'utf8').trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('HAT-E2E-1002');
+    expect(rows[0]).toContain(',ready,');
+
+    // The busy export button gives the focus back once the file is out; `?` opens the help panel from there,
+    // Tab stays inside it, Esc closes it and the focus returns to the button.
+    await expect.poll(() => page().evaluate(() => document.activeElement?.id), POLL).toBe('export-selected');
+    await keys.press('?');
+    await page().waitForSelector('#shortcut-help[open]');
+    await expect.poll(text(page(), '#shortcut-help'), POLL).toContain('跳到搜索框');
+    await shot(page(), '48-shortcut-help');
+    for (let i = 0; i < 3; i += 1) {
+      await keys.press('Tab');
+      expect(await page().evaluate(() => Boolean(document.activeElement?.closest('#shortcut-help')))).toBe(true);
+    }
+    await keys.press('Escape');
+    await expect.poll(() => page().locator('#shortcut-help[open]').count(), POLL).toBe(0);
+    expect(await page().evaluate(() => document.activeElement?.id)).toBe('export-selected');
+
+    // J moves to the next row, Enter opens it, and in the editor Alt+↑ opens the product above it in the list.
+    await tabTo(page(), `tr[data-product-id="${secondId}"]`);
+    await keys.press('j');
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-product-id'))).toBe(productId);
+    await keys.press('Enter');
+    await page().waitForURL(new RegExp(`/products/${productId}$`));
+    await page().waitForSelector('#save-state [data-status]');
+    await keys.press('Alt+ArrowUp');
+    await page().waitForURL(new RegExp(`/products/${secondId}`));
   });
 });

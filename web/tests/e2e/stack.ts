@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { audit } from './a11y.ts';
 import { type Browser, launchBrowser } from './browser.ts';
 import { type Fixtures, startFixtures } from './fixtures.ts';
 import { APP_TOKEN, REPO_ROOT, type RunningService, buildWeb, startService } from './service.ts';
@@ -56,7 +57,24 @@ export const text = (page: Page, selector: string) => () => page.textContent(sel
 export const value = (page: Page, selector: string) => () => page.inputValue(selector, { timeout: 5_000 }).catch(() => null);
 export const POLL = { timeout: 15_000, interval: 100 } as const;
 
-export const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+/**
+ * Every screenshot is a screen a seller sees: it is written, then audited by axe-core (`a11y.ts`), so a
+ * screen added later is checked without anyone remembering to. The picture comes first, so a short-lived
+ * state (a running job) is captured as the test saw it.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await audit(page, name);
+}
 
 /** Waits until the autosave reports that the server has every edit. */
 export const savedAll = (page: Page): Promise<void> => expect.poll(attr(page, '#save-state [data-status]', 'data-status'), POLL).toBe('saved');
+
+/** Presses Tab until `selector` has the focus: proves it is reachable by keyboard, in the screen's own order. */
+export async function tabTo(page: Page, selector: string, presses = 120): Promise<void> {
+  for (let i = 0; i < presses; i += 1) {
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}

@@ -81,7 +81,7 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
     await expect.poll(bulkCount, POLL).toBe('3');
     await page().click('#bulk-ready');
     await page().waitForSelector('#bulk-results');
-    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('成功 1 件，失败 2 件');
+    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('成功 1 件，失败 2 件');
     expect(await page().getAttribute(`#bulk-results li[data-product-id="${readyable}"]`, 'data-ok')).toBe('true');
     const refusal = (await page().textContent(`#bulk-results li[data-product-id="${manual[0]}"]`)) ?? '';
     expect(refusal).toMatch(/[\u4e00-\u9fff]/u);
@@ -99,7 +99,7 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
     await expect.poll(text(page(), '#bulk-error'), POLL).toContain('加价率');
     await page().fill('#bulk-markup', '40');
     await page().click('#bulk-pricing-apply');
-    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('批量定价：成功 1 件');
+    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('批量定价：成功 1 件');
     const stored = await apiJson<{ pricing: { markup_percent?: number } }>(stack.service.baseUrl, token, 'GET', `/api/products/${collected}`);
     expect(stored.pricing.markup_percent).toBe(40);
   });
@@ -138,15 +138,15 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
     await page().check(`tr[data-product-id="${manual[2]}"] input[type=checkbox]`);
     await page().check(`tr[data-product-id="${manual[3]}"] input[type=checkbox]`);
     await page().click('#bulk-archive');
-    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('归档：成功 2 件');
+    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('归档：成功 2 件');
     await expect.poll(attr(page(), '[data-stage="archived"] .tab-count', 'data-count'), POLL).toBe('2');
     await page().click('[data-stage="archived"]');
     await page().check(`tr[data-product-id="${manual[2]}"] input[type=checkbox]`);
     await page().click('#bulk-restore');
-    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('恢复：成功 1 件');
+    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('恢复：成功 1 件');
     await page().check(`tr[data-product-id="${manual[3]}"] input[type=checkbox]`);
     await page().click('#bulk-delete');
-    await expect.poll(text(page(), '#bulk-results h3'), POLL).toContain('永久删除：成功 1 件');
+    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('永久删除：成功 1 件');
     await expect.poll(attr(page(), '[data-stage="archived"] .tab-count', 'data-count'), POLL).toBe('0');
   });
 });

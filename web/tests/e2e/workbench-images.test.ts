@@ -113,10 +113,10 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
   it('opens the AI edit dialog with its heading and close button below the sticky top bar', async () => {
     await page().evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page().click('#asset-library [data-status="stored"] >> nth=2 >> button:has-text("AI 修图")');
-    await page().waitForSelector('#edit-dialog h3');
+    await page().waitForSelector('#edit-dialog h2');
     await page().waitForTimeout(800);
     const bar = await page().locator('.topbar').boundingBox();
-    const heading = await page().locator('#edit-dialog h3').boundingBox();
+    const heading = await page().locator('#edit-dialog h2').boundingBox();
     expect(bar && heading).toBeTruthy();
     if (bar && heading) expect(heading.y).toBeGreaterThanOrEqual(bar.y + bar.height);
     const closeOnTop = await page().locator('#edit-dialog button.link').evaluate((button) => {
@@ -126,7 +126,22 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     expect(closeOnTop).toBe(true);
     await shot(page(), '28-images-ai-edit-dialog');
     await page().click('#edit-dialog button.link');
-    expect(await page().locator('#edit-dialog h3').count()).toBe(0);
+    expect(await page().locator('#edit-dialog h2').count()).toBe(0);
+  });
+
+  it('keeps the keyboard inside the AI edit dialog, closes it with Esc and returns the focus to its button', async () => {
+    const opener = page().locator('#asset-library [data-status="stored"] >> nth=2 >> button:has-text("AI 修图")');
+    await opener.focus();
+    await page().keyboard.press('Enter');
+    await page().waitForSelector('#edit-dialog[open] h2');
+    for (let i = 0; i < 6; i += 1) {
+      await page().keyboard.press('Tab');
+      expect(await page().evaluate(() => Boolean(document.activeElement?.closest('#edit-dialog')))).toBe(true);
+    }
+    await page().keyboard.press('Escape');
+    await expect.poll(() => page().locator('#edit-dialog[open]').count(), POLL).toBe(0);
+    expect(await page().locator('#edit-dialog h2').count()).toBe(0);
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('translates the text in the ticked images with progress; the results appear in 图片翻译 and the sources stay', async () => {

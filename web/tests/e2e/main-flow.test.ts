@@ -197,7 +197,7 @@ describe('the seller’s main flow in Chromium', () => {
     }
     await keys.press('Escape');
     await expect.poll(() => page().locator('#shortcut-help[open]').count(), POLL).toBe(0);
-    expect(await page().evaluate(() => document.activeElement?.id)).toBe('export-selected');
+    await expect.poll(() => page().evaluate(() => document.activeElement?.id), POLL).toBe('export-selected');
 
     // J moves to the next row, Enter opens it, and in the editor Alt+↑ opens the product above it in the list.
     await tabTo(page(), `tr[data-product-id="${secondId}"]`);

@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebIfChanged } from '../../build/build-if-changed.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const APP_TOKEN = 'e2e-app-token-0123456789abcdef';
@@ -25,12 +26,9 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Builds the page once, as `npm start` does. */
+/** The page as `npm start` serves it; built only when its sources changed since the last build. */
 export function buildWeb(): void {
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  buildWebIfChanged();
 }
 
 /** Starts `src/main.ts` as a child process on a temp data dir and a free port, and waits for /api/health. */

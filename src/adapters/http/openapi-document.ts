@@ -1,7 +1,9 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type FastifyInstance } from 'fastify';
+import { API_EXAMPLES } from './examples/index.ts';
 import { defaultsAreOptional } from './openapi-defaults.ts';
+import { withExamples } from './openapi-examples.ts';
 import { operationIdOf } from './operation-ids.ts';
 
 /** The routes' tags in the order the docs page lists them, each with what its operations are for. */
@@ -52,7 +54,7 @@ export async function registerOpenApiDocument(app: FastifyInstance, version: str
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transformObject: (documentObject) => defaultsAreOptional('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
+    transformObject: (documentObject) => withExamples(defaultsAreOptional('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject), API_EXAMPLES),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

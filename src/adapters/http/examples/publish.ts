@@ -1,0 +1,44 @@
+import { type OperationExample } from '../openapi-examples.ts';
+import { EXAMPLE } from './ids.ts';
+
+const shop = { shop_id: EXAMPLE.shopId };
+const record = (status: 'pending' | 'imported') => ({
+  task_id: EXAMPLE.taskId,
+  product_id: EXAMPLE.productId,
+  shop_id: EXAMPLE.shopId,
+  offer_id: 'BOX-001',
+  operation: 'import',
+  status,
+  marketplace_product_id: status === 'imported' ? '880000001' : null,
+  errors: [],
+  created_at: EXAMPLE.updatedAt,
+  updated_at: EXAMPLE.updatedAt,
+  next_attempt_at: null,
+});
+const taskLink = (expression: string, description: string) => ({
+  GetPublishTask: { operationId: 'getPublishTaskId', parameters: { taskId: expression }, description },
+});
+
+/** Publishing to the marketplace and its records. */
+export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
+  postProductsIdPublishCheck: { parameters: { id: EXAMPLE.productId }, body: shop, status: 200, answer: { ok: true, errors: [] } },
+  postProductsIdPublish: {
+    parameters: { id: EXAMPLE.productId },
+    body: shop,
+    status: 202,
+    answer: record('pending'),
+    links: taskLink('$response.body#/task_id', '发布任务状态（平台导入完成前为 pending）'),
+  },
+  getPublishTaskId: {
+    parameters: { taskId: EXAMPLE.taskId },
+    status: 200,
+    answer: { ...record('pending'), items: [{ product_id: EXAMPLE.productId, offer_id: 'BOX-001', status: 'pending', marketplace_product_id: null, errors: [] }] },
+  },
+  getProductsIdPublishHistory: { parameters: { id: EXAMPLE.productId, page: 1, page_size: 20 }, status: 200, answer: { total: 1, items: [record('pending')] } },
+  postPublish: {
+    body: { shop_id: EXAMPLE.shopId, product_ids: [EXAMPLE.productId] },
+    status: 202,
+    answer: { tasks: [{ task_id: EXAMPLE.bulkTaskId, product_ids: [EXAMPLE.productId] }], waiting: [], refused: [] },
+    links: taskLink('$response.body#/tasks/0/task_id', '第一个导入任务的状态'),
+  },
+};

@@ -48,6 +48,7 @@ describe('keyboard shortcuts (issue 22)', () => {
   it('lists every shortcut with its keys and a Chinese explanation for the help panel', () => {
     for (const shortcut of SHORTCUTS) {
       expect(shortcut.keys.length).toBeGreaterThan(0);
+      for (const combination of shortcut.keys) expect(combination.length).toBeGreaterThan(0);
       expect(shortcut.text).toMatch(/[\u4e00-\u9fff]/);
     }
   });

@@ -25,7 +25,9 @@ function pressOf(event: KeyboardEvent): KeyPress {
 function helpPanel(screen: ShortcutScreen): { open(): void; remove(): void } {
   const dialog = modal('shortcut-help', '键盘快捷键');
   document.body.append(dialog.element);
-  const rows = shortcutsOf(screen).map((shortcut) => h('tr', null, h('td', null, shortcut.keys.map((key, index) => [index > 0 ? ' + ' : null, h('kbd', null, key)])), h('td', null, shortcut.text)));
+  const combination = (keys: readonly string[]) => keys.map((key, index) => [index > 0 ? ' + ' : null, h('kbd', null, key)]);
+  const keysCell = (alternatives: readonly (readonly string[])[]) => alternatives.map((keys, index) => [index > 0 ? ' 或 ' : null, combination(keys)]);
+  const rows = shortcutsOf(screen).map((shortcut) => h('tr', null, h('td', null, keysCell(shortcut.keys)), h('td', null, shortcut.text)));
   return {
     open: () =>
       dialog.open(

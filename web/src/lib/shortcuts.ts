@@ -18,8 +18,8 @@ export type KeyPress = {
 type Shortcut = {
   readonly action: ShortcutAction;
   readonly screens: readonly ShortcutScreen[];
-  /** The keys as the help panel shows them. */
-  readonly keys: readonly string[];
+  /** The keys as the help panel shows them: alternatives, each a combination pressed together. */
+  readonly keys: readonly (readonly string[])[];
   readonly text: string;
   readonly matches: (press: KeyPress) => boolean;
 };
@@ -31,17 +31,17 @@ const plain = (press: KeyPress, ...keys: string[]): boolean => !press.typing && 
  * a `j` or a `/` into a name stays typing; save and stage take Ctrl (⌘) and work from inside a field.
  */
 export const SHORTCUTS: readonly Shortcut[] = [
-  { action: 'search', screens: ['list'], keys: ['/'], text: '跳到搜索框', matches: (p) => plain(p, '/') },
+  { action: 'search', screens: ['list'], keys: [['/']], text: '跳到搜索框', matches: (p) => plain(p, '/') },
   // The arrows move between rows only from a row: elsewhere they keep scrolling the page and moving between tabs.
-  { action: 'next', screens: ['list'], keys: ['J', '↓'], text: '下一个商品', matches: (p) => plain(p, 'j', 'J') || (p.onRow && plain(p, 'ArrowDown')) },
-  { action: 'previous', screens: ['list'], keys: ['K', '↑'], text: '上一个商品', matches: (p) => plain(p, 'k', 'K') || (p.onRow && plain(p, 'ArrowUp')) },
-  { action: 'open', screens: ['list'], keys: ['Enter'], text: '打开选中行的商品', matches: (p) => p.onRow && plain(p, 'Enter') },
-  { action: 'select', screens: ['list'], keys: ['空格'], text: '勾选或取消勾选这一行', matches: (p) => p.onRow && plain(p, ' ') },
-  { action: 'next', screens: ['editor'], keys: ['Alt', '↓'], text: '打开列表中的下一个商品', matches: (p) => p.alt && !p.command && p.key === 'ArrowDown' },
-  { action: 'previous', screens: ['editor'], keys: ['Alt', '↑'], text: '打开列表中的上一个商品', matches: (p) => p.alt && !p.command && p.key === 'ArrowUp' },
-  { action: 'save', screens: ['editor'], keys: ['Ctrl', 'S'], text: '立即保存（平时也会自动保存）', matches: (p) => p.command && !p.alt && (p.key === 's' || p.key === 'S') },
-  { action: 'stage', screens: ['editor'], keys: ['Ctrl', 'Enter'], text: '保存并标记为待上架', matches: (p) => p.command && !p.alt && p.key === 'Enter' },
-  { action: 'help', screens: ['list', 'editor'], keys: ['?'], text: '显示这份快捷键说明', matches: (p) => plain(p, '?') },
+  { action: 'next', screens: ['list'], keys: [['J'], ['↓']], text: '下一个商品', matches: (p) => plain(p, 'j', 'J') || (p.onRow && plain(p, 'ArrowDown')) },
+  { action: 'previous', screens: ['list'], keys: [['K'], ['↑']], text: '上一个商品', matches: (p) => plain(p, 'k', 'K') || (p.onRow && plain(p, 'ArrowUp')) },
+  { action: 'open', screens: ['list'], keys: [['Enter']], text: '打开选中行的商品', matches: (p) => p.onRow && plain(p, 'Enter') },
+  { action: 'select', screens: ['list'], keys: [['空格']], text: '勾选或取消勾选这一行', matches: (p) => p.onRow && plain(p, ' ') },
+  { action: 'next', screens: ['editor'], keys: [['Alt', '↓']], text: '打开列表中的下一个商品', matches: (p) => p.alt && !p.command && p.key === 'ArrowDown' },
+  { action: 'previous', screens: ['editor'], keys: [['Alt', '↑']], text: '打开列表中的上一个商品', matches: (p) => p.alt && !p.command && p.key === 'ArrowUp' },
+  { action: 'save', screens: ['editor'], keys: [['Ctrl', 'S'], ['⌘', 'S']], text: '立即保存（平时也会自动保存）', matches: (p) => p.command && !p.alt && (p.key === 's' || p.key === 'S') },
+  { action: 'stage', screens: ['editor'], keys: [['Ctrl', 'Enter'], ['⌘', 'Enter']], text: '保存并标记为待上架', matches: (p) => p.command && !p.alt && p.key === 'Enter' },
+  { action: 'help', screens: ['list', 'editor'], keys: [['?']], text: '显示这份快捷键说明', matches: (p) => plain(p, '?') },
 ];
 
 /** The shortcut a key press means on a screen, or null (the browser keeps the key). */

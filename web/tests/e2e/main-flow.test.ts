@@ -208,5 +208,12 @@ describe('the seller’s main flow in Chromium', () => {
     await page().waitForSelector('#save-state [data-status]');
     await keys.press('Alt+ArrowUp');
     await page().waitForURL(new RegExp(`/products/${secondId}`));
+    await page().waitForSelector('#save-state [data-status]');
+    await page().evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await keys.press('?');
+    await expect.poll(text(page(), '#shortcut-help'), POLL).toContain('标记为待上架');
+    await shot(page(), '49-editor-shortcut-help');
+    await keys.press('Escape');
+    await expect.poll(() => page().locator('#shortcut-help[open]').count(), POLL).toBe(0);
   });
 });

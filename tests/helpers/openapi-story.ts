@@ -53,10 +53,10 @@ export function wrongTyped(example: Record<string, unknown>, refuses: (body: obj
 }
 const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
-/** Each schema's `default` in the document with the pointer of its schema (property maps are not schemas). */
+/** Each schema's `default` with the pointer of its schema (property maps and an operation's responses are not schemas). */
 export function defaultsIn(value: unknown, pointer = '#', key = ''): [string, unknown][] {
   if (!isObject(value) || key === 'example') return [];
-  const own: [string, unknown][] = 'default' in value && !['properties', 'patternProperties'].includes(key) ? [[pointer, value.default]] : [];
+  const own: [string, unknown][] = 'default' in value && !['properties', 'patternProperties', 'responses'].includes(key) ? [[pointer, value.default]] : [];
   const segment = (name: string) => encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
   return [...own, ...Object.entries(value).flatMap(([name, child]) => (Array.isArray(child) ? child.flatMap((item, index) => defaultsIn(item, `${pointer}/${segment(name)}/${index}`, '')) : defaultsIn(child, `${pointer}/${segment(name)}`, name)))];
 }

@@ -58,14 +58,15 @@ async function runSuite(container: AppContainer, model: ImageModel, watermark: b
   });
   const end = await new Promise<number>((resolve) => {
     const poll = setInterval(() => {
-      const job = suiteJobs.get(id);
-      if (job && job.images.length === job.total) {
-        clearInterval(poll);
-        resolve(performance.now());
-      }
+      void suiteJobs.get(id).then((job) => {
+        if (job && job.images.length === job.total) {
+          clearInterval(poll);
+          resolve(performance.now());
+        }
+      });
     }, 2);
   });
-  const done = suiteJobs.get(id)!;
+  const done = (await suiteJobs.get(id))!;
   if (done.status !== 'done') throw new Error(`bench suite ended ${done.status}: ${done.images[0]?.error ?? done.error}`);
   return starts.map((start, index) => (starts[index + 1] ?? end) - start).slice(1); // the first pass also reads the reference
 }

@@ -1,17 +1,29 @@
 import { conflict, notFound } from '../../domain/errors.ts';
 import { type SuiteJob, isFinal } from '../../domain/suite-job.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';
+import { loadProduct } from './product-access.ts';
 import { type ArchiveEntry } from './export-images.ts';
 
-const suiteNotFound = () => notFound('SUITE_NOT_FOUND', '套图任务不存在（服务重启后任务会丢失，请重新生成）');
+const suiteNotFound = () => notFound('SUITE_NOT_FOUND', '套图任务不存在');
+/** Earlier suites a product lists (each up to 15 images; a product rarely has more than a few). */
+export const PRODUCT_SUITES_LIMIT = 50;
 
-/** GET /suites/{id}: the job as it stands; unknown (or lost in a restart) → 404. */
+/** GET /suites/{id}: the job as it stands (stored, so it answers after a restart too); unknown → 404. */
 export function makeGetSuite(deps: { suiteJobs: SuiteJobStore }) {
-  return (id: string): SuiteJob => {
-    const job = deps.suiteJobs.get(id);
+  return async (id: string): Promise<SuiteJob> => {
+    const job = await deps.suiteJobs.get(id);
     if (!job) throw suiteNotFound();
     return job;
+  };
+}
+
+/** GET /products/{id}/suites: the product's suite jobs, newest first (§9.3); unknown product → 404. */
+export function makeListProductSuites(deps: { suiteJobs: SuiteJobStore; products: ProductRepository }) {
+  return async (productId: string): Promise<SuiteJob[]> => {
+    await loadProduct(deps.products, productId);
+    return deps.suiteJobs.listByProduct(productId, PRODUCT_SUITES_LIMIT);
   };
 }
 
@@ -23,8 +35,8 @@ export type SuiteArchive = { readonly fileName: string; readonly entries: SuiteA
  * Before the job is final → 409; unknown → 404.
  */
 export function makeSuiteArchive(deps: { suiteJobs: SuiteJobStore; objectStore: ObjectStore }) {
-  return (id: string): SuiteArchive => {
-    const job = deps.suiteJobs.get(id);
+  return async (id: string): Promise<SuiteArchive> => {
+    const job = await deps.suiteJobs.get(id);
     if (!job) throw suiteNotFound();
     if (!isFinal(job.status)) throw conflict('SUITE_NOT_FINISHED', `套图还在生成中（${job.images.length}/${job.total}），完成后再下载`);
     const entries = job.images

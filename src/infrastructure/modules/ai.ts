@@ -6,13 +6,14 @@ import { type GenerationQueue, type SuiteJobStore } from '../../application/port
 import { makeApplyCopy } from '../../application/use-cases/apply-copy.ts';
 import { makeEditImage } from '../../application/use-cases/edit-image.ts';
 import { makeGenerateSuite } from '../../application/use-cases/generate-suite.ts';
-import { makeGetSuite, makeSuiteArchive } from '../../application/use-cases/get-suite.ts';
+import { makeGetSuite, makeListProductSuites, makeSuiteArchive } from '../../application/use-cases/get-suite.ts';
 import { makeLegacyImageSuite } from '../../application/use-cases/legacy-image-suite.ts';
 import { makePlanSuite } from '../../application/use-cases/plan-suite.ts';
 import { makeTranslateHandler, makeTranslateImages } from '../../application/use-cases/translate-images.ts';
 import { makeWriteCopy } from '../../application/use-cases/write-copy.ts';
 import { type JobHandler } from '../../application/job-worker.ts';
-import { makeInMemorySuiteJobStore } from '../../adapters/ai/in-memory-suite-job-store.ts';
+import { type SuiteRunner, makeSuiteRunner } from '../../application/suite-runner.ts';
+import { makeKyselySuiteJobStore } from '../../adapters/persistence/kysely-suite-job-store.ts';
 import { makeModelCatalog } from '../../adapters/ai/model-catalog.ts';
 import { makeSerialGenerationQueue } from '../../adapters/ai/serial-generation-queue.ts';
 import { makeSharpImageProcessor } from '../../adapters/ai/sharp-image-processor.ts';
@@ -27,8 +28,10 @@ export type AiRegistry = {
   imageProcessor: ImageProcessor;
   /** The one global serial queue of model calls (spec §8). */
   generationQueue: GenerationQueue;
-  /** Suite jobs, in memory only. */
+  /** Suite jobs, stored (§9.3). */
   suiteJobs: SuiteJobStore;
+  /** Makes the images of the suites this process holds, one at a time on the generation queue. */
+  suiteRunner: SuiteRunner;
   loadImage: LoadImage;
   writeCopy: ReturnType<typeof makeWriteCopy>;
   applyCopy: ReturnType<typeof makeApplyCopy>;
@@ -36,6 +39,7 @@ export type AiRegistry = {
   generateSuite: ReturnType<typeof makeGenerateSuite>;
   getSuite: ReturnType<typeof makeGetSuite>;
   suiteArchive: ReturnType<typeof makeSuiteArchive>;
+  listProductSuites: ReturnType<typeof makeListProductSuites>;
   editImage: ReturnType<typeof makeEditImage>;
   legacyImageSuite: ReturnType<typeof makeLegacyImageSuite>;
   translateImages: ReturnType<typeof makeTranslateImages>;
@@ -55,6 +59,10 @@ const pipelineDeps = (cradle: Cradle) => ({
   loadImage: cradle.loadImage,
 });
 
+/** How long a process holds a suite it makes without renewing (renewed every third of it), and how often it looks for abandoned ones. */
+const SUITE_LEASE_MS = 60_000;
+const SUITE_POLL_MS = 10_000;
+
 /** AI copy, suite planning and generation, image edits (issue 5). Model deadlines: AI_TEXT_TIMEOUT, AI_IMAGE_TIMEOUT. */
 export const aiModule: FeatureModuleOf = {
   name: 'ai',
@@ -63,14 +71,20 @@ export const aiModule: FeatureModuleOf = {
       modelCatalog: asFunction(({ config }: Cradle) => makeModelCatalog({ ai: config.ai })).singleton(),
       imageProcessor: asFunction(() => makeSharpImageProcessor()).singleton(),
       generationQueue: asFunction(() => makeSerialGenerationQueue()).singleton(),
-      suiteJobs: asFunction(() => makeInMemorySuiteJobStore()).singleton(),
+      suiteJobs: asFunction(({ db }: Cradle) => makeKyselySuiteJobStore(db)).singleton(),
+      suiteRunner: asFunction((cradle: Cradle) =>
+        makeSuiteRunner({ ...pipelineDeps(cradle), suiteJobs: cradle.suiteJobs, logger: cradle.logger, leaseMs: SUITE_LEASE_MS, pollMs: SUITE_POLL_MS }),
+      ).singleton(),
       loadImage: asFunction(({ objectStore, guardedHttp }: Cradle) => makeImageLoader({ objectStore, guardedHttp })).singleton(),
       writeCopy: asFunction(({ modelCatalog, products, clock }: Cradle) => makeWriteCopy({ catalog: modelCatalog, products, clock })).singleton(),
       applyCopy: asFunction(({ products, clock }: Cradle) => makeApplyCopy({ products, clock })).singleton(),
       planSuite: asFunction(({ modelCatalog, products }: Cradle) => makePlanSuite({ catalog: modelCatalog, products })).singleton(),
-      generateSuite: asFunction((cradle: Cradle) => makeGenerateSuite({ ...pipelineDeps(cradle), suiteJobs: cradle.suiteJobs, logger: cradle.logger })).singleton(),
+      generateSuite: asFunction((cradle: Cradle) =>
+        makeGenerateSuite({ ...pipelineDeps(cradle), suiteJobs: cradle.suiteJobs, suiteRunner: cradle.suiteRunner, leaseMs: SUITE_LEASE_MS }),
+      ).singleton(),
       getSuite: asFunction(({ suiteJobs }: Cradle) => makeGetSuite({ suiteJobs })).singleton(),
       suiteArchive: asFunction(({ suiteJobs, objectStore }: Cradle) => makeSuiteArchive({ suiteJobs, objectStore })).singleton(),
+      listProductSuites: asFunction(({ suiteJobs, products }: Cradle) => makeListProductSuites({ suiteJobs, products })).singleton(),
       editImage: asFunction((cradle: Cradle) => makeEditImage(pipelineDeps(cradle))).singleton(),
       legacyImageSuite: asFunction(({ generateSuite }: Cradle) => makeLegacyImageSuite({ generateSuite })).singleton(),
       translateImages: asFunction((cradle: Cradle) => makeTranslateImages({ ...pipelineDeps(cradle), jobs: cradle.jobs, onJobQueued: () => cradle.jobWorker.nudge() })).singleton(),
@@ -78,8 +92,13 @@ export const aiModule: FeatureModuleOf = {
     });
   },
   protectedRoutes: (cradle: Cradle) => [aiRoutes(cradle), suiteRoutes(cradle), imageRoutes(cradle)],
+  async start(cradle) {
+    cradle.suiteRunner.start();
+  },
   async stop(cradle) {
-    // Waiting generations are dropped (jobs live in memory anyway); the running one finishes before the DB closes.
+    // Waiting generations are dropped (their suites continue after the next start); the running one finishes
+    // and is saved before the claims are let go and the DB closes.
     await cradle.generationQueue.drain();
+    await cradle.suiteRunner.stop();
   },
 };

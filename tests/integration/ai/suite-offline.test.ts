@@ -152,25 +152,38 @@ for (const database of testDatabases()) {
 }
 
 describe('suite jobs after a restart', () => {
-  it('answers 404 for a job created before the restart', async () => {
+  it('answers a job created before the restart, and lists the product\'s suites newest first', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-suite-restart-'));
     try {
       const before = await startTestApp({ dataDir });
       const product = await insertProduct(before);
       await addProductImage(before, product.id, await productPhoto());
-      const generated = await before.app.inject({
-        method: 'POST',
-        url: '/api/suite/generate',
-        headers: before.auth,
-        payload: { product_id: product.id, plan: [{ kind: 'title', title: 'Новинка', count: 1 }] },
-      });
-      const suiteId = generated.json<{ suite_id: string }>().suite_id;
-      expect((await waitForSuite(before, suiteId)).status).toBe('done');
+      const generate = async (title: string): Promise<string> => {
+        const generated = await before.app.inject({ method: 'POST', url: '/api/suite/generate', headers: before.auth, payload: { product_id: product.id, plan: [{ kind: 'title', title, count: 1 }] } });
+        return generated.json<{ suite_id: string }>().suite_id;
+      };
+      const first = await generate('Новинка');
+      const finished = await waitForSuite(before, first);
+      expect(finished.status).toBe('done');
+      const second = await generate('Хит');
+      await waitForSuite(before, second);
       await before.close();
       const after = await startTestApp({ dataDir });
-      const response = await after.app.inject({ method: 'GET', url: `/api/suites/${suiteId}`, headers: after.auth });
-      expect(response.statusCode).toBe(404);
-      await after.close();
+      try {
+        const response = await after.app.inject({ method: 'GET', url: `/api/suites/${first}`, headers: after.auth });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(finished);
+        const listed = await after.app.inject({ method: 'GET', url: `/api/products/${product.id}/suites`, headers: after.auth });
+        expect(listed.json<{ items: { id: string; product_id: string }[] }>().items.map((item) => [item.id, item.product_id])).toEqual([
+          [second, product.id],
+          [first, product.id],
+        ]);
+        const unknown = await after.app.inject({ method: 'GET', url: `/api/products/${crypto.randomUUID()}/suites`, headers: after.auth });
+        expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+        expect((await after.app.inject({ method: 'GET', url: `/api/suites/${crypto.randomUUID()}`, headers: after.auth })).statusCode).toBe(404);
+      } finally {
+        await after.close();
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeServer } from '../../fakes/fake-server.ts';
@@ -116,6 +119,46 @@ describe('the global serial queue and failures, against the OpenAI fake', () => 
       expect([meta.width, meta.height]).toEqual([1200, 1600]);
     } finally {
       await cdn.close();
+    }
+  });
+});
+
+describe('a suite interrupted by a restart', () => {
+  it('continues after the restart from the images it has, making none twice', async () => {
+    const fake = await startOpenAiImagesFake();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-suite-resume-'));
+    const apps: TestApp[] = [];
+    try {
+      const start = async () => (apps[apps.length] = await startTestApp({ dataDir, env: fake.env() }));
+      const before = await start();
+      fake.delayMs = 300;
+      const product = await insertProduct(before);
+      const main = await storeImage(before, `products/${product.id}/main.jpg`, await productPhoto());
+      const generated = await before.app.inject({
+        method: 'POST',
+        url: '/api/suite/generate',
+        headers: before.auth,
+        payload: { product_id: product.id, images: [{ url: main, group_key: 'main', variant_name: null }], plan: [{ kind: 'title', title: 'Кадр', count: 3 }, { kind: 'detail', title: 'Деталь', count: 2 }], model: 'gpt-image-1' },
+      });
+      const suiteId = generated.json<{ suite_id: string }>().suite_id;
+      const progress = async (app: TestApp) => (await app.app.inject({ method: 'GET', url: `/api/suites/${suiteId}`, headers: app.auth })).json<{ status: string; images: { name: string }[] }>();
+      while ((await progress(before)).images.length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      // Stopping finishes the image being made and drops the waiting ones.
+      await before.close();
+      const had = (await progress(await start())).images;
+      expect(had.length).toBeLessThan(5);
+      const after = apps[1]!;
+      const suite = await waitForSuite(after, suiteId);
+      expect(suite.status).toBe('done');
+      expect(suite.images.slice(0, had.length)).toEqual(had);
+      expect(suite.images.map((image) => image.name)).toEqual(['01-Кадр.jpg', '02-Кадр.jpg', '03-Кадр.jpg', '04-Деталь.jpg', '05-Деталь.jpg']);
+      expect(fake.generations).toHaveLength(5);
+      const generatedAssets = (await after.container.cradle.assets.listByProduct(product.id)).filter((asset) => asset.group_key === 'generated');
+      expect(generatedAssets).toHaveLength(5);
+    } finally {
+      for (const app of apps) await app.close();
+      await fake.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

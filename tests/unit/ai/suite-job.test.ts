@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { makeSerialGenerationQueue } from '../../../src/adapters/ai/serial-generation-queue.ts';
-import { makeInMemorySuiteJobStore } from '../../../src/adapters/ai/in-memory-suite-job-store.ts';
 import { type SuiteImage, type SuiteJob, appendImage, isFinal } from '../../../src/domain/suite-job.ts';
 
 const job = (total: number): SuiteJob => ({
@@ -27,17 +26,6 @@ describe('suite job status', () => {
     expect(appendImage(running, image('ok'), 't2')).toMatchObject({ status: 'done', error: null, updated_at: 't2' });
     expect(appendImage(running, image('failed'), 't2')).toMatchObject({ status: 'partial', error: '1/2 张图片生成失败' });
     expect(appendImage(appendImage(job(2), image('failed'), 't1'), image('failed'), 't2').status).toBe('failed');
-  });
-});
-
-describe('the in-memory suite job store', () => {
-  it('keeps, updates and forgets jobs by id', () => {
-    const store = makeInMemorySuiteJobStore();
-    store.create(job(1));
-    store.update('job-1', (current) => appendImage(current, image('ok'), 't1'));
-    store.update('unknown', () => job(9));
-    expect(store.get('job-1')?.status).toBe('done');
-    expect(store.get('unknown')).toBeUndefined();
   });
 });
 

@@ -1,17 +1,15 @@
 import { messageOf } from '../api/client.ts';
 import type { Asset, CollectedText, SuiteId, SuiteJob, SuitePlan } from '../api/types.ts';
-import { announce } from '../lib/announce.ts';
-import { type Child, h, mount } from '../lib/dom.ts';
-import { download } from '../lib/exports.ts';
+import { h, mount } from '../lib/dom.ts';
 import { toast } from '../lib/toast.ts';
 import type { EditorContext, Panel } from './context.ts';
 import { sourceTitle } from './copy-panel.ts';
 import { modelOptions } from '../lib/model-options.ts';
 import { planTable, planTotal } from './suite-plan-table.ts';
-import { isFinal, pollSuite, progressOf } from './suite-poll.ts';
+import { suiteHistory } from './suite-history.ts';
+import { jobView } from './suite-job-view.ts';
+import { isFinal, pollSuite } from './suite-poll.ts';
 
-const STATUS_TEXT: Readonly<Record<string, string>> = { pending: '排队中', running: '生成中', done: '已完成', partial: '部分完成', failed: '失败' };
-const suiteKey = (productId: string): string => `lws.suite.${productId}`;
 const REFERENCE_GROUPS = new Set(['main', 'sku', 'detail', 'upload']);
 
 /** The stored images a suite may use as references (the server picks at most 2 per image). */
@@ -24,27 +22,7 @@ const references = (assets: readonly Asset[]) =>
 const variantsOf = (ctx: EditorContext): string[] => [...new Set((ctx.saved().assets ?? []).map((asset) => asset.variant_name).filter((name): name is string => Boolean(name)))];
 const textsOf = (ctx: EditorContext): CollectedText[] => (Array.isArray(ctx.saved().raw.texts) ? (ctx.saved().raw.texts as unknown as CollectedText[]).slice(0, 200) : []);
 
-/** Progress, the gallery as images arrive, and the zip once the job is final. */
-function jobView(ctx: EditorContext, job: SuiteJob): Child[] {
-  const zip = (): Promise<void> => download(ctx.app.api, `/api/suites/${job.id}/zip`, `suite-${job.id}.zip`, { timeoutMs: 120_000 }).catch((error: unknown) => toast(messageOf(error), 'error'));
-  const status = STATUS_TEXT[job.status] ?? job.status;
-  const percent = Math.round(progressOf(job) * 100);
-  announce(`套图${status}：${job.images.length} / ${job.total} 张`);
-  return [
-    h('p', null, h('strong', { 'data-status': job.status, id: 'suite-status' }, status), ` · ${job.images.length} / ${job.total} 张`, job.error ? h('span', { class: 'form-error' }, ` · ${job.error}`) : null),
-    h('div', { class: 'progress', role: 'progressbar', 'aria-label': '套图进度', 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 }, h('div', { style: `width:${percent}%` })),
-    h(
-      'div',
-      { class: 'gallery', id: 'suite-gallery' },
-      job.images.map((image) => h('figure', null, image.status === 'ok' ? h('img', { src: image.url, alt: image.name, loading: 'lazy' }) : h('div', { class: 'thumb-empty form-error' }, image.error ?? '失败'), h('figcaption', { title: image.name }, image.name))),
-    ),
-    isFinal(job.status) && job.images.some((image) => image.status === 'ok')
-      ? h('div', { class: 'row-actions' }, h('button', { id: 'suite-zip', onclick: () => void zip() }, '下载 zip'), h('span', { class: 'muted small' }, '生成的图片已加入商品的「AI 生成」图片分组'))
-      : null,
-  ];
-}
-
-/** The suite step: plan (editable), model and watermark, generate, progress every 3 s, gallery and zip. */
+/** The suite step: plan (editable), model and watermark, generate, progress every 3 s, gallery and zip, earlier suites. */
 export const suitePanel: Panel = (ctx, host) => {
   let stopPolling: (() => void) | null = null;
   const requirements = h('textarea', { rows: 2, id: 'suite-requirements', placeholder: '可选：强制要求，例如“必须有尺寸图”' });
@@ -56,6 +34,10 @@ export const suitePanel: Panel = (ctx, host) => {
   const wmOpacity = h('input', { type: 'range', min: 0, max: 100, value: '40', id: 'wm-opacity' });
   const generateButton = h('button', { class: 'primary', id: 'suite-generate', disabled: true, onclick: () => void generate() }, '开始生成套图');
   const job = h('div', { id: 'suite-job' });
+  const history = suiteHistory(
+    () => ctx.app.api.json<{ items: SuiteJob[] }>(`/api/products/${ctx.id}/suites`),
+    (chosen) => follow(chosen.id),
+  );
   const table = planTable(
     () => variantsOf(ctx),
     (items) => {
@@ -94,19 +76,24 @@ export const suitePanel: Panel = (ctx, host) => {
     }
   }
 
+  /** Shows the suite below the plan, polling it every 3 s until it is final. */
   function follow(suiteId: string): void {
     stopPolling?.();
-    localStorage.setItem(suiteKey(ctx.id), suiteId);
+    job.dataset.suiteId = suiteId;
+    void history.reload(suiteId);
+    let wasFinal = true;
     stopPolling = pollSuite({
       fetchJob: () => ctx.app.api.json<SuiteJob>(`/api/suites/${suiteId}`),
       onJob: (current) => {
         mount(job, jobView(ctx, current));
-        if (isFinal(current.status)) void ctx.refresh().catch(() => undefined);
+        if (!isFinal(current.status)) wasFinal = false;
+        else if (!wasFinal) {
+          // It finished while shown: its images joined the product, and the list shows its new state.
+          void ctx.refresh().catch(() => undefined);
+          void history.reload();
+        }
       },
-      onGone: () => {
-        localStorage.removeItem(suiteKey(ctx.id));
-        mount(job, h('p', { class: 'notice', id: 'suite-gone' }, '任务已失效：服务重启后未完成的套图任务不会保留，请重新生成。'));
-      },
+      onGone: () => mount(job, h('p', { class: 'notice', id: 'suite-gone' }, '该套图任务已不存在，请重新生成。')),
       onError: (error) => mount(job, h('p', { class: 'form-error' }, `${messageOf(error)}（继续重试）`)),
     });
   }
@@ -132,8 +119,10 @@ export const suitePanel: Panel = (ctx, host) => {
     }
   }
 
-  const remembered = localStorage.getItem(suiteKey(ctx.id));
-  if (remembered) follow(remembered);
+  // The newest suite opens below (followed while it is still being made); the earlier ones are listed.
+  void history.reload().then((suites) => {
+    if (suites[0] && job.dataset.suiteId === undefined) follow(suites[0].id);
+  });
   const planCard = h(
     'section',
     { class: 'card' },
@@ -156,6 +145,6 @@ export const suitePanel: Panel = (ctx, host) => {
     h('div', { class: 'row-actions' }, generateButton, h('span', { class: 'muted small' }, '所有套图任务在服务端排队逐张生成，每 3 秒刷新进度')),
     job,
   );
-  mount(host, h('div', { class: 'stack' }, planCard, generateCard));
+  mount(host, h('div', { class: 'stack' }, planCard, generateCard, history.element));
   return () => stopPolling?.();
 };

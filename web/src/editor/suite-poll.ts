@@ -9,7 +9,7 @@ export const isFinal = (status: SuiteJob['status']): boolean => status === 'done
 export type SuitePollDeps = {
   readonly fetchJob: () => Promise<SuiteJob>;
   readonly onJob: (job: SuiteJob) => void;
-  /** The job is unknown to the server: it was restarted since (jobs live in memory only). */
+  /** The job is unknown to the server (jobs are stored, so only an id that never existed or was removed). */
   readonly onGone: () => void;
   /** A poll failed for another reason; polling goes on. */
   readonly onError: (error: unknown) => void;

@@ -86,12 +86,23 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     expect(readFileSync(await download.path()).subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
 
-  it('explains a suite job the server no longer knows (after a restart) instead of polling forever', async () => {
-    await page().evaluate((id) => localStorage.setItem(`lws.suite.${id}`, 'job-from-before-a-restart'), productId);
+  it('lists the product\'s earlier suites after a reload, newest open, and opens an older one', async () => {
+    const base = stack.service.baseUrl;
+    const [first] = (await apiJson<{ items: { id: string }[] }>(base, token, 'GET', `/api/products/${productId}/suites`)).items;
+    const { suite_id: second } = await apiJson<{ suite_id: string }>(base, token, 'POST', '/api/suite/generate', { product_id: productId, plan: [{ kind: 'title', title: 'Новинка', count: 1 }], model: 'template' });
+    await expect.poll(async () => (await apiJson<{ status: string }>(base, token, 'GET', `/api/suites/${second}`)).status, { timeout: 60_000, interval: 300 }).toBe('done');
     await open('suite');
-    await expect.poll(text(page(), '#suite-gone'), POLL).toContain('任务已失效');
-    expect(await page().evaluate((id) => localStorage.getItem(`lws.suite.${id}`), productId)).toBeNull();
-  });
+    await expect.poll(() => page().locator('#suite-history li').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.suiteId)), POLL).toEqual([second, first!.id]);
+    await expect.poll(attr(page(), '#suite-job', 'data-suite-id'), POLL).toBe(second);
+    await expect.poll(attr(page(), '#suite-status', 'data-status'), POLL).toBe('done');
+    await page().click(`#suite-history li[data-suite-id="${first!.id}"] .suite-open`);
+    await expect.poll(attr(page(), '#suite-job', 'data-suite-id'), POLL).toBe(first!.id);
+    await expect.poll(() => page().locator('#suite-gallery img').count(), POLL).toBeGreaterThan(1);
+    await expect.poll(attr(page(), `#suite-history li[data-suite-id="${first!.id}"]`, 'aria-current'), POLL).toBe('true');
+    await page().locator('#suite-history').scrollIntoViewIfNeeded();
+    await expect.poll(() => page().locator('#suite-history img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)), POLL).toBe(true);
+    await shot(page(), '07b-editor-suite-history');
+  }, 120_000);
 
   it('offers no AI edit with only the template configured, and says which keys enable it', async () => {
     await open('images');

@@ -1,9 +1,10 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type makeEditImage } from '../../../application/use-cases/edit-image.ts';
 import { type makeGenerateSuite } from '../../../application/use-cases/generate-suite.ts';
-import { type makeGetSuite, type makeSuiteArchive, suiteArchiveEntries } from '../../../application/use-cases/get-suite.ts';
+import { type makeGetSuite, type makeListProductSuites, type makeSuiteArchive, suiteArchiveEntries } from '../../../application/use-cases/get-suite.ts';
 import { type makePlanSuite } from '../../../application/use-cases/plan-suite.ts';
-import { FileAnswer, withErrors } from '../schemas/common.ts';
+import { Type } from '@sinclair/typebox';
+import { FileAnswer, IdParams, withErrors } from '../schemas/common.ts';
 import { attachmentHeader, zipStream } from '../zip-stream.ts';
 import { EditedImageResponse, GenerateBody, PlanBody, PlanResponse, SuiteIdParams, SuiteIdResponse, SuiteImageEditBody, SuiteJobResponse, watermarkInput } from '../schemas/suite.ts';
 
@@ -12,10 +13,11 @@ export type SuiteRouteDeps = {
   readonly generateSuite: ReturnType<typeof makeGenerateSuite>;
   readonly getSuite: ReturnType<typeof makeGetSuite>;
   readonly suiteArchive: ReturnType<typeof makeSuiteArchive>;
+  readonly listProductSuites: ReturnType<typeof makeListProductSuites>;
   readonly editImage: ReturnType<typeof makeEditImage>;
 };
 
-/** POST /suite/plan, POST /suite/generate, GET /suites/{id}, GET /suites/{id}/zip, POST /suite/image-edit. */
+/** POST /suite/plan, POST /suite/generate, GET /suites/{id}, GET /suites/{id}/zip, GET /products/{id}/suites, POST /suite/image-edit. */
 export const suiteRoutes =
   (deps: SuiteRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -62,8 +64,19 @@ export const suiteRoutes =
       '/suites/:id',
       { schema: { tags: ['suite'], summary: '套图任务进度（每 3 秒轮询）', params: SuiteIdParams, response: withErrors({ 200: SuiteJobResponse }) } },
       async (request) => {
-        const job = deps.getSuite(request.params.id);
+        const job = await deps.getSuite(request.params.id);
         return { ...job, images: [...job.images] };
+      },
+    );
+
+    app.get(
+      '/products/:id/suites',
+      {
+        schema: { tags: ['suite'], summary: '商品的套图任务（新的在前，最多 50 个）', params: IdParams, response: withErrors({ 200: Type.Object({ items: Type.Array(SuiteJobResponse) }) }) },
+      },
+      async (request) => {
+        const jobs = await deps.listProductSuites(request.params.id);
+        return { items: jobs.map((job) => ({ ...job, images: [...job.images] })) };
       },
     );
 
@@ -78,7 +91,7 @@ export const suiteRoutes =
         },
       },
       async (request, reply) => {
-        const archive = deps.suiteArchive(request.params.id);
+        const archive = await deps.suiteArchive(request.params.id);
         const stream = zipStream(suiteArchiveEntries(archive), (error) => request.log.error({ err: error }, 'suite zip failed'));
         return reply.type('application/zip').header('content-disposition', attachmentHeader(archive.fileName, archive.fileName)).send(stream);
       },

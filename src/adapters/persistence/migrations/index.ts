@@ -13,6 +13,7 @@ import * as publishing from './011-publishing.ts';
 import * as workbench from './012-workbench.ts';
 import * as background from './013-background.ts';
 import * as accounts from './015-accounts.ts';
+import * as suites from './014-suites.ts';
 import * as variants from './016-variants.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-workbench': workbench,
   '013-background': background,
   '015-accounts': accounts,
+  '014-suites': suites,
   '016-variants': variants,
 };
 

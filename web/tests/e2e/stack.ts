@@ -70,10 +70,21 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** Waits until the autosave reports that the server has every edit. */
 export const savedAll = (page: Page): Promise<void> => expect.poll(attr(page, '#save-state [data-status]', 'data-status'), POLL).toBe('saved');
 
-/** Presses Tab until `selector` has the focus: proves it is reachable by keyboard, in the screen's own order. */
+/**
+ * Presses Tab until `selector` has the focus: proves it is reachable by keyboard, in the screen's own order,
+ * and that every element passed on the way shows where the focus is (an outline, WCAG 2.4.7).
+ */
 export async function tabTo(page: Page, selector: string, presses = 120): Promise<void> {
   for (let i = 0; i < presses; i += 1) {
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    const focus = await page.evaluate((wanted) => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return { reached: false, unmarked: null };
+      const style = getComputedStyle(element);
+      const marked = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+      return { reached: element.matches(wanted), unmarked: marked ? null : `${element.tagName.toLowerCase()}#${element.id}.${element.className}` };
+    }, selector);
+    if (focus.unmarked) throw new Error(`the keyboard focus on ${focus.unmarked} is not visible`);
+    if (focus.reached) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${selector}`);

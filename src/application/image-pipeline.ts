@@ -1,21 +1,15 @@
 import { checkAssetRoom, pendingAsset, storedAsset } from '../domain/asset.ts';
 import { type CardSource } from '../domain/card-texts.ts';
-import { DomainError, invalid, notFound } from '../domain/errors.ts';
+import { invalid, notFound } from '../domain/errors.ts';
 import { type Product } from '../domain/product.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type Clock } from './ports/clock.ts';
-import { type GuardedHttp } from './ports/guarded-http.ts';
 import { type Ids } from './ports/ids.ts';
-import { type NormalisedImage } from './ports/image-processor.ts';
+import { type ImageFetcher } from './ports/image-fetcher.ts';
+import { type NormalisedImage } from './ports/image-normaliser.ts';
 import { type ObjectStore } from './ports/object-store.ts';
 
 /** Steps shared by suite generation and the image edits: reading source images, storing results. */
-
-export const SOURCE_IMAGE_LIMITS = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000 } as const;
-const BROWSER_HEADERS = {
-  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
-  accept: 'image/avif,image/webp,image/*,*/*;q=0.8',
-};
 
 export type LoadImage = (url: string) => Promise<Uint8Array>;
 
@@ -23,7 +17,7 @@ export type LoadImage = (url: string) => Promise<Uint8Array>;
  * Reads an image the user pointed at: our own stored URLs straight from the store, anything else through the
  * guarded client (the server downloads it itself, so hotlink protection does not matter).
  */
-export function makeImageLoader(deps: { objectStore: ObjectStore; guardedHttp: GuardedHttp }): LoadImage {
+export function makeImageLoader(deps: { objectStore: ObjectStore; imageFetcher: ImageFetcher }): LoadImage {
   return async (url) => {
     const key = deps.objectStore.keyFromUrl(url);
     if (key !== undefined) {
@@ -31,13 +25,8 @@ export function makeImageLoader(deps: { objectStore: ObjectStore; guardedHttp: G
       if (!bytes) throw notFound('IMAGE_NOT_FOUND', `找不到已存储的图片：${url}`);
       return bytes;
     }
-    const absolute = url.startsWith('//') ? `https:${url}` : url;
-    if (!/^https?:\/\//i.test(absolute)) throw invalid('INVALID_IMAGE_URL', `图片地址无效：${url}`);
-    const response = await deps.guardedHttp.get(absolute, { headers: BROWSER_HEADERS, ...SOURCE_IMAGE_LIMITS });
-    if (response.status < 200 || response.status >= 300) {
-      throw new DomainError('upstream_failed', 'IMAGE_DOWNLOAD_FAILED', `图片下载失败（HTTP ${response.status}）`);
-    }
-    return response.body;
+    if (!/^(https?:)?\/\//i.test(url)) throw invalid('INVALID_IMAGE_URL', `图片地址无效：${url}`);
+    return (await deps.imageFetcher.fetch(url)).bytes;
   };
 }
 

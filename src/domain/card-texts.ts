@@ -1,5 +1,6 @@
 import { type PlanItem, type SuiteKind } from './suite-plan.ts';
 import { hasChinese } from './text.ts';
+import { GRAMS_PER_UNIT } from './product-pricing.ts';
 
 /**
  * The Russian texts a suite card carries. The marketplace is Russian and our bundled font has no Chinese
@@ -44,7 +45,6 @@ const russian = (text: string | null | undefined): string | null => {
 };
 
 const TO_CM: Readonly<Record<string, number>> = { mm: 0.1, cm: 1, m: 100, in: 2.54 };
-const TO_G: Readonly<Record<string, number>> = { g: 1, kg: 1000, lb: 453.592 };
 
 const format = (value: number): string => String(Math.round(value * 10) / 10).replace('.', ',');
 
@@ -58,7 +58,7 @@ export function sizeLines(source: CardSource['dimensions'], weight: CardSource['
   add('Длина', source.depth, factor, 'см');
   add('Ширина', source.width, factor, 'см');
   add('Высота', source.height, factor, 'см');
-  add('Вес', weight.value, TO_G[weight.unit] ?? 1, 'г');
+  add('Вес', weight.value, GRAMS_PER_UNIT[weight.unit] ?? 1, 'г');
   return lines;
 }
 

@@ -10,6 +10,9 @@ export const CONTENT_TYPE_OF: Readonly<Record<ImageFormat, string>> = {
   gif: 'image/gif',
 };
 
+/** The file name extension of each format. */
+export const EXTENSION_OF: Readonly<Record<ImageFormat, string>> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
+
 const ascii = (bytes: Uint8Array, start: number, end: number): string => String.fromCharCode(...bytes.subarray(start, end));
 
 /** The format named by the file's magic bytes, or undefined when it is none we accept. */

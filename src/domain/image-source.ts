@@ -73,10 +73,3 @@ export function refererFor(platform: Platform, refererOrigin: string | undefined
 export function refererForHost(hostname: string): string | undefined {
   return HOST_REFERERS.find(([suffix]) => hostMatches(hostname, suffix))?.[1];
 }
-
-/** What a browser sends for an image: CDNs answer bots differently. */
-export const BROWSER_IMAGE_HEADERS: Readonly<Record<string, string>> = {
-  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-  accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8',
-  'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8',
-};

@@ -18,7 +18,7 @@ describe('ImageNormaliser contract: sharp adapter', () => {
     for (const [bytes, type] of [[images.jpeg, 'image/jpeg'], [images.png, 'image/png']] as const) {
       const result = await normaliser.normalise(new Uint8Array(bytes));
       expect(result).toMatchObject({ contentType: type, width: 320, height: 240 });
-      expect(Buffer.from(result.body).equals(bytes)).toBe(true);
+      expect(Buffer.from(result.bytes).equals(bytes)).toBe(true);
       expect(result.sha256).toMatch(/^[0-9a-f]{64}$/);
     }
   });
@@ -28,7 +28,7 @@ describe('ImageNormaliser contract: sharp adapter', () => {
     for (const bytes of [await transparent.clone().webp().toBuffer(), await transparent.clone().gif().toBuffer(), await transparent.clone().avif().toBuffer()]) {
       const result = await normaliser.normalise(new Uint8Array(bytes));
       expect(result).toMatchObject({ contentType: 'image/jpeg', extension: 'jpg', width: 40, height: 30 });
-      const { data } = await sharp(result.body).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(result.bytes).raw().toBuffer({ resolveWithObject: true });
       expect(Math.min(...data)).toBeGreaterThan(240);
     }
   });
@@ -36,7 +36,7 @@ describe('ImageNormaliser contract: sharp adapter', () => {
   it('applies EXIF rotation', async () => {
     const result = await normaliser.normalise(new Uint8Array((await makeCdnImages()).rotated));
     expect(result).toMatchObject({ contentType: 'image/jpeg', width: 100, height: 200 });
-    expect((await sharp(result.body).metadata()).orientation ?? 1).toBe(1);
+    expect((await sharp(result.bytes).metadata()).orientation ?? 1).toBe(1);
   });
 
   it('refuses non-images, truncated images and pixel bombs', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { FONT_FILES, renderText } from '../../src/adapters/ai/text-render.ts';
+import { FONT_FILES, renderText } from '../../src/adapters/images/text-render.ts';
 
 const pixels = async (png: Buffer): Promise<Buffer> => (await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 const hash = (data: Buffer): string => createHash('sha256').update(data).digest('hex');

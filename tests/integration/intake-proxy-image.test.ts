@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGuardedHttp } from '../../src/adapters/outbound/guarded-http.ts';
+import { makeGuardedImageFetcher } from '../../src/adapters/images/guarded-image-fetcher.ts';
 import { makeProxyImage } from '../../src/application/use-cases/proxy-image.ts';
 import { type FakeCdn, HOTLINK_REFERER, startFakeCdn } from '../fakes/cdn.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
@@ -67,7 +68,7 @@ describe('GET /api/proxy-image', () => {
   it("sends the matching site's Referer, and retries once without it on 403", async () => {
     // A real CDN host name, pinned to the fake's address.
     const http = makeGuardedHttp({ allowPrivate: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
-    const proxyImage = makeProxyImage({ guardedHttp: http, allowedHosts: ['alicdn.com'], maxBytes: 1024 * 1024, timeoutMs: 5_000 });
+    const proxyImage = makeProxyImage({ imageFetcher: makeGuardedImageFetcher({ guardedHttp: http }), allowedHosts: ['alicdn.com'] });
     const port = new URL(cdn.url).port;
 
     const hotlinked = await proxyImage(`http://cbu01.alicdn.com:${port}/hotlink/h.jpg`);

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type GuardedHttp, type GuardedResponse } from '../../src/application/ports/guarded-http.ts';
+import { type GuardedHttp, type GuardedStreamResponse } from '../../src/application/ports/guarded-http.ts';
 import { type DownloadPolicy, makeDownloadAsset } from '../../src/application/use-cases/download-asset.ts';
+import { makeGuardedImageFetcher } from '../../src/adapters/images/guarded-image-fetcher.ts';
 import { makeSharpImageNormaliser } from '../../src/adapters/images/sharp-image-normaliser.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
@@ -14,7 +15,7 @@ import { DomainError } from '../../src/domain/errors.ts';
 import { newProduct } from '../../src/domain/product.ts';
 import { makeCdnImages } from '../fakes/cdn.ts';
 
-const POLICY: DownloadPolicy = { maxBytes: 1024 * 1024, timeoutMs: 1_000, attempts: 3, backoffMs: 300 };
+const POLICY: DownloadPolicy = { attempts: 3, backoffMs: 300 };
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 
 type Answer = number | 'timeout' | 'refused';
@@ -22,14 +23,15 @@ type Answer = number | 'timeout' | 'refused';
 /** Answers each GET from a script (status codes or transport failures) and records the Referer sent. */
 function scriptedHttp(script: Answer[], image: Uint8Array): GuardedHttp & { referers: (string | undefined)[] } {
   const referers: (string | undefined)[] = [];
-  const get = async (url: string, options: { headers?: Readonly<Record<string, string>> }): Promise<GuardedResponse> => {
+  const stream = async (url: string, options: { headers?: Readonly<Record<string, string>> }): Promise<GuardedStreamResponse> => {
     referers.push(options.headers?.referer);
     const next = script.shift() ?? 200;
     if (next === 'timeout') throw new DomainError('upstream_timeout', 'OUTBOUND_TIMEOUT', '远程服务器响应超时，请稍后重试');
     if (next === 'refused') throw new DomainError('invalid', 'OUTBOUND_REFUSED', '禁止访问内网或保留地址');
-    return { status: next, headers: {}, url, body: next === 200 ? image : new Uint8Array() };
+    const body = next === 200 ? [image] : [];
+    return { status: next, headers: {}, url, body: (async function* () { yield* body; })(), cancel: () => undefined };
   };
-  return { referers, get, stream: () => Promise.reject(new Error('not used')) };
+  return { referers, stream, get: () => Promise.reject(new Error('not used')) };
 }
 
 describe('downloadAsset: retries, back-off and recorded attempts', () => {
@@ -62,7 +64,7 @@ describe('downloadAsset: retries, back-off and recorded attempts', () => {
     const sleeps: number[] = [];
     const download = makeDownloadAsset({
       assets,
-      guardedHttp: http,
+      imageFetcher: makeGuardedImageFetcher({ guardedHttp: http }),
       imageNormaliser: makeSharpImageNormaliser(),
       objectStore,
       clock: { now: () => NOW },

@@ -2,7 +2,7 @@ import { type OverlayOptions } from 'sharp';
 import { type ImageBrief, type ImageModel, type ImageRequest } from '../../application/ports/image-model.ts';
 import { noReference } from './template-errors.ts';
 import { ACCENT, type Box, type Crop, card, cutProduct, MARGIN, place, pointBlock, shape, text, TYPE_SCALE } from './template-layout.ts';
-import { CARD } from './sharp-image-processor.ts';
+import { CARD } from '../images/sharp-image-processor.ts';
 
 /**
  * The offline `template` family (DECISIONS §6, §9.4): composes marketplace cards with sharp from the reference

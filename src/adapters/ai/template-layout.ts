@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { CARD } from './sharp-image-processor.ts';
-import { renderText } from './text-render.ts';
+import { CARD } from '../images/sharp-image-processor.ts';
+import { renderText } from '../images/text-render.ts';
 
 /**
  * Drawing blocks of the offline template cards (1200×1600): the product cut from its photo, text blocks and

@@ -50,7 +50,7 @@ export function makeSharpImageNormaliser({ pixelLimit = DEFAULT_PIXEL_LIMIT }: {
       const rotated = (meta.orientation ?? 1) !== 1;
       if (isMarketplaceFormat(format) && !rotated) {
         const contentType = format === 'png' ? 'image/png' : 'image/jpeg';
-        return { body: bytes, contentType, extension: format === 'png' ? 'png' : 'jpg', width, height, sha256: sha256(bytes) };
+        return { bytes, contentType, extension: format === 'png' ? 'png' : 'jpg', width, height, sha256: sha256(bytes) };
       }
       try {
         const { data, info } = await input()
@@ -58,8 +58,8 @@ export function makeSharpImageNormaliser({ pixelLimit = DEFAULT_PIXEL_LIMIT }: {
           .flatten({ background: '#ffffff' })
           .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
           .toBuffer({ resolveWithObject: true });
-        const body = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-        return { body, contentType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, sha256: sha256(body) };
+        const converted = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+        return { bytes: converted, contentType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height, sha256: sha256(converted) };
       } catch {
         throw unsupported();
       }

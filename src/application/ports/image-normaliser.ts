@@ -1,8 +1,11 @@
 import { type ImageFormat } from '../../domain/image-format.ts';
 
-/** An image made ready to store and to hand to the marketplace (JPEG or PNG, upright). */
+/**
+ * An image made ready to store and to hand to the marketplace (JPEG or PNG, upright): what the normaliser makes of
+ * downloads and uploads, and what the image processor makes of model output.
+ */
 export type NormalisedImage = {
-  readonly body: Uint8Array;
+  readonly bytes: Uint8Array;
   readonly contentType: 'image/jpeg' | 'image/png';
   readonly extension: 'jpg' | 'png';
   readonly width: number;

@@ -1,25 +1,24 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
-import { type GuardedHttp } from '../ports/guarded-http.ts';
+import { type ImageFetcher, ImageFetchError } from '../ports/image-fetcher.ts';
 import { type ImageNormaliser, type NormalisedImage } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type Asset, storedAsset } from '../../domain/asset.ts';
 import { isDomainError } from '../../domain/errors.ts';
-import { type FetchLimits, fetchSourceImage } from './fetch-source-image.ts';
 
-export type DownloadPolicy = FetchLimits & {
-  /** Tries per asset (5xx and timeouts are retried, other failures are final). */
+export type DownloadPolicy = {
+  /** Tries per asset (5xx, 429, timeouts and dropped connections are retried, other failures are final). */
   readonly attempts: number;
   /** Wait before the second try; doubled before each later one. */
   readonly backoffMs: number;
 };
 
-/** DECISIONS §5: 20 MB cap while streaming, 3 attempts with back-off. */
-export const DEFAULT_DOWNLOAD_POLICY: DownloadPolicy = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000, attempts: 3, backoffMs: 300 };
+/** DECISIONS §5: 3 attempts with back-off (the 20 MB / 30 s caps are the image fetcher's). */
+export const DEFAULT_DOWNLOAD_POLICY: DownloadPolicy = { attempts: 3, backoffMs: 300 };
 
 export type DownloadAssetDeps = {
   readonly assets: AssetRepository;
-  readonly guardedHttp: GuardedHttp;
+  readonly imageFetcher: ImageFetcher;
   readonly imageNormaliser: ImageNormaliser;
   readonly objectStore: ObjectStore;
   readonly clock: Clock;
@@ -36,7 +35,7 @@ export const storedKeyOf = (asset: Pick<Asset, 'product_id' | 'asset_id'>, exten
  * Moves one asset `pending`/`downloading` → `stored` | `failed`: fetch (with retries), normalise, store, record.
  * Every try is written down first, so a crash leaves the asset `downloading`, claimed again once its lease lapses.
  */
-export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, objectStore, clock, policy, sleep }: DownloadAssetDeps): DownloadAsset {
+export function makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy, sleep }: DownloadAssetDeps): DownloadAsset {
   const save = async (asset: Asset, changes: Partial<Asset>): Promise<Asset> => {
     const next: Asset = { ...asset, ...changes, updated_at: clock.now().toISOString() };
     await assets.update(next);
@@ -51,10 +50,14 @@ export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, object
     for (let attempt = 0; attempt < tries; attempt += 1) {
       if (attempt > 0) await sleep(policy.backoffMs * 2 ** (attempt - 1));
       current = await save(current, { status: 'downloading', attempts: current.attempts + 1 });
-      const outcome = await fetchSourceImage(guardedHttp, current.source_url, current.referer, policy);
-      if (outcome.kind === 'ok') return { asset: current, body: outcome.body };
-      error = outcome.error;
-      if (outcome.kind === 'fail') break;
+      try {
+        const fetched = await imageFetcher.fetch(current.source_url, { referer: current.referer });
+        return { asset: current, body: fetched.bytes };
+      } catch (failure) {
+        if (!(failure instanceof ImageFetchError)) throw failure;
+        error = failure.detail;
+        if (!failure.retryable) break;
+      }
     }
     return { asset: current, error };
   }
@@ -75,13 +78,13 @@ export function makeDownloadAsset({ assets, guardedHttp, imageNormaliser, object
       await save(asset, { status: 'failed', error: failure.detail });
       return;
     }
-    const stored = await objectStore.put(storedKeyOf(asset, image.extension), image.body, image.contentType);
+    const stored = await objectStore.put(storedKeyOf(asset, image.extension), image.bytes, image.contentType);
     // The product may have been hard-deleted meanwhile: then the file must not outlive it.
     if (!(await assets.findById(asset.asset_id))) {
       await objectStore.delete(stored.key);
       return;
     }
-    await assets.update(storedAsset(asset, { ...image, url: stored.url, bytes: image.body.byteLength }, clock.now().toISOString()));
+    await assets.update(storedAsset(asset, { ...image, url: stored.url, bytes: image.bytes.byteLength }, clock.now().toISOString()));
   }
 
   return async (assetId) => {

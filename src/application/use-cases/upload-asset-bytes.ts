@@ -71,8 +71,8 @@ export function makeUploadAssetBytes({ products, assets, imageNormaliser, object
         },
         now,
       );
-    const stored = await objectStore.put(storedKeyOf(base, image.extension), image.body, image.contentType);
-    const asset = storedAsset(base, { ...image, url: stored.url, bytes: image.body.byteLength }, now);
+    const stored = await objectStore.put(storedKeyOf(base, image.extension), image.bytes, image.contentType);
+    const asset = storedAsset(base, { ...image, url: stored.url, bytes: image.bytes.byteLength }, now);
     if (existing) await assets.update(asset);
     else await assets.insertMany([asset]);
     return { assetId: asset.asset_id, status: asset.status };

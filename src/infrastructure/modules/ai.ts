@@ -1,5 +1,4 @@
 import { asFunction } from 'awilix';
-import { type LoadImage, makeImageLoader } from '../../application/image-pipeline.ts';
 import { type ImageProcessor } from '../../application/ports/image-processor.ts';
 import { type ModelCatalog } from '../../application/ports/model-catalog.ts';
 import { type GenerationQueue, type SuiteJobStore } from '../../application/ports/suite-jobs.ts';
@@ -16,7 +15,7 @@ import { type SuiteRunner, makeSuiteRunner } from '../../application/suite-runne
 import { makeKyselySuiteJobStore } from '../../adapters/persistence/kysely-suite-job-store.ts';
 import { makeModelCatalog } from '../../adapters/ai/model-catalog.ts';
 import { makeSerialGenerationQueue } from '../../adapters/ai/serial-generation-queue.ts';
-import { makeSharpImageProcessor } from '../../adapters/ai/sharp-image-processor.ts';
+import { makeSharpImageProcessor } from '../../adapters/images/sharp-image-processor.ts';
 import { aiRoutes } from '../../adapters/http/routes/ai.ts';
 import { imageRoutes } from '../../adapters/http/routes/image.ts';
 import { suiteRoutes } from '../../adapters/http/routes/suite.ts';
@@ -32,7 +31,6 @@ export type AiRegistry = {
   suiteJobs: SuiteJobStore;
   /** Makes the images of the suites this process holds, one at a time on the generation queue. */
   suiteRunner: SuiteRunner;
-  loadImage: LoadImage;
   writeCopy: ReturnType<typeof makeWriteCopy>;
   applyCopy: ReturnType<typeof makeApplyCopy>;
   planSuite: ReturnType<typeof makePlanSuite>;
@@ -75,7 +73,6 @@ export const aiModule: FeatureModuleOf = {
       suiteRunner: asFunction((cradle: Cradle) =>
         makeSuiteRunner({ ...pipelineDeps(cradle), suiteJobs: cradle.suiteJobs, logger: cradle.logger, leaseMs: SUITE_LEASE_MS, pollMs: SUITE_POLL_MS }),
       ).singleton(),
-      loadImage: asFunction(({ objectStore, guardedHttp }: Cradle) => makeImageLoader({ objectStore, guardedHttp })).singleton(),
       writeCopy: asFunction(({ modelCatalog, products, clock }: Cradle) => makeWriteCopy({ catalog: modelCatalog, products, clock })).singleton(),
       applyCopy: asFunction(({ products, clock }: Cradle) => makeApplyCopy({ products, clock })).singleton(),
       planSuite: asFunction(({ modelCatalog, products }: Cradle) => makePlanSuite({ catalog: modelCatalog, products })).singleton(),

@@ -32,7 +32,8 @@ import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
 /** Per FX source (reference/providers.md §6: ~5 s, then the next source). */
 export const FX_SOURCE_TIMEOUT_MS = 5_000;
-const IMAGE_EXPORT = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000, concurrency: 4 } as const;
+/** Images fetched ahead of the one being written into an archive (bounded memory: this many bodies at most). */
+const IMAGE_EXPORT_CONCURRENCY = 4;
 
 /** What this feature adds to the container. */
 export type CatalogRegistry = {
@@ -107,7 +108,7 @@ export const catalogModule: FeatureModuleOf = {
       quotePrice: asFunction(({ pricingPolicy, getFxRate }: Cradle) => makeQuotePrice({ policy: pricingPolicy, getFxRate })).singleton(),
       exportProductsCsv: asFunction(makeExportProductsCsv).singleton(),
       exportTrialCsv: asFunction(makeExportTrialCsv).singleton(),
-      exportImages: asFunction(({ objectStore, guardedHttp }: Cradle) => makeExportImages({ objectStore, guardedHttp, ...IMAGE_EXPORT })).singleton(),
+      exportImages: asFunction(({ loadImage }: Cradle) => makeExportImages({ loadImage, concurrency: IMAGE_EXPORT_CONCURRENCY })).singleton(),
     });
   },
   protectedRoutes: (cradle: Cradle) => [

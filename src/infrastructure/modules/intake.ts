@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { asFunction } from 'awilix';
 import { type DirectUploads, type UploadRedemptions } from '../../application/ports/direct-uploads.ts';
 import { type ExtensionStore } from '../../application/ports/extension-store.ts';
+import { type ImageFetcher } from '../../application/ports/image-fetcher.ts';
 import { type ImageNormaliser } from '../../application/ports/image-normaliser.ts';
+import { type LoadImage, makeImageLoader } from '../../application/image-pipeline.ts';
 import { type DownloadWorker, makeDownloadWorker } from '../../application/download-worker.ts';
 import { type CollectMaterials, makeCollectMaterials } from '../../application/use-cases/collect-materials.ts';
 import { DEFAULT_DOWNLOAD_POLICY, type DownloadAsset, makeDownloadAsset } from '../../application/use-cases/download-asset.ts';
@@ -22,6 +24,7 @@ import { extRoutes } from '../../adapters/http/routes/ext.ts';
 import { materialRoutes } from '../../adapters/http/routes/materials.ts';
 import { proxyImageRoutes } from '../../adapters/http/routes/proxy-image.ts';
 import { directUploadRoutes, uploadTokenRoutes } from '../../adapters/http/routes/upload-token.ts';
+import { makeGuardedImageFetcher } from '../../adapters/images/guarded-image-fetcher.ts';
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { type ClosableGuardedHttp, makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
 import { makeKyselyExtensionStore } from '../../adapters/persistence/kysely-extension-store.ts';
@@ -32,13 +35,14 @@ import { type Cradle, type FeatureModuleOf } from '../container.ts';
 /** How often an idle download worker looks for work no nudge announced (another process's, lapsed claims). */
 const DOWNLOAD_POLL_MS = 2_000;
 
-/** What the image proxy relays at most, and how long it waits. */
-const PROXY_LIMITS = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000 };
-
 /** What this feature adds to the container. */
 export type IntakeRegistry = {
   /** The one SSRF-safe client for user-given URLs (also used by the AI feature). */
   guardedHttp: ClosableGuardedHttp;
+  /** The one way images are fetched from the web: browser headers, Referer, 20 MB / 30 s (DECISIONS §5). */
+  imageFetcher: ImageFetcher;
+  /** Our stored images from the object store, any other URL through `imageFetcher` (AI inputs, archive exports). */
+  loadImage: LoadImage;
   imageNormaliser: ImageNormaliser;
   /** Claims pending downloads from the database, DOWNLOAD_CONCURRENCY at a time (DECISIONS §9.3). */
   downloadWorker: DownloadWorker;
@@ -68,9 +72,11 @@ export const intakeModule: FeatureModuleOf = {
   register(container) {
     container.register({
       guardedHttp: asFunction(({ config }: Cradle) => makeGuardedHttp({ allowPrivate: config.outboundAllowPrivate })).singleton(),
+      imageFetcher: asFunction(({ guardedHttp }: Cradle) => makeGuardedImageFetcher({ guardedHttp })).singleton(),
+      loadImage: asFunction(({ objectStore, imageFetcher }: Cradle) => makeImageLoader({ objectStore, imageFetcher })).singleton(),
       imageNormaliser: asFunction(() => makeSharpImageNormaliser()).singleton(),
-      downloadAsset: asFunction(({ assets, guardedHttp, imageNormaliser, objectStore, clock }: Cradle) =>
-        makeDownloadAsset({ assets, guardedHttp, imageNormaliser, objectStore, clock, policy: DEFAULT_DOWNLOAD_POLICY, sleep: (ms) => sleep(ms) }),
+      downloadAsset: asFunction(({ assets, imageFetcher, imageNormaliser, objectStore, clock }: Cradle) =>
+        makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy: DEFAULT_DOWNLOAD_POLICY, sleep: (ms) => sleep(ms) }),
       ).singleton(),
       downloadWorker: asFunction(({ assets, downloadAsset, clock, config, logger }: Cradle) =>
         makeDownloadWorker({
@@ -91,7 +97,7 @@ export const intakeModule: FeatureModuleOf = {
       findCollected: asFunction(makeFindCollected).singleton(),
       listAssets: asFunction(makeListAssets).singleton(),
       retryFailedAssets: asFunction(makeRetryFailedAssets).singleton(),
-      proxyImage: asFunction(({ guardedHttp, config }: Cradle) => makeProxyImage({ guardedHttp, allowedHosts: config.proxyImageHosts, ...PROXY_LIMITS })).singleton(),
+      proxyImage: asFunction(({ imageFetcher, config }: Cradle) => makeProxyImage({ imageFetcher, allowedHosts: config.proxyImageHosts })).singleton(),
       localUploads: asFunction(({ db, secrets, config, objectStore }: Cradle) =>
         makeLocalDirectUploads({ db, secret: secrets.secretKey, publicBaseUrl: config.publicBaseUrl, urlFor: objectStore.urlFor }),
       ).singleton(),

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CARD } from '../../../src/adapters/ai/sharp-image-processor.ts';
+import { CARD } from '../../../src/adapters/images/sharp-image-processor.ts';
 import { TYPE_SCALE } from '../../../src/adapters/ai/template-layout.ts';
 import { makeTemplateImageModel } from '../../../src/adapters/ai/template-image-model.ts';
-import { renderText } from '../../../src/adapters/ai/text-render.ts';
+import { renderText } from '../../../src/adapters/images/text-render.ts';
 import { type ImageBrief } from '../../../src/application/ports/image-model.ts';
 
 const model = makeTemplateImageModel();

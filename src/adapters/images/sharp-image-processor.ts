@@ -81,6 +81,7 @@ export function makeSharpImageProcessor(): ImageProcessor {
         return {
           bytes: new Uint8Array(output),
           contentType: 'image/jpeg' as const,
+          extension: 'jpg' as const,
           width: CARD.width,
           height: CARD.height,
           sha256: createHash('sha256').update(output).digest('hex'),

@@ -11,7 +11,7 @@ export const ORDER = [
   'postMaterials', 'getCollected', 'getProductsIdFingerprints', 'getProductsIdAssets', 'postProductsIdAssetsRetry',
   'getProxyImage', 'postImageUploadToken', 'putUploadsTicket',
   'getExtProfiles', 'putExtProfiles', 'postExtLogs', 'getExtLogs',
-  'getAiModels', 'postAiCopy', 'postProductsIdCopyApply', 'postSuitePlan', 'postSuiteGenerate', 'getSuitesId', 'getSuitesIdZip',
+  'getAiModels', 'postAiCopy', 'postProductsIdCopyApply', 'postSuitePlan', 'postSuiteGenerate', 'getSuitesId', 'getSuitesIdZip', 'getProductsIdSuites',
   'postSuiteImageEdit', 'postImageEdit', 'postImageSuite', 'postImageTranslate', 'getJobsId', 'postProductsBulk',
   'getExportInfo', 'getExportProductsCsv', 'getExportTrialCsv', 'postExportImages',
   'postProductsIdStage', 'postProductsIdPublishCheck', 'postProductsIdPublish', 'getPublishTaskId', 'getProductsIdPublishHistory', 'postPublish',

@@ -21,6 +21,23 @@ export const SUITE_LINKS = {
   DownloadSuite: { operationId: 'getSuitesIdZip', parameters: suite, description: '完成后下载 zip' },
 };
 
+/** A finished one-image suite (GET /suites/{id} and the product's list). */
+const SUITE_JOB = {
+  id: EXAMPLE.suiteId,
+  product_id: EXAMPLE.productId,
+  status: 'done',
+  style_set: 0,
+  platform: 'ozon',
+  lang: 'ru',
+  ratio: '3:4',
+  provider: 'dashscope',
+  total: 1,
+  images: [{ type_id: 'white_bg', name: '01-白底主图.jpg', url: `${EXAMPLE.publicBase}/media/suites/${EXAMPLE.suiteId}/01-白底主图.jpg`, status: 'ok', error: null }],
+  error: null,
+  created_at: EXAMPLE.updatedAt,
+  updated_at: EXAMPLE.updatedAt,
+};
+
 /** Models, listing copy and image suites. */
 export const AI_EXAMPLES: Record<string, OperationExample> = {
   getAiModels: {
@@ -73,26 +90,9 @@ export const AI_EXAMPLES: Record<string, OperationExample> = {
     answer: { suite_id: EXAMPLE.suiteId },
     links: SUITE_LINKS,
   },
-  getSuitesId: {
-    parameters: { id: EXAMPLE.suiteId },
-    status: 200,
-    answer: {
-      id: EXAMPLE.suiteId,
-      product_id: EXAMPLE.productId,
-      status: 'done',
-      style_set: 0,
-      platform: 'ozon',
-      lang: 'ru',
-      ratio: '3:4',
-      provider: 'dashscope',
-      total: 1,
-      images: [{ type_id: 'white_bg', name: '01-白底主图.jpg', url: `${EXAMPLE.publicBase}/media/suites/${EXAMPLE.suiteId}/01-白底主图.jpg`, status: 'ok', error: null }],
-      error: null,
-      created_at: EXAMPLE.updatedAt,
-      updated_at: EXAMPLE.updatedAt,
-    },
-  },
+  getSuitesId: { parameters: { id: EXAMPLE.suiteId }, status: 200, answer: SUITE_JOB },
   getSuitesIdZip: { parameters: { id: EXAMPLE.suiteId }, status: 200 },
+  getProductsIdSuites: { parameters: { id: EXAMPLE.productId }, status: 200, answer: { items: [SUITE_JOB] } },
   postSuiteImageEdit: {
     body: { product_id: EXAMPLE.productId, image_url: EXAMPLE.sourceImage, prompt: '背景换成浅木色桌面', model: 'qwen-image-edit-plus', append: false },
     status: 200,

@@ -12,6 +12,7 @@ const PRODUCT_LINKS = {
   RetryAssets: { operationId: 'postProductsIdAssetsRetry', parameters: product, description: '重新下载失败的图片' },
   Fingerprints: { operationId: 'getProductsIdFingerprints', parameters: product, description: '已采集图片的 dedupeKey' },
   ApplyCopy: { operationId: 'postProductsIdCopyApply', parameters: product, description: '确认生成的文案' },
+  ListSuites: { operationId: 'getProductsIdSuites', parameters: product, description: '它的套图任务' },
   CheckPublish: { operationId: 'postProductsIdPublishCheck', parameters: product, description: '发布前检查' },
   Publish: { operationId: 'postProductsIdPublish', parameters: product, description: '发布到平台' },
   PublishHistory: { operationId: 'getProductsIdPublishHistory', parameters: product, description: '发布记录' },

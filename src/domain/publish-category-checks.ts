@@ -10,6 +10,8 @@ export type AttributeRule = {
   readonly dictionary_id: number;
   readonly attribute_complex_id: number;
   readonly max_value_count: number;
+  /** Tells apart the variants of one model (colour, size): set per variant, not on the product (DECISIONS §10). */
+  readonly is_aspect?: boolean;
 };
 
 /** «Тип»: the import's `type_id` stands in for it (Seller API method text), so it is never asked of the seller. */

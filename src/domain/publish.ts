@@ -11,6 +11,9 @@ import {
   toImportComplexAttributes,
 } from './publish-attributes.ts';
 import { type AttributeRule, checkCategoryAttributes } from './publish-category-checks.ts';
+import { type PreparedItem, variantItems } from './publish-variant-items.ts';
+import { FILLED_FOR_VARIANTS, type VariantPublishInput, variantPublishProblems } from './publish-variants.ts';
+import { type Variant } from './variant.ts';
 import { type ShopCurrency } from './shop.ts';
 import { hasChinese } from './text.ts';
 
@@ -44,9 +47,16 @@ export type PublishInput = {
   readonly imageUrls: readonly string[];
   /** The category's characteristics and the dictionary entries found among its values (`dictionaryKey`s). */
   readonly category?: { readonly rules: readonly AttributeRule[]; readonly knownValues: ReadonlySet<string> };
+  /** Each variant's own picture (its stored SKU image, absolute); only read for a product with variants. */
+  readonly variantImage?: (variant: Variant) => string | undefined;
 };
 
-export type PreparedPublish = { readonly ok: true; readonly item: ImportItem } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
+/** The items to send: one for a product without variants, one per enabled variant otherwise (DECISIONS §10). */
+export type PreparedPublish = { readonly ok: true; readonly items: readonly PreparedItem[] } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
+
+/** The category rules the product itself must meet: with variants, aspect attributes and 9048/10097 are the variants'. */
+const productRules = (product: Product, rules: readonly AttributeRule[]): AttributeRule[] =>
+  product.variants.length === 0 ? [...rules] : rules.filter((rule) => !rule.is_aspect && !FILLED_FOR_VARIANTS.has(rule.id));
 
 /** Integer amounts as the marketplace wants them: kept in the given unit when whole, else converted to g / mm. */
 function wholeAmount(value: number, unit: string, base: string, factors: Readonly<Record<string, number>>): { amount: number; unit: string } {
@@ -58,7 +68,7 @@ function wholeAmount(value: number, unit: string, base: string, factors: Readonl
  * Checks everything the marketplace needs (spec §4.10 step 2, plus public image URLs and a sane density) and,
  * when all is there, assembles the import item. Every missing item is listed, not just the first.
  */
-export function preparePublish({ product, currency, imageUrls, category }: PublishInput): PreparedPublish {
+export function preparePublish({ product, currency, imageUrls, category, variantImage = () => undefined }: PublishInput): PreparedPublish {
   const problems: FieldProblem[] = [];
   checkText(problems, 'name', '商品名称', product.name, MAX_NAME_LENGTH);
   checkText(problems, 'description', '商品描述', product.description, 100_000);
@@ -74,7 +84,17 @@ export function preparePublish({ product, currency, imageUrls, category }: Publi
   const prices = pricesFor(product, currency, problems);
   const attributes = toImportAttributes(product.attributes, problems);
   const complexAttributes = toImportComplexAttributes(product.complex_attributes, problems);
-  if (category) problems.push(...checkCategoryAttributes(attributes, category.rules, category.knownValues));
+  if (category) problems.push(...checkCategoryAttributes(attributes, productRules(product, category.rules), category.knownValues));
+  const variantInput: VariantPublishInput | undefined =
+    product.variants.length === 0
+      ? undefined
+      : {
+          product,
+          currency,
+          imageOf: variantImage,
+          ...(category ? { aspects: { rules: category.rules.filter((rule) => rule.is_aspect && rule.attribute_complex_id === 0), knownValues: category.knownValues } } : {}),
+        };
+  if (variantInput) problems.push(...variantPublishProblems(variantInput));
   if (prices && prices.old !== null && prices.old > 0 && prices.old <= prices.price) {
     problems.push({ path: 'old_price', message: '划线价必须高于售价（或不填划线价）' });
   }
@@ -86,29 +106,27 @@ export function preparePublish({ product, currency, imageUrls, category }: Publi
     ? { unit: product.dimension_unit, values: sides }
     : { unit: 'mm', values: sides.map((side) => Math.round(side * (MILLIMETRES[product.dimension_unit] ?? 1))) };
   const [primary, ...rest] = imageUrls.slice(0, MAX_IMAGES);
-  return {
-    ok: true,
-    item: {
-      offer_id: product.offer_id,
-      name: product.name,
-      description_category_id: product.description_category_id!,
-      type_id: product.type_id!,
-      price: String(prices.price),
-      // "0" clears a crossed-out price sent earlier; a discount needs an old price above the price.
-      old_price: prices.old !== null && prices.old > prices.price ? String(prices.old) : '0',
-      currency_code: currency,
-      vat: product.vat,
-      weight: weight.amount,
-      weight_unit: weight.unit,
-      depth: dimensions.values[0]!,
-      width: dimensions.values[1]!,
-      height: dimensions.values[2]!,
-      dimension_unit: dimensions.unit,
-      ...(product.barcode ? { barcode: product.barcode } : {}),
-      primary_image: primary!,
-      images: rest,
-      attributes: [...attributes, { complex_id: 0, id: DESCRIPTION_ATTRIBUTE_ID, values: [{ value: product.description }] }],
-      complex_attributes: complexAttributes,
-    },
+  const item: ImportItem = {
+    offer_id: product.offer_id,
+    name: product.name,
+    description_category_id: product.description_category_id!,
+    type_id: product.type_id!,
+    price: String(prices.price),
+    // "0" clears a crossed-out price sent earlier; a discount needs an old price above the price.
+    old_price: prices.old !== null && prices.old > prices.price ? String(prices.old) : '0',
+    currency_code: currency,
+    vat: product.vat,
+    weight: weight.amount,
+    weight_unit: weight.unit,
+    depth: dimensions.values[0]!,
+    width: dimensions.values[1]!,
+    height: dimensions.values[2]!,
+    dimension_unit: dimensions.unit,
+    ...(product.barcode ? { barcode: product.barcode } : {}),
+    primary_image: primary!,
+    images: rest,
+    attributes: [...attributes, { complex_id: 0, id: DESCRIPTION_ATTRIBUTE_ID, values: [{ value: product.description }] }],
+    complex_attributes: complexAttributes,
   };
+  return { ok: true, items: variantInput ? variantItems(item, variantInput, imageUrls) : [{ variant_id: null, item }] };
 }

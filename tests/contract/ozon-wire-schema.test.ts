@@ -10,7 +10,7 @@ import { preparePublish } from '../../src/domain/publish.ts';
 import { picturesOf, priceOf } from '../../src/domain/publish-update.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { BRAND_ATTRIBUTE, FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../fakes/ozon-catalog.ts';
-import { publishableProduct } from '../helpers/publishable-product.ts';
+import { publishableProduct, publishableVariants } from '../helpers/publishable-product.ts';
 
 /**
  * Every body the marketplace adapter sends, and every answer it parses, checked against the marketplace's own
@@ -99,13 +99,18 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
     await marketplace.categoryAttributes(credentials, scope);
     await marketplace.attributeValues(credentials, { ...scope, attributeId: BRAND_ATTRIBUTE }, { limit: 10, lastValueId: 0 });
     await marketplace.productLimits(credentials);
-    const { taskId } = await marketplace.importProducts(credentials, [prepared.item]);
+    const { taskId } = await marketplace.importProducts(credentials, [prepared.items[0]!.item]);
     await marketplace.importInfo(credentials, taskId);
     await marketplace.importInfo(credentials, taskId);
-    await marketplace.importPictures(credentials, [picturesOf(prepared.item)]);
-    await marketplace.importPrices(credentials, [priceOf(prepared.item)]);
+    await marketplace.importPictures(credentials, [picturesOf(prepared.items[0]!.item)]);
+    await marketplace.importPrices(credentials, [priceOf(prepared.items[0]!.item)]);
+    // A product with three colours: one request of three items under one model name (DECISIONS §10).
+    const colours = publishableVariants();
+    const variantsPrepared = preparePublish({ product: colours.product, currency: 'RUB', imageUrls: [colours.product.primary_image!], variantImage: colours.variantImage });
+    if (!variantsPrepared.ok) throw new Error(JSON.stringify(variantsPrepared.problems));
+    await marketplace.importProducts(credentials, variantsPrepared.items.map((entry) => entry.item));
     ozon.itemLimitNext(1, 5);
-    await marketplace.importProducts(credentials, [prepared.item]).catch(() => undefined);
+    await marketplace.importProducts(credentials, [prepared.items[0]!.item]).catch(() => undefined);
   });
   afterAll(async () => {
     await proxy?.close();
@@ -117,6 +122,13 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
   it('called every method the subset describes except the switched-off v1 pictures', () => {
     const called = new Set(proxy.exchanges.map((exchange) => exchange.path));
     expect(Object.keys(subset.paths).filter((route) => !called.has(route))).toEqual(['/v1/product/pictures/import']);
+  });
+
+  it('sends a product’s variants as items of one import request, each its own offer under one model name', () => {
+    const imports = proxy.exchanges.filter((exchange) => exchange.path === '/v3/product/import').map((exchange) => JSON.parse(exchange.requestBody) as { items: { offer_id: string; attributes: { id: number; values: unknown[] }[] }[] });
+    const merged = imports.find((body) => body.items.length === 3);
+    expect(merged?.items.map((item) => item.offer_id)).toEqual(['BOX-001-1', 'BOX-001-2', 'BOX-001-3']);
+    expect(new Set(merged?.items.map((item) => JSON.stringify(item.attributes.find((attribute) => attribute.id === 9048)?.values))).size).toBe(1);
   });
 
   it('every request body fits the method request schema (an empty object where the method takes none)', () => {

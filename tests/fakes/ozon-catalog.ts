@@ -39,7 +39,12 @@ export type FakeAttribute = {
   max_value_count?: number;
   /** The marketplace's own help text (Russian), where it states a format. */
   description?: string;
+  /** Tells apart the variants of one model (colour, size). */
+  is_aspect?: boolean;
 };
+
+/** «Размер»: a size aspect with a dictionary. Not among the defaults: tests of two-axis variants add it. */
+export const SIZE_ASPECT: FakeAttribute = { id: 9533, zh: '尺码', ru: 'Размер', type: 'String', is_required: false, is_collection: false, dictionary_id: 9533, is_aspect: true };
 
 /**
  * «#Хештеги» as the marketplace describes it (one string value, not a collection). Not among the defaults:
@@ -60,15 +65,21 @@ export const HASHTAG_ATTRIBUTE: FakeAttribute = {
 export const BRAND_ATTRIBUTE = 85;
 export const MODEL_ATTRIBUTE = 9048;
 export const COLOR_ATTRIBUTE = 10096;
+export const COLOR_NAME_ATTRIBUTE = 10097;
+export const SIZE_ATTRIBUTE = 9533;
 export const NO_BRAND_ID = 126745801;
 
-/** Brand (85) and model name (9048) are required, as on the real marketplace; the type (8229) is filled by type_id. */
+/**
+ * Brand (85) and model name (9048) are required, as on the real marketplace; the type (8229) is filled by type_id.
+ * The colour (10096) is an aspect: variants of one model differ by it; 10097 is the free-text colour name.
+ */
 export const DEFAULT_ATTRIBUTES: FakeAttribute[] = [
   { id: BRAND_ATTRIBUTE, zh: '品牌', ru: 'Бренд', type: 'String', is_required: true, is_collection: false, dictionary_id: 28732849 },
   { id: MODEL_ATTRIBUTE, zh: '型号名称', ru: 'Название модели', type: 'String', is_required: true, is_collection: false, dictionary_id: 0 },
   { id: 8229, zh: '类型', ru: 'Тип', type: 'String', is_required: true, is_collection: false, dictionary_id: 1960 },
   { id: 4191, zh: '简介', ru: 'Аннотация', type: 'multiline', is_required: false, is_collection: false, dictionary_id: 0 },
-  { id: COLOR_ATTRIBUTE, zh: '商品颜色', ru: 'Цвет товара', type: 'String', is_required: false, is_collection: true, dictionary_id: 10096, max_value_count: 3 },
+  { id: COLOR_ATTRIBUTE, zh: '商品颜色', ru: 'Цвет товара', type: 'String', is_required: false, is_collection: true, dictionary_id: 10096, max_value_count: 3, is_aspect: true },
+  { id: COLOR_NAME_ATTRIBUTE, zh: '颜色名称', ru: 'Название цвета', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
   { id: 4180, zh: '名称', ru: 'Название', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
 ];
 
@@ -79,7 +90,7 @@ export const toWireAttribute = (attribute: FakeAttribute, language: string): Rec
   type: attribute.type,
   is_required: attribute.is_required,
   is_collection: attribute.is_collection,
-  is_aspect: false,
+  is_aspect: attribute.is_aspect ?? false,
   dictionary_id: attribute.dictionary_id,
   category_dependent: attribute.dictionary_id !== 0,
   group_id: 0,
@@ -97,7 +108,8 @@ export const BRANDS: FakeValue[] = [
   ...Array.from({ length: 30 }, (_, i) => ({ id: 126745900 + i, value: `Brand ${i + 1}`, info: '', picture: '' })),
 ];
 
-const COLORS: FakeValue[] = ['белый', 'черный', 'красный', 'синий', 'зеленый'].map((value, i) => ({ id: 61571 + i, value, info: '', picture: '' }));
+/** 61576 «серый» is the official example's value. */
+export const COLORS: FakeValue[] = ['белый', 'черный', 'красный', 'синий', 'зеленый', 'серый', 'розовый', 'желтый'].map((value, i) => ({ id: 61571 + i, value, info: '', picture: '' }));
 const TYPES: FakeValue[] = [{ id: FAKE_TYPE_ID, value: 'Коробка для хранения', info: '', picture: '' }];
 
 /** Dictionaries by attribute id (the fake keys them by attribute, the real one by dictionary within the category). */
@@ -106,4 +118,5 @@ export const defaultDictionaries = (): Map<number, FakeValue[]> =>
     [BRAND_ATTRIBUTE, BRANDS],
     [COLOR_ATTRIBUTE, COLORS],
     [8229, TYPES],
+    [SIZE_ATTRIBUTE, ['S', 'M', 'L', 'XL'].map((value, i) => ({ id: 972_000 + i, value, info: '', picture: '' }))],
   ]);

@@ -1,7 +1,8 @@
 /** The fake marketplace's product side: import tasks and their results, quotas, pictures and prices. */
 
 export type ImportOutcome = 'imported' | 'failed' | 'imported_with_error';
-export type ImportPlan = { pendingPolls: number; outcome: ImportOutcome };
+/** `declinedOffers`: items with these offer ids fail whatever the outcome (one variant of a card refused). */
+export type ImportPlan = { pendingPolls: number; outcome: ImportOutcome; declinedOffers?: readonly string[] };
 
 export type Item = Record<string, unknown> & { offer_id?: string };
 /** `import`: `/v3/product/import`; `pictures`: `/v2/product/pictures/import` (both polled through `/v1/product/import/info`). */
@@ -55,6 +56,9 @@ export function importResult(task: Task): unknown[] {
   return task.items.map((item, index) => {
     const productId = task.productIds[index]!;
     if (task.polls <= task.plan.pendingPolls) return { offer_id: item.offer_id, product_id: 0, status: 'pending', errors: [] };
+    if (task.plan.declinedOffers?.includes(String(item.offer_id))) {
+      return { offer_id: item.offer_id, product_id: 0, status: 'failed', errors: [itemError('invalid_attribute_value', 'dictionary value not found', 'Значение не из справочника', 10096, 'Цвет товара', 'declined')] };
+    }
     if (task.plan.outcome === 'imported') return { offer_id: item.offer_id, product_id: productId, status: 'imported', errors: [] };
     if (task.plan.outcome === 'failed') {
       return { offer_id: item.offer_id, product_id: 0, status: 'failed', errors: [itemError('invalid_attribute_value', 'dictionary value not found', 'Значение не из справочника', 85, 'Бренд', 'declined')] };

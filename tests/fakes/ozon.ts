@@ -87,7 +87,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       if (kind === 'import') offers.set(String(item.offer_id), id);
       return id;
     });
-    tasks.set(taskId, { kind, items, polls: 0, plan: { ...fake.plan }, productIds });
+    tasks.set(taskId, { kind, items, polls: 0, plan: { ...fake.plan, declinedOffers: [...(fake.plan.declinedOffers ?? [])] }, productIds });
     return taskId;
   };
 

@@ -1,3 +1,6 @@
+import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing.ts';
+import { type Variant, newVariant } from '../../src/domain/variant.ts';
+import { priceProduct } from '../../src/domain/variant-pricing.ts';
 import { type NewProductFields, type Product, newProduct } from '../../src/domain/product.ts';
 
 export const PUBLIC_BASE = 'https://lws.example.com';
@@ -32,4 +35,28 @@ export function publishableProduct(overrides: Partial<NewProductFields> = {}, no
     },
     now,
   );
+}
+
+/** Three colours of the publishable product, priced by the policy, each with its SKU picture (`images/sku-{n}.jpg`). */
+export function publishableVariants(overrides: Partial<NewProductFields> = {}): { product: Product; variantImage: (variant: Variant) => string | undefined } {
+  const colours = [
+    ['红色', 'красный', 61573, 18],
+    ['蓝色', 'синий', 61574, 25],
+    ['灰色', 'серый', 61576, null],
+  ] as const;
+  const variants = colours.map(([zh, ru, valueId, cost], index) =>
+    newVariant({
+      id: `00000000-0000-4000-8000-00000000000${index + 1}`,
+      seq: index + 1,
+      label_zh: zh,
+      label_ru: ru,
+      offer_id: `BOX-001-${index + 1}`,
+      cost_cny: cost,
+      image_asset_id: `asset-${index + 1}`,
+      aspects: { '10096': [{ dictionary_value_id: valueId, value: ru }] },
+    }),
+  );
+  const { '9048': _model, ...attributes } = publishableProduct().attributes;
+  const product = priceProduct(publishableProduct({ attributes, variants, ...overrides }), 11.5, DEFAULT_PRICING_POLICY);
+  return { product, variantImage: (variant) => (variant.image_asset_id ? `${PUBLIC_BASE}/media/p/sku-${variant.image_asset_id.slice(-1)}.jpg` : undefined) };
 }

@@ -45,9 +45,9 @@ describe('Ozon marketplace adapter against the fake Seller API', () => {
     const prepared = preparePublish({ product: publishableProduct(), currency: 'RUB', imageUrls: ['https://cdn.example.com/1.jpg'] });
     if (!prepared.ok) throw new Error('fixture not publishable');
     ozon.plan = { pendingPolls: 1, outcome: 'imported' };
-    const { taskId } = await marketplace.importProducts(creds, [prepared.item]);
+    const { taskId } = await marketplace.importProducts(creds, [prepared.items[0]!.item]);
     expect(taskId).toMatch(/^\d+$/);
-    expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ items: [JSON.parse(JSON.stringify(prepared.item))] });
+    expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ items: [JSON.parse(JSON.stringify(prepared.items[0]!.item))] });
     expect(await marketplace.importInfo(creds, taskId)).toEqual([{ offer_id: 'BOX-001', product_id: 0, status: 'pending', errors: [] }]);
     expect((await marketplace.importInfo(creds, taskId))[0]).toMatchObject({ status: 'imported', product_id: expect.any(Number) });
     expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ task_id: Number(taskId) });

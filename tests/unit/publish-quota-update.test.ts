@@ -34,7 +34,7 @@ describe('chooseOperation', () => {
     const product = publishableProduct(overrides);
     const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!, ...product.images!.slice(1)] });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-    return prepared.item;
+    return prepared.items[0]!.item;
   };
   const base = card();
 

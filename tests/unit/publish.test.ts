@@ -11,7 +11,7 @@ const input = (overrides: Partial<PublishInput> = {}): PublishInput => {
 const itemOf = (overrides: Partial<PublishInput> = {}) => {
   const prepared = preparePublish(input(overrides));
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-  return prepared.item;
+  return prepared.items[0]!.item;
 };
 const problemPaths = (overrides: Partial<PublishInput>): string[] => {
   const prepared = preparePublish(input(overrides));

@@ -116,12 +116,13 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
       return open;
     },
 
-    async lastCard(productId, shopId) {
+    async lastCard(productId, shopId, variantId = null) {
       const row = await db
         .selectFrom('publish_tasks')
         .selectAll()
         .where('product_id', '=', productId)
         .where('shop_id', '=', shopId)
+        .where('variant_id', variantId === null ? 'is' : '=', variantId)
         .where('status', 'in', ['imported', 'skipped'])
         .where('card', 'is not', null)
         .orderBy('updated_at', 'desc')

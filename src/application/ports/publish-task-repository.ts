@@ -34,6 +34,6 @@ export interface PublishTaskRepository {
   hasPendingForProduct(productId: string): Promise<boolean>;
   /** The products among these that have a pending or waiting record. */
   openProductIds(productIds: readonly string[]): Promise<Set<string>>;
-  /** The newest record of the product in the shop that left a card on the marketplace (imported or skipped). */
-  lastCard(productId: string, shopId: string): Promise<PublishTask | undefined>;
+  /** The newest record of the product's card (or of one variant's, by `variantId`) in the shop that left a card on the marketplace (imported or skipped). */
+  lastCard(productId: string, shopId: string, variantId?: string | null): Promise<PublishTask | undefined>;
 }

@@ -8,6 +8,7 @@ import { markPublished, revise } from '../../domain/product-stage.ts';
 import { type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
 import { type SendWaiting } from './send-waiting.ts';
 import { type ShopAccess } from './shop-access.ts';
+import { writeVariantResults } from './variant-write-back.ts';
 
 /** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
 export type PollEvent = { readonly taskId: string; readonly error: unknown };
@@ -69,8 +70,13 @@ export function makePollPublishTasks({ publishTasks, products, shopAccess, marke
       const now = clock.now().toISOString();
       const next = records.map((record) => applyImportResult(record, items, now));
       for (const record of next) {
-        if (record.status === 'imported' && record.marketplace_product_id) await writeBack(products, record, record.marketplace_product_id, now);
+        if (record.variant_id === null && record.status === 'imported' && record.marketplace_product_id) await writeBack(products, record, record.marketplace_product_id, now);
       }
+      const finalByProduct = new Map<string, PublishTask[]>();
+      for (const record of next) {
+        if (record.variant_id !== null && record.next_poll_at === null) finalByProduct.set(record.product_id, [...(finalByProduct.get(record.product_id) ?? []), record]);
+      }
+      for (const [productId, results] of finalByProduct) await writeVariantResults(products, productId, results, now);
       await publishTasks.update(...next);
     } catch (error) {
       onPollError?.({ taskId, error });

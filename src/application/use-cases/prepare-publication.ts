@@ -1,11 +1,12 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { conflict, invalid } from '../../domain/errors.ts';
-import { type FieldProblem } from '../../domain/errors.ts';
 import { type Product } from '../../domain/product.ts';
 import { effectiveImages, storedImageUrls } from '../../domain/product-images.ts';
-import { type ImportItem, preparePublish } from '../../domain/publish.ts';
+import { type PreparedPublish, preparePublish } from '../../domain/publish.ts';
 import { toImportAttributes } from '../../domain/publish-attributes.ts';
+import { aspectAttributes } from '../../domain/publish-variants.ts';
+import { type Variant } from '../../domain/variant.ts';
 import { dictionaryUses } from '../../domain/publish-category-checks.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { type CategoryRules } from './category-rules.ts';
@@ -17,19 +18,28 @@ export type PreparePublicationDeps = {
   readonly shopAccess: ShopAccess;
   readonly categoryRules: CategoryRules;
 };
-export type Publication = { readonly ok: true; readonly item: ImportItem } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
+export type Publication = PreparedPublish;
 /** The publish checks of one product for one shop; the same code for the pre-flight, one publish and bulk publish. */
 export type PreparePublication = (product: Product, shop: Shop) => Promise<Publication>;
 
-/** Our stored URLs made absolute (`/media/…` → the public base), main image first, no duplicates. */
-async function publicImageUrls(product: Product, deps: Pick<PreparePublicationDeps, 'assets' | 'objectStore'>): Promise<string[]> {
-  const stored = product.images ? [] : storedImageUrls(await deps.assets.listByProduct(product.id));
-  const { primary_image, images } = effectiveImages(product, stored);
+type ImageSources = { readonly imageUrls: string[]; readonly variantImage: (variant: Variant) => string | undefined };
+
+/**
+ * Our stored URLs made absolute (`/media/…` → the public base), main image first, no duplicates; and each
+ * variant's own picture: its SKU asset's stored URL, made absolute the same way.
+ */
+async function publicImages(product: Product, deps: Pick<PreparePublicationDeps, 'assets' | 'objectStore'>): Promise<ImageSources> {
+  const assets = product.images && product.variants.length === 0 ? [] : await deps.assets.listByProduct(product.id);
+  const { primary_image, images } = effectiveImages(product, product.images ? [] : storedImageUrls(assets));
   const absolute = (url: string): string => {
     const key = url.startsWith('/') ? deps.objectStore.keyFromUrl(url) : undefined;
     return key === undefined ? url : deps.objectStore.urlFor(key);
   };
-  return [...new Set([primary_image, ...images].filter((url): url is string => Boolean(url)).map(absolute))];
+  const stored = new Map(assets.filter((asset) => asset.status === 'stored' && asset.stored_url).map((asset) => [asset.asset_id, absolute(asset.stored_url)]));
+  return {
+    imageUrls: [...new Set([primary_image, ...images].filter((url): url is string => Boolean(url)).map(absolute))],
+    variantImage: (variant) => (variant.image_asset_id === null ? undefined : stored.get(variant.image_asset_id)),
+  };
 }
 
 /**
@@ -40,24 +50,25 @@ async function publicImageUrls(product: Product, deps: Pick<PreparePublicationDe
 export function makePreparePublication(deps: PreparePublicationDeps): PreparePublication {
   const { shopAccess, categoryRules } = deps;
   return async (product, shop) => {
-    const imageUrls = await publicImageUrls(product, deps);
+    const images = await publicImages(product, deps);
     const categoryId = product.description_category_id;
     const typeId = product.type_id;
-    if (!categoryId || !typeId) return preparePublish({ product, currency: shop.currency_code, imageUrls });
+    if (!categoryId || !typeId) return preparePublish({ product, currency: shop.currency_code, ...images });
 
     const credentials = shopAccess.credentialsOf(shop);
     const scope = { categoryId, typeId };
     const placement = await categoryRules.placement(credentials, scope);
     if (placement !== 'ok') {
-      const prepared = preparePublish({ product, currency: shop.currency_code, imageUrls });
+      const prepared = preparePublish({ product, currency: shop.currency_code, ...images });
       const message = placement === 'unknown' ? `平台没有类目 ${categoryId} 下的商品类型 ${typeId}，请重新选择类目` : `平台已停用类目 ${categoryId} 下的商品类型 ${typeId}，不能在此创建商品，请重新选择类目`;
       const problems = [{ path: 'description_category_id', message }, ...(prepared.ok ? [] : prepared.problems)];
       throw invalid('CATEGORY_UNKNOWN', message, problems);
     }
     const rules = await categoryRules.attributes(credentials, scope);
-    const uses = dictionaryUses(toImportAttributes(product.attributes, []), rules);
+    const aspects = product.variants.filter((variant) => variant.enabled).flatMap(aspectAttributes);
+    const uses = dictionaryUses([...toImportAttributes(product.attributes, []), ...aspects], rules);
     const knownValues = await categoryRules.knownValues(credentials, scope, uses);
-    return preparePublish({ product, currency: shop.currency_code, imageUrls, category: { rules, knownValues } });
+    return preparePublish({ product, currency: shop.currency_code, ...images, category: { rules, knownValues } });
   };
 }
 

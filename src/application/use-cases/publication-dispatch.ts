@@ -10,10 +10,17 @@ import { type Shop } from '../../domain/shop.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { type Outgoing, type SendPublications } from './send-publications.ts';
 
-/** A product ready to go out, or why it cannot. */
-export type Candidate = { readonly ok: true; readonly product: Product; readonly entry: Omit<Outgoing, 'record'> } | { readonly ok: false; readonly code: string; readonly detail: string; readonly problems: readonly FieldProblem[] };
+/** One card of a product about to go out: the product itself, or one of its enabled variants (DECISIONS §10). */
+export type CandidateEntry = Omit<Outgoing, 'record'> & { readonly variant_id: string | null };
+
+/** A product ready to go out (one entry per card), or why it cannot. */
+export type Candidate = { readonly ok: true; readonly product: Product; readonly entries: readonly CandidateEntry[] } | { readonly ok: false; readonly code: string; readonly detail: string; readonly problems: readonly FieldProblem[] };
 
 const refused = (code: string, detail: string, problems: readonly FieldProblem[]): Candidate => ({ ok: false, code, detail, problems });
+
+/** The marketplace id of the product's card, or of one variant's card. */
+export const marketplaceIdOf = (product: Product, variantId: string | null): string | null =>
+  variantId === null ? product.marketplace_product_id : (product.variants.find((variant) => variant.id === variantId)?.marketplace_product_id ?? null);
 
 /** Until the request that made them has sent them, new records wait this long before the background sender may. */
 export const REQUEST_GRACE_MS = 120_000;
@@ -61,9 +68,13 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       throw error;
     }
     if (!prepared.ok) return refused('PUBLISH_CHECKS_FAILED', `商品还不能发布：${prepared.problems.length} 项检查未通过`, prepared.problems);
-    const isNewCard = product.marketplace_product_id === null;
-    const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id);
-    return { ok: true, product, entry: { item: prepared.item, operation: chooseOperation(previous?.card ?? null, prepared.item), isNewCard } };
+    const entries: CandidateEntry[] = [];
+    for (const { variant_id, item } of prepared.items) {
+      const isNewCard = marketplaceIdOf(product, variant_id) === null;
+      const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id, variant_id);
+      entries.push({ variant_id, item, operation: chooseOperation(previous?.card ?? null, item), isNewCard });
+    }
+    return { ok: true, product, entries };
   };
 
   return {
@@ -81,13 +92,15 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       if (candidates.length === 0) return [];
       const now = clock.now().toISOString();
       const sendAt = new Date(Date.parse(now) + REQUEST_GRACE_MS).toISOString();
-      const outgoing: Outgoing[] = candidates.map(({ product, entry }) => ({
-        ...entry,
-        record: {
-          ...newWaitingRecord({ id: ids.uuid(), product_id: product.id, shop_id: shop.id, offer_id: product.offer_id, operation: entry.operation }, sendAt, now),
-          marketplace_product_id: product.marketplace_product_id,
-        },
-      }));
+      const outgoing: Outgoing[] = candidates.flatMap(({ product, entries }) =>
+        entries.map(({ variant_id, ...entry }) => ({
+          ...entry,
+          record: {
+            ...newWaitingRecord({ id: ids.uuid(), product_id: product.id, variant_id, shop_id: shop.id, offer_id: entry.item.offer_id, operation: entry.operation }, sendAt, now),
+            marketplace_product_id: marketplaceIdOf(product, variant_id),
+          },
+        })),
+      );
       await publishTasks.insert(...outgoing.map(({ record }) => record));
       let records: PublishTask[];
       try {

@@ -27,6 +27,36 @@ export type SendPublicationsDeps = { readonly marketplace: Marketplace; readonly
 export type SendPublications = (shop: Shop, outgoing: readonly Outgoing[], options: { readonly undoable: boolean }) => Promise<PublishTask[]>;
 
 const chunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/**
+ * Batches of at most `size` that keep a product's cards together (its variants go out in one request, DECISIONS
+ * §10): products are packed whole, in order; only a product with more than `size` cards is split.
+ */
+export function packByProduct(entries: readonly Outgoing[], size: number): Outgoing[][] {
+  const groups = new Map<string, Outgoing[]>();
+  for (const entry of entries) {
+    const group = groups.get(entry.record.product_id);
+    if (group) group.push(entry);
+    else groups.set(entry.record.product_id, [entry]);
+  }
+  const batches: Outgoing[][] = [];
+  let current: Outgoing[] = [];
+  for (const group of groups.values()) {
+    if (current.length + group.length > size && current.length > 0) {
+      batches.push(current);
+      current = [];
+    }
+    for (const part of chunks(group, size)) {
+      if (current.length + part.length > size) {
+        batches.push(current);
+        current = [];
+      }
+      current.push(...part);
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 const later = (now: string, ms: number): string => new Date(Date.parse(now) + ms).toISOString();
 
 export function makeSendPublications({ marketplace, publishTasks, shopAccess, clock }: SendPublicationsDeps): SendPublications {
@@ -62,7 +92,7 @@ export function makeSendPublications({ marketplace, publishTasks, shopAccess, cl
     const done: PublishTask[] = split.later.map(({ record }) => markWaiting(record, split.resetAt, now));
 
     const batches = (['import', 'pictures', 'prices'] as const).flatMap((operation) =>
-      chunks(split.now.filter((entry) => entry.operation === operation), operation === 'prices' ? PRICES_BATCH : IMPORT_BATCH),
+      operation === 'prices' ? chunks(split.now.filter((entry) => entry.operation === operation), PRICES_BATCH) : packByProduct(split.now.filter((entry) => entry.operation === operation), IMPORT_BATCH),
     );
     let sentAny = false;
     let holdUntil: string | undefined;

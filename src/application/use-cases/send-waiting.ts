@@ -6,6 +6,7 @@ import { type FieldProblem, isDomainError } from '../../domain/errors.ts';
 import { type PublishTask, markFinal, markWaiting, ourError } from '../../domain/publish-task.ts';
 import { chooseOperation } from '../../domain/publish-update.ts';
 import { type PreparePublication } from './prepare-publication.ts';
+import { marketplaceIdOf } from './publication-dispatch.ts';
 import { type Outgoing, RESEND_DELAY_MS, type SendPublications } from './send-publications.ts';
 
 export type SendWaitingDeps = {
@@ -58,9 +59,15 @@ export function makeSendWaiting({ shops, products, publishTasks, preparePublicat
           finished.push(markFinal(record, 'failed', asErrors(prepared.problems), now));
           continue;
         }
-        const isNewCard = product.marketplace_product_id === null;
-        const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id);
-        outgoing.push({ record, item: prepared.item, operation: chooseOperation(previous?.card ?? null, prepared.item), isNewCard });
+        const variantItem = prepared.items.find((candidate) => candidate.variant_id === record.variant_id);
+        if (!variantItem) {
+          finished.push(markFinal(record, 'failed', [ourError('VARIANT_NOT_PUBLISHABLE', '该款式已删除或已停用，未发布')], now));
+          continue;
+        }
+        const { item } = variantItem;
+        const isNewCard = marketplaceIdOf(product, record.variant_id) === null;
+        const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id, record.variant_id);
+        outgoing.push({ record, item, operation: chooseOperation(previous?.card ?? null, item), isNewCard });
       }
     } catch {
       const waiting = records.map((record) => markWaiting(record, new Date(Date.parse(now) + RESEND_DELAY_MS).toISOString(), now));

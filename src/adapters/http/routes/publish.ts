@@ -23,6 +23,7 @@ const explained = (errors: readonly ImportError[]) => errors.map((error) => ({ .
 const toTaskBody = (task: PublishTask) => ({
   task_id: task.task_id,
   product_id: task.product_id,
+  variant_id: task.variant_id,
   shop_id: task.shop_id,
   offer_id: task.offer_id,
   operation: task.operation,
@@ -36,6 +37,7 @@ const toTaskBody = (task: PublishTask) => ({
 
 const toItemBody = (task: PublishTask) => ({
   product_id: task.product_id,
+  variant_id: task.variant_id,
   offer_id: task.offer_id,
   status: task.status,
   marketplace_product_id: task.marketplace_product_id,

@@ -28,6 +28,7 @@ const Status = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status))
 export const PublishItemBody = Type.Object(
   {
     product_id: Type.String(),
+    variant_id: Type.Union([Type.String(), Type.Null()], { description: '该记录发送的款式（商品没有款式时为 null）' }),
     offer_id: Type.String(),
     status: Status,
     marketplace_product_id: Type.Union([Type.String(), Type.Null()]),
@@ -40,6 +41,7 @@ export const PublishTaskBody = Type.Object(
   {
     task_id: Type.Union([Type.String(), Type.Null()], { description: '平台的导入任务 ID（等待额度时为 null）' }),
     product_id: Type.String(),
+    variant_id: Type.Union([Type.String(), Type.Null()], { description: '该记录发送的款式（商品没有款式时为 null）' }),
     shop_id: Type.String(),
     offer_id: Type.String(),
     operation: Type.Union(PUBLISH_OPERATIONS.map((operation) => Type.Literal(operation)), { description: 'import：创建或整体更新；pictures：只更新图片；prices：只更新价格' }),

@@ -59,7 +59,7 @@ describe('publishing variants (DECISIONS §10)', () => {
   });
 
   it('refuses what the seller has not chosen, naming each variant; never picks a value for them', () => {
-    const prepared = prepare((variants) => [
+    const prepared = prepare((variants): Variant[] => [
       { ...variants[0]!, label_ru: null },
       { ...variants[1]!, aspects: {} },
       { ...variants[2]!, aspects: { '10096': [{ value: 'серый' }] }, image_asset_id: null },

@@ -31,6 +31,10 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
+/** The columns of offers.csv (DECISIONS §10): products.csv's, with the variant's values, plus its label and the model name. */
+export const OFFER_CSV_COLUMNS = [...PRODUCT_CSV_COLUMNS, 'variant_label', 'model_name'] as const;
+export type OfferCsvColumn = (typeof OFFER_CSV_COLUMNS)[number];
+
 /** The trial (pricing) sheet's columns (DECISIONS §8). */
 export const TRIAL_CSV_COLUMNS = [
   'product_id',

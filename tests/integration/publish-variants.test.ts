@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeCdn, startFakeCdn } from '../fakes/cdn.ts';
+import { PRODUCT_CSV_COLUMNS } from '../../src/domain/csv-columns.ts';
 import { NO_BRAND_ID } from '../fakes/ozon-catalog.ts';
 import { type ShopApp, startShopApp, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
@@ -101,7 +102,23 @@ describe('publishing a product with colours as one merged card', () => {
     expect(product.stage).toBe('published');
     expect(product.marketplace_product_id).toBe(after[0]!.marketplace_product_id);
 
-    // The export of offers is step 3; the published offers are fixed now even if the product's offer id changes.
+    // The export lists two offers, with the variants' own values, and a product without variants as one.
+    const plain = (await api('POST', '/api/products', { name: 'Чашка', offer_id: 'CUP-1' })).json().id;
+    const csv = await api('GET', `/api/export/offers.csv?ids=${productId},${plain}&fields=offer_id,product_id,price,primary_image,variant_label,model_name`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));
+    expect(rows[0]).toEqual(['offer_id', 'product_id', 'price', 'primary_image', 'variant_label', 'model_name']);
+    expect(rows.slice(1).sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([
+      ['CUP-1', '', '', '', '', 'CUP-1'],
+      ['NORD-BOX-1', after[0]!.marketplace_product_id, String(after[0]!.price), stored.get(red!.image_asset_id), 'красный', 'NORD-BOX'],
+      ['NORD-BOX-3', after[2]!.marketplace_product_id, String(after[2]!.price), stored.get(grey!.image_asset_id), 'серый', 'NORD-BOX'],
+    ]);
+    const everything = await api('GET', `/api/export/offers.csv?ids=${productId}`);
+    expect(everything.body.split('\r\n')[0]).toBe('\uFEFF' + [...PRODUCT_CSV_COLUMNS, 'variant_label', 'model_name'].join(','));
+    expect((await api('GET', '/api/export/offers.csv?fields=offer_id,nope')).statusCode).toBe(422);
+
+    // The published offers are fixed now even if the product's offer id changes.
     const renamed = await api('PATCH', `/api/products/${productId}`, { offer_id: 'NORD-BOX-2026' });
     expect((renamed.json().variants as VariantJson[]).map((v) => v.offer_id)).toEqual(['NORD-BOX-1', 'NORD-BOX-2026-2', 'NORD-BOX-3']);
   });

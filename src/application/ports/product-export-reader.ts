@@ -1,4 +1,6 @@
+import { type JsonObject } from '../../domain/json.ts';
 import { type Product, type Stage } from '../../domain/product.ts';
+import { type Variant } from '../../domain/variant.ts';
 
 export type ExportFilter = {
   /** One stage, or every stage except archived when undefined. */
@@ -7,12 +9,18 @@ export type ExportFilter = {
   readonly ids?: readonly string[] | undefined;
   /** Read the `pricing` group too (the trial sheet needs it; products.csv does not, and it is the widest column). */
   readonly withPricing?: boolean | undefined;
+  /** Read the variants, the attributes (for the model name) and each stored image by asset id (offers.csv). */
+  readonly withVariants?: boolean | undefined;
 };
 
 /** What the exports read of a product: the flat fields they print, the pricing group (`{}` unless asked for) and its stored image URLs. */
 export type ExportRecord = Omit<Product, 'raw' | 'copy' | 'attributes' | 'complex_attributes' | 'sources' | 'description' | 'version' | 'type_id' | 'variants'> & {
   /** Stored URLs of stored assets in group order (DECISIONS §5), to derive `images` while unset. */
   readonly stored_images: readonly string[];
+  /** With `withVariants` only: the variants, the attributes, and stored URLs by asset id. */
+  readonly variants?: readonly Variant[];
+  readonly attributes?: JsonObject;
+  readonly stored_by_asset?: ReadonlyMap<string, string>;
 };
 
 /** Reads products for export in bounded batches, oldest-created first, so memory stays flat on any size. */

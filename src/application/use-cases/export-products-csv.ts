@@ -9,11 +9,11 @@ import { type ExportRecord, type ProductExportReader } from '../ports/product-ex
 /** Rows read from the database per batch: bounded memory, few round trips. */
 export const EXPORT_BATCH_SIZE = 1000;
 
-type Images = { primary_image: string | null; images: string[] };
-type CellOf = (record: ExportRecord, images: () => Images) => CsvValue;
+export type Images = { primary_image: string | null; images: string[] };
+export type CellOf = (record: ExportRecord, images: () => Images) => CsvValue;
 
 /** Each column's value; images are derived once per row, and only when a chosen column needs them. */
-const CELLS: Readonly<Record<ProductCsvColumn, CellOf>> = {
+export const CELLS: Readonly<Record<ProductCsvColumn, CellOf>> = {
   offer_id: (r) => r.offer_id,
   product_id: (r) => r.marketplace_product_id ?? '',
   name: (r) => r.name,
@@ -56,13 +56,13 @@ export type ExportProductsCsvInput = {
 export type ExportProductsCsv = (input: ExportProductsCsvInput) => AsyncIterable<string>;
 
 /** Checks the requested fields and answers them in the spec's order; an unknown field is a 422. */
-export function chooseColumns(fields: readonly string[] | undefined): ProductCsvColumn[] {
-  if (!fields || fields.length === 0) return [...PRODUCT_CSV_COLUMNS];
-  const unknown = fields.filter((field) => !(PRODUCT_CSV_COLUMNS as readonly string[]).includes(field));
+export function chooseColumns<C extends string = ProductCsvColumn>(fields: readonly string[] | undefined, all: readonly C[] = PRODUCT_CSV_COLUMNS as readonly string[] as readonly C[]): C[] {
+  if (!fields || fields.length === 0) return [...all];
+  const unknown = fields.filter((field) => !(all as readonly string[]).includes(field));
   if (unknown.length > 0) {
     throw invalid('CSV_FIELD_UNKNOWN', `未知的导出字段：${unknown.join(', ')}`, unknown.map((field) => ({ path: 'querystring:/fields', message: field })));
   }
-  return PRODUCT_CSV_COLUMNS.filter((column) => fields.includes(column));
+  return all.filter((column) => fields.includes(column));
 }
 
 /**

@@ -7,6 +7,7 @@ import { type CreateProduct, makeCreateProduct } from '../../application/use-cas
 import { type DeleteProduct, makeDeleteProduct } from '../../application/use-cases/delete-product.ts';
 import { type ExportImages, makeExportImages } from '../../application/use-cases/export-images.ts';
 import { type ExportProductsCsv, makeExportProductsCsv } from '../../application/use-cases/export-products-csv.ts';
+import { type ExportOffersCsv, makeExportOffersCsv } from '../../application/use-cases/export-offers-csv.ts';
 import { type ExportTrialCsv, makeExportTrialCsv } from '../../application/use-cases/export-trial-csv.ts';
 import { type GetFxRate, makeGetFxRate } from '../../application/use-cases/get-fx-rate.ts';
 import { type GetProduct, makeGetProduct } from '../../application/use-cases/get-product.ts';
@@ -52,6 +53,7 @@ export type CatalogRegistry = {
   moveProductStage: MoveProductStage;
   quotePrice: QuotePrice;
   exportProductsCsv: ExportProductsCsv;
+  exportOffersCsv: ExportOffersCsv;
   exportTrialCsv: ExportTrialCsv;
   exportImages: ExportImages;
 };
@@ -107,6 +109,7 @@ export const catalogModule: FeatureModuleOf = {
       ).singleton(),
       quotePrice: asFunction(({ pricingPolicy, getFxRate }: Cradle) => makeQuotePrice({ policy: pricingPolicy, getFxRate })).singleton(),
       exportProductsCsv: asFunction(makeExportProductsCsv).singleton(),
+      exportOffersCsv: asFunction(makeExportOffersCsv).singleton(),
       exportTrialCsv: asFunction(makeExportTrialCsv).singleton(),
       exportImages: asFunction(({ loadImage }: Cradle) => makeExportImages({ loadImage, concurrency: IMAGE_EXPORT_CONCURRENCY })).singleton(),
     });
@@ -117,6 +120,7 @@ export const catalogModule: FeatureModuleOf = {
     fxRoutes(cradle),
     exportRoutes({
       exportProductsCsv: cradle.exportProductsCsv,
+      exportOffersCsv: cradle.exportOffersCsv,
       exportTrialCsv: cradle.exportTrialCsv,
       exportImages: cradle.exportImages,
       today: () => cradle.clock.now().toISOString().slice(0, 10),

@@ -2,17 +2,19 @@ import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { type ExportImages } from '../../../application/use-cases/export-images.ts';
+import { type ExportOffersCsv } from '../../../application/use-cases/export-offers-csv.ts';
 import { type ExportProductsCsv } from '../../../application/use-cases/export-products-csv.ts';
 import { type ExportTrialCsv } from '../../../application/use-cases/export-trial-csv.ts';
 import { invalid } from '../../../domain/errors.ts';
 import { isStage, type Stage } from '../../../domain/product.ts';
 import { safeTitle } from '../../../domain/suite-files.ts';
 import { FileAnswer, withErrors } from '../schemas/common.ts';
-import { ExportImagesBody, ProductsCsvQuery, TrialCsvQuery } from '../schemas/exports.ts';
+import { ExportImagesBody, OffersCsvQuery, ProductsCsvQuery, TrialCsvQuery } from '../schemas/exports.ts';
 import { attachmentHeader, zipStream } from '../zip-stream.ts';
 
 export type ExportRouteDeps = {
   readonly exportProductsCsv: ExportProductsCsv;
+  readonly exportOffersCsv: ExportOffersCsv;
   readonly exportTrialCsv: ExportTrialCsv;
   readonly exportImages: ExportImages;
   /** Today's date (YYYY-MM-DD) for file names. */
@@ -45,7 +47,7 @@ function parseIds(text: string | undefined): string[] | undefined {
 const CsvBody = FileAnswer<Readable>('text/csv', 'UTF-8 CSV（带 BOM），\\r\\n 换行');
 const ZipBody = FileAnswer<Readable>('application/zip', '图片 zip（每组一个文件夹）');
 
-/** GET /export/products.csv, GET /export/trial-csv (streamed CSV) and POST /export/images (streamed zip). */
+/** GET /export/products.csv, GET /export/offers.csv, GET /export/trial-csv (streamed CSV) and POST /export/images (streamed zip). */
 export const exportRoutes =
   (deps: ExportRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -58,6 +60,26 @@ export const exportRoutes =
           .type('text/csv; charset=utf-8')
           .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')
           .header('content-disposition', attachmentHeader(`products-${deps.today()}.csv`, `products-${deps.today()}.csv`))
+          .send(Readable.from(chunks));
+      },
+    );
+
+    app.get(
+      '/export/offers.csv',
+      {
+        schema: {
+          tags: ['exports'],
+          summary: '导出报价 CSV：每个启用的款式一行（没有款式的商品一行），商品 CSV 的列加 variant_label、model_name（流式）',
+          querystring: OffersCsvQuery,
+          response: withErrors({ 200: CsvBody }),
+        },
+      },
+      async (request, reply) => {
+        const chunks = deps.exportOffersCsv({ stage: stageFilter(request.query.stage), ids: parseIds(request.query.ids), fields: list(request.query.fields) });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')
+          .header('content-disposition', attachmentHeader(`offers-${deps.today()}.csv`, `offers-${deps.today()}.csv`))
           .send(Readable.from(chunks));
       },
     );

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PRODUCT_CSV_COLUMNS } from '../../../domain/csv-columns.ts';
+import { OFFER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../../domain/csv-columns.ts';
 import { STAGES } from '../../../domain/product.ts';
 import { ImageAddress } from './common.ts';
 
@@ -11,6 +11,18 @@ export const ProductsCsvQuery = Type.Object(
     stage: Type.Optional(StageOrAll),
     ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
     fields: Type.Optional(Type.String({ maxLength: 1000, pattern: `^(?:${COLUMN})(?:,(?:${COLUMN}))*$`, description: `逗号分隔的列名子集：${PRODUCT_CSV_COLUMNS.join('、')}` })),
+  },
+  { additionalProperties: false },
+);
+
+const OFFER_COLUMN = OFFER_CSV_COLUMNS.join('|');
+
+/** offers.csv takes products.csv's filters; its `fields` may also name `variant_label` and `model_name`. */
+export const OffersCsvQuery = Type.Object(
+  {
+    stage: Type.Optional(StageOrAll),
+    ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
+    fields: Type.Optional(Type.String({ maxLength: 1000, pattern: `^(?:${OFFER_COLUMN})(?:,(?:${OFFER_COLUMN}))*$`, description: `逗号分隔的列名子集：${OFFER_CSV_COLUMNS.join('、')}` })),
   },
   { additionalProperties: false },
 );

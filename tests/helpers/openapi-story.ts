@@ -13,7 +13,7 @@ export const ORDER = [
   'getExtProfiles', 'putExtProfiles', 'postExtLogs', 'getExtLogs',
   'getAiModels', 'postAiCopy', 'postProductsIdCopyApply', 'postSuitePlan', 'postSuiteGenerate', 'getSuitesId', 'getSuitesIdZip', 'getProductsIdSuites',
   'postSuiteImageEdit', 'postImageEdit', 'postImageSuite', 'postImageTranslate', 'getJobsId', 'postProductsBulk',
-  'getExportInfo', 'getExportProductsCsv', 'getExportTrialCsv', 'postExportImages',
+  'getExportInfo', 'getExportProductsCsv', 'getExportOffersCsv', 'getExportTrialCsv', 'postExportImages',
   'postProductsIdStage', 'postProductsIdPublishCheck', 'postProductsIdPublish', 'getPublishTaskId', 'getProductsIdPublishHistory', 'postPublish',
   'deleteProductsId', 'deleteShopsId', 'deleteUsersId',
 ];

@@ -9,6 +9,11 @@ export const EXPORT_EXAMPLES: Record<string, OperationExample> = {
     status: 200,
     answer: '\uFEFFoffer_id,name,price\r\nBOX-001,"Коробка для хранения с крышкой, 3 шт",593\r\n',
   },
+  getExportOffersCsv: {
+    parameters: { stage: 'all', fields: 'offer_id,price,variant_label,model_name' },
+    status: 200,
+    answer: '\uFEFFoffer_id,price,variant_label,model_name\r\nBOX-001,593,,BOX-3\r\n',
+  },
   getExportTrialCsv: {
     parameters: { stage: 'all' },
     status: 200,

@@ -5,6 +5,7 @@ const shop = { shop_id: EXAMPLE.shopId };
 const record = (status: 'pending' | 'imported') => ({
   task_id: EXAMPLE.taskId,
   product_id: EXAMPLE.productId,
+  variant_id: null,
   shop_id: EXAMPLE.shopId,
   offer_id: 'BOX-001',
   operation: 'import',
@@ -32,7 +33,7 @@ export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
   getPublishTaskId: {
     parameters: { taskId: EXAMPLE.taskId },
     status: 200,
-    answer: { ...record('pending'), items: [{ product_id: EXAMPLE.productId, offer_id: 'BOX-001', status: 'pending', marketplace_product_id: null, errors: [] }] },
+    answer: { ...record('pending'), items: [{ product_id: EXAMPLE.productId, variant_id: null, offer_id: 'BOX-001', status: 'pending', marketplace_product_id: null, errors: [] }] },
   },
   getProductsIdPublishHistory: { parameters: { id: EXAMPLE.productId, page: 1, page_size: 20 }, status: 200, answer: { total: 1, items: [record('pending')] } },
   postPublish: {

@@ -1,14 +1,11 @@
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import sharp from 'sharp';
-import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { startFakeServer } from '../../tests/fakes/fake-server.ts';
-import { comparisonTable, load, type LoadResult, type RunningServer, startServer, steadyLoad, tempDir } from '../lib.ts';
+import { comparisonTable, load, type LoadResult, memoryOf, startServer, steadyLoad, tempDir } from '../lib.ts';
+import { SECRETS, SLOW_CDN_MS, login, materials, migratedBareDatabase, startSlowCdn } from '../intake-workload.ts';
 import { type BenchSection } from '../section.ts';
 
-const SECRETS = { APP_TOKEN: 'bench-app-token', JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0123', SECRET_KEY: 'bench-secret-key' };
 const IMAGES_PER_REQUEST = 30;
-const SLOW_CDN_MS = 5_000;
 const MEMORY_PRODUCTS = 20;
 const MEMORY_IMAGES_PER_PRODUCT = 50;
 const MEMORY_DEADLINE_MS = 90_000;
@@ -17,50 +14,12 @@ const STEADY_RATE = 100;
 
 type Round = { ours: LoadResult; bare: LoadResult };
 
-const materials = (cdnUrl: string, tag: string, count: number) => ({
-  product: { id: null },
-  source: { platform: '1688', itemId: `bench-${tag}`, url: 'https://detail.1688.com/offer/1.html', collectedAt: 1_763_700_000_000 },
-  texts: [
-    { kind: 'title', content: '北欧陶瓷马克杯 350ml 咖啡杯 办公室家用' },
-    { kind: 'params', content: '', pairs: [{ key: '材质', value: '陶瓷' }, { key: '容量', value: '350ml' }] },
-  ],
-  images: Array.from({ length: count }, (_, i) => ({
-    groupKey: i < 10 ? 'main' : i < 20 ? 'sku' : 'detail',
-    groupName: '主图',
-    variantName: null,
-    url: `${cdnUrl}/img/${tag}-${i}.jpg`,
-    index: i,
-    type: 'img',
-    dedupeKey: `${tag}-${i}`,
-  })),
-  refererOrigin: 'https://detail.1688.com',
-});
-
-async function login(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: SECRETS.APP_TOKEN }) });
-  return `Bearer ${((await response.json()) as { access_token: string }).access_token}`;
-}
-
-/** Resident and peak resident memory of a process, in MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-}
-
 /** p99 of POST /api/materials (30 images on a CDN answering in 5 s) against a bare insert of the same rows. */
 async function latencyUnderSlowCdn(): Promise<string> {
-  const cdn = await startFakeServer(async (_request, response) => {
-    await new Promise((resolve) => setTimeout(resolve, SLOW_CDN_MS));
-    response.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-  });
+  const cdn = await startSlowCdn();
   const body = JSON.stringify(materials(cdn.url, 'slow', IMAGES_PER_REQUEST));
-  const bareDir = tempDir('lws-bench-intake-bare-');
+  const bareDb = await migratedBareDatabase();
   const ourDir = tempDir('lws-bench-intake-');
-  const bareDb = path.join(bareDir, 'bare.db');
-  const schema = await openDatabase(`sqlite://${bareDb}`);
-  await schema.migrate();
-  await schema.close();
   const ours = await startServer('src/main.ts', { ...SECRETS, DATA_DIR: ourDir, OUTBOUND_ALLOW_PRIVATE: 'true' });
   const bare = await startServer('bench/servers/bare-intake.ts', { BARE_DB_FILE: bareDb, JWT_SECRET: SECRETS.JWT_SECRET }, '/');
   try {
@@ -92,7 +51,7 @@ async function latencyUnderSlowCdn(): Promise<string> {
     await ours.stop();
     await bare.stop();
     await cdn.close();
-    for (const dir of [ourDir, bareDir]) rmSync(dir, { recursive: true, force: true });
+    rmSync(ourDir, { recursive: true, force: true });
   }
 }
 

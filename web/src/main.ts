@@ -15,8 +15,13 @@ import { renderPublish } from './pages/publish.ts';
 import { renderShops } from './pages/shops.ts';
 import { renderUsers } from './pages/users.ts';
 import { watchSession } from './session-watch.ts';
+import { announcer } from './lib/announce.ts';
+import { toastHost } from './lib/toast.ts';
 
 const root = document.querySelector<HTMLElement>('#app') ?? document.body;
+// The live regions exist before their first message, so that message is read out too.
+announcer();
+toastHost();
 const sessions = makeSessionStore(localStorage);
 /** Set by the editor: true while some typed edit is not saved yet. */
 let hasUnsaved: (() => boolean) | null = null;

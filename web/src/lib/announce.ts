@@ -10,10 +10,18 @@ let last = '';
 export function announce(message: string): void {
   if (message === last) return;
   last = message;
+  announcer().textContent = message;
+}
+
+/**
+ * The live region, created once. The page creates it at start (main.ts): a region added together with its first
+ * message is often not read, screen readers only follow changes to regions they already know.
+ */
+export function announcer(): HTMLElement {
   let region = document.querySelector<HTMLElement>('#announcer');
   if (!region) {
     region = h('div', { id: 'announcer', class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
     document.body.append(region);
   }
-  region.textContent = message;
+  return region;
 }

@@ -17,6 +17,7 @@ import { suitePanel } from '../editor/suite-panel.ts';
 import { h, mount } from '../lib/dom.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { type EditorTab, routeHref } from '../lib/router.ts';
+import { selectTab, tabRow } from '../lib/tablist.ts';
 import { shell, navLink } from './layout.ts';
 
 const TABS: readonly { tab: EditorTab; title: string; panel: Panel }[] = [
@@ -99,7 +100,7 @@ export const renderEditor: Screen = (app, root, route) => {
 
     const panelHosts = new Map<EditorTab, HTMLElement>();
     const body = h('section', { class: 'tab-body' });
-    const tabButtons = TABS.map(({ tab, title: text }) => h('button', { role: 'tab', class: 'tab', 'data-tab': tab, onclick: () => show(tab) }, text));
+    const tabButtons = TABS.map(({ tab, title: text }) => h('button', { role: 'tab', class: 'tab', id: `tab-${tab}`, 'data-tab': tab, onclick: () => show(tab) }, text));
     let shownTab: EditorTab = 'pricing';
     function show(tab: EditorTab): void {
       shownTab = tab;
@@ -107,11 +108,11 @@ export const renderEditor: Screen = (app, root, route) => {
       for (const button of tabButtons) {
         const active = button.dataset.tab === tab;
         button.classList.toggle('active', active);
-        button.setAttribute('aria-selected', String(active));
+        selectTab(button, active);
       }
       let host = panelHosts.get(tab);
       if (!host) {
-        host = h('div', { class: 'panel-host', 'data-panel': tab });
+        host = h('div', { class: 'panel-host', 'data-panel': tab, role: 'tabpanel', 'aria-labelledby': `tab-${tab}` });
         panelHosts.set(tab, host);
         body.append(host);
         const cleanup = TABS.find((entry) => entry.tab === tab)?.panel(ctx, host);
@@ -120,6 +121,7 @@ export const renderEditor: Screen = (app, root, route) => {
       for (const [key, element] of panelHosts) element.hidden = key !== tab;
     }
 
+    const tabList = tabRow('编辑步骤', tabButtons);
     const keyboard = editorKeyboard(ctx, () => shownTab);
     cleanups.push(() => keyboard.stop());
     const notice = isEmptyPatch(restored) ? null : h('p', { class: 'notice' }, '已恢复上次未保存的修改，正在保存。');
@@ -141,7 +143,7 @@ export const renderEditor: Screen = (app, root, route) => {
     };
     ctx.subscribe(applyReadOnly);
     applyReadOnly();
-    mount(root, shell(app, header, stageActions(ctx), archivedNotice, notice, h('div', { class: 'tabs', role: 'tablist' }, tabButtons), readOnly));
+    mount(root, shell(app, header, stageActions(ctx), archivedNotice, notice, tabList, readOnly));
     show(route.name === 'product' ? route.tab : 'pricing');
     if (!isEmptyPatch(restored)) void saver.flush();
   }

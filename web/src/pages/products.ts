@@ -11,6 +11,7 @@ import { bulkBar } from './bulk-bar.ts';
 import { selectionUi } from './list-selection.ts';
 import { exportControls } from './product-exports.ts';
 import { listKeyboard } from './list-keyboard.ts';
+import { selectTab, tabRow } from '../lib/tablist.ts';
 
 /** A search re-renders the list screen; the search box keeps the focus so typing goes on. */
 let refocusSearch = false;
@@ -22,18 +23,20 @@ export const renderProducts: Screen = (app, root, route) => {
   const current = route as ListRoute;
   const go = (next: Partial<ListRoute>, replace = false): void => app.navigate({ ...current, ...next }, { replace });
 
-  const tabs = h('div', { class: 'tabs', role: 'tablist' });
+  const tabs = tabRow('商品阶段');
   const renderTabs = (counts: StageCounts | null): void =>
     mount(
       tabs,
       LIST_TABS.map((stage) => {
         const count = tabCount(counts, stage);
-        return h(
+        const tab = h(
           'button',
-          { role: 'tab', class: stage === current.stage ? 'tab active' : 'tab', 'aria-selected': String(stage === current.stage), 'data-stage': stage, onclick: () => go({ stage, page: 1 }) },
+          { role: 'tab', class: stage === current.stage ? 'tab active' : 'tab', 'data-stage': stage, onclick: () => go({ stage, page: 1 }) },
           stage === 'all' ? '全部' : label(STAGE_LABELS, stage),
           count === null ? null : h('span', { class: 'tab-count', 'data-count': count }, String(count)),
         );
+        selectTab(tab, stage === current.stage);
+        return tab;
       }),
     );
   renderTabs(null);

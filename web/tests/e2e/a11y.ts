@@ -41,9 +41,10 @@ export function describeViolations(violations: readonly Result[]): string {
 
 /**
  * Runs axe-core on the screen as it is now and throws a readable list when a serious or critical
- * violation exists. With `A11Y_REPORT=<file>` it also appends the screen's counts as one JSON line.
+ * violation exists. With `A11Y_REPORT=<file>` it also appends the screen's counts and the audit's time as one JSON line.
  */
 export async function audit(page: Page, screenName: string): Promise<void> {
+  const started = performance.now();
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.evaluate(loadAxe());
   const results = await page.evaluate(async (options) => {
@@ -55,7 +56,7 @@ export async function audit(page: Page, screenName: string): Promise<void> {
   const report = process.env.A11Y_REPORT;
   if (report) {
     const nodes = (list: readonly Result[]) => list.reduce((sum, violation) => sum + violation.nodes.length, 0);
-    appendFileSync(report, `${JSON.stringify({ screen: screenName, failing: nodes(failing), all: nodes(results), rules: results.map((v) => v.id) })}\n`);
+    appendFileSync(report, `${JSON.stringify({ screen: screenName, failing: nodes(failing), all: nodes(results), rules: results.map((v) => v.id), ms: Math.round(performance.now() - started) })}\n`);
   }
   if (failing.length > 0) {
     throw new Error(`axe-core: ${failing.length} serious or critical rule(s) violated on “${screenName}”:\n${describeViolations(failing)}`);

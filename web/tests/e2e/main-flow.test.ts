@@ -147,7 +147,10 @@ describe('the seller’s main flow in Chromium', () => {
     await page().waitForURL(new RegExp(`/products/${secondId}$`));
 
     // Copy on its tab, then the price and the ready fields; Ctrl+S saves, Ctrl+Enter marks it 待上架.
-    await tabTo(page(), '[data-tab="copy"]');
+    // The editor's tabs are one Tab stop (the open one); the arrows move along them, Enter opens.
+    await tabTo(page(), '[data-tab="pricing"]');
+    await keys.press('ArrowRight');
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-tab'))).toBe('copy');
     await keys.press('Enter');
     await typeInto('#f-copy-title_ru', 'Шапка зимняя вязаная');
     await typeInto('#f-copy-description_ru', 'Тёплая вязаная шапка из шерсти, один размер.');
@@ -155,7 +158,8 @@ describe('the seller’s main flow in Chromium', () => {
     await tabTo(page(), '#copy-apply');
     await keys.press('Enter');
     await expect.poll(text(page(), '.product-title'), POLL).toBe('Шапка зимняя вязаная');
-    await tabTo(page(), '[data-tab="pricing"]');
+    await tabTo(page(), '[data-tab="copy"]');
+    await keys.press('Home');
     await keys.press('Enter');
     await typeInto('#f-pricing-cost_cny', '20');
     await typeInto('#f-weight_g', '300');

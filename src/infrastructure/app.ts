@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import { createHttpServer } from '../adapters/http/app.ts';
+import { type ModelEntry } from '../application/ports/model-catalog.ts';
 import { type AppContainer, FEATURE_MODULES } from './container.ts';
+
+/** A model is asked for by its id or its family's name (`deepseek`), configured or not. */
+function acceptedModelIds(models: readonly ModelEntry[]): { text: string[]; image: string[] } {
+  const of = (kind: ModelEntry['kind']) => [...new Set(models.filter((model) => model.kind === kind).flatMap((model) => [model.id, model.family]))];
+  return { text: of('text'), image: of('image') };
+}
 
 /** Builds the HTTP app over a container: each feature's route plugins take their use cases once, here. */
 export function buildApp(container: AppContainer): Promise<FastifyInstance> {
@@ -24,6 +31,7 @@ export function buildApp(container: AppContainer): Promise<FastifyInstance> {
       changePassword: cradle.changePassword,
       auditLog: cradle.auditLog,
     },
+    modelIds: acceptedModelIds(cradle.modelCatalog.list()),
     protectedRoutes: FEATURE_MODULES.flatMap((feature) => feature.protectedRoutes?.(cradle) ?? []),
     publicRoutes: FEATURE_MODULES.flatMap((feature) => feature.publicRoutes?.(cradle) ?? []),
   });

@@ -70,6 +70,22 @@ describe('the OpenAPI document', () => {
     expect((await send('/api/export/products.csv?fields=name,secret')).statusCode).toBe(422);
   });
 
+  it("lists the catalog's model ids as the enum of every model field, and the server refuses the rest with 422", async () => {
+    const paths = JSON.parse(document).paths;
+    const modelOf = (path: string) => {
+      const model = paths[path].post.requestBody.content['application/json'].schema.properties.model;
+      return (model.anyOf ?? [model]).find((branch: { type?: string }) => branch.type === 'string');
+    };
+    const models = (await t.app.inject({ method: 'GET', url: '/api/ai/models', headers: t.auth })).json<{ models: { id: string; kind: string }[] }>().models;
+    const idsOf = (kind: string) => models.filter((model) => model.kind === kind).map((model) => model.id);
+    expect(modelOf('/api/ai/copy').enum).toEqual(expect.arrayContaining([...idsOf('text'), 'deepseek']));
+    expect(modelOf('/api/ai/copy').enum).not.toContain('template');
+    expect(modelOf('/api/suite/plan').enum).toEqual(modelOf('/api/ai/copy').enum);
+    for (const path of ['/api/suite/generate', '/api/image/edit', '/api/image/translate']) expect(modelOf(path).enum).toEqual(expect.arrayContaining([...idsOf('image'), 'template']));
+    const refused = await t.app.inject({ method: 'POST', url: '/api/ai/copy', headers: t.auth, payload: { title: '杯子', model: 'gpt-99' } });
+    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([422, 'UNKNOWN_MODEL']);
+  });
+
   it('names every operation uniquely', () => {
     const operations = Object.values(JSON.parse(document).paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item));
     const ids = operations.map((operation) => operation.operationId);

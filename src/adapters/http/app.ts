@@ -26,6 +26,7 @@ import { strictBodyCompilers } from './validator-compilers.ts';
 import { trackAllowedMethods } from './allowed-methods.ts';
 import { installJsonBodyParser } from './json-body-parser.ts';
 import { registerOpenApiDocument } from './openapi-document.ts';
+import { type ModelIds } from './openapi-model-ids.ts';
 
 /** Largest JSON body a route accepts unless it declares its own limit. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -53,6 +54,8 @@ export type HttpServerParts = {
     readonly changePassword: ChangePassword;
     readonly auditLog: AuditLog;
   };
+  /** The `model` values the catalog accepts, for the document's enums. */
+  readonly modelIds: ModelIds;
   /** Feature route plugins mounted under /api behind the bearer check. */
   readonly protectedRoutes: readonly FastifyPluginAsync[];
   /** Feature route plugins mounted at the root without a bearer. */
@@ -93,7 +96,7 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
     // Every token this service issues expires; one without `exp` is refused by the library too, not only by the bearer hook.
     verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
-  await registerOpenApiDocument(app, packageVersion);
+  await registerOpenApiDocument(app, packageVersion, parts.modelIds);
 
   if (parts.mediaRoot) {
     await app.register(fastifyStatic, {

@@ -4,6 +4,7 @@ import { type FastifyInstance } from 'fastify';
 import { API_EXAMPLES } from './examples/index.ts';
 import { defaultsAreOptional } from './openapi-defaults.ts';
 import { withExamples } from './openapi-examples.ts';
+import { type ModelIds, withModelIds } from './openapi-model-ids.ts';
 import { operationIdOf } from './operation-ids.ts';
 
 /** The routes' tags in the order the docs page lists them, each with what its operations are for. */
@@ -33,7 +34,7 @@ const TAGS = [
  * Schema (TypeBox): numeric `exclusiveMinimum` and `type: "null"` are what they say only in 3.1. Every operation
  * gets an `operationId` derived from its method and path unless it names its own, so generated clients have names.
  */
-export async function registerOpenApiDocument(app: FastifyInstance, version: string): Promise<void> {
+export async function registerOpenApiDocument(app: FastifyInstance, version: string, modelIds: ModelIds): Promise<void> {
   app.addHook('onRoute', (route) => {
     const schema = (route.schema ?? {}) as { hide?: boolean; operationId?: string };
     if (schema.hide || schema.operationId || route.method === 'HEAD') return;
@@ -54,7 +55,10 @@ export async function registerOpenApiDocument(app: FastifyInstance, version: str
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transformObject: (documentObject) => withExamples(defaultsAreOptional('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject), API_EXAMPLES),
+    transformObject: (documentObject) => {
+      const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      return withExamples(withModelIds(defaultsAreOptional(document), modelIds), API_EXAMPLES);
+    },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -8,7 +8,15 @@ export const AiText = Type.Object({
   pairs: Type.Optional(Type.Array(Type.Object({ key: Type.String({ maxLength: 200 }), value: Type.String({ maxLength: 1000 }) }), { maxItems: 100 })),
 });
 export const AiTexts = Type.Array(AiText, { maxItems: 200, default: [] });
-export const ModelId = Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { description: '模型目录中的 id；留空用默认模型' });
+/**
+ * Titles that mark a model id in the document: `withModelIds` gives each the enum of the installation's catalog
+ * (ids and family names, configured or not: an unconfigured one is a 503, anything else the 422 `UNKNOWN_MODEL`).
+ */
+export const MODEL_ID_TITLES = { text: 'TextModelId', image: 'ImageModelId' } as const;
+const modelId = (kind: keyof typeof MODEL_ID_TITLES, what: string) =>
+  Type.Union([Type.String({ maxLength: 100, title: MODEL_ID_TITLES[kind] }), Type.Null()], { description: `${what}：GET /api/ai/models 中的 id 或模型系列名；留空用默认模型` });
+export const TextModelId = modelId('text', '文本模型');
+export const ImageModelId = modelId('image', '图片模型');
 export const Requirements = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: '用户强制要求，优先级最高' });
 
 export const ModelEntry = Type.Object({
@@ -36,7 +44,7 @@ export const CopyBody = Type.Object({
   attributes: Type.Optional(JsonObjectSchema),
   sku_variants: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
   keywords: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
-  model: Type.Optional(ModelId),
+  model: Type.Optional(TextModelId),
   requirements: Type.Optional(Requirements),
 });
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { BULK_ACTIONS } from '../../../application/use-cases/bulk-products.ts';
 import { PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing.ts';
 import { STAGES } from '../../../domain/product.ts';
-import { ModelId } from './ai.ts';
+import { MODEL_ID_TITLES, TextModelId } from './ai.ts';
 import { literals, nullable, Timestamp, Uuid } from './common.ts';
 import { PlanItemInput } from './suite.ts';
 
@@ -35,8 +35,8 @@ export const BULK_PARAMS = {
     },
     { additionalProperties: false, minProperties: 1 },
   ),
-  copy: Type.Object({ model: Type.Optional(ModelId) }, { additionalProperties: false }),
-  suite: Type.Object({ model: Type.String({ minLength: 1, maxLength: 100 }), plan: Type.Optional(nullable(Type.Array(PlanItemInput, { minItems: 1, maxItems: 30 }))) }, { additionalProperties: false }),
+  copy: Type.Object({ model: Type.Optional(TextModelId) }, { additionalProperties: false }),
+  suite: Type.Object({ model: Type.String({ minLength: 1, maxLength: 100, title: MODEL_ID_TITLES.image }), plan: Type.Optional(nullable(Type.Array(PlanItemInput, { minItems: 1, maxItems: 30 }))) }, { additionalProperties: false }),
 } as const;
 
 export const BulkResponse = Type.Object({

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SUITE_KINDS } from '../../../domain/suite-plan.ts';
-import { AiTexts, ModelId, Requirements } from './ai.ts';
+import { AiTexts, ImageModelId, Requirements, TextModelId } from './ai.ts';
 import { ImageAddress, Uuid } from './common.ts';
 
 const Kind = Type.Union(SUITE_KINDS.map((kind) => Type.Literal(kind)));
@@ -37,7 +37,7 @@ export const PlanBody = Type.Object({
   ),
   platform: Platform,
   requirements: Type.Optional(Requirements),
-  model: Type.Optional(ModelId),
+  model: Type.Optional(TextModelId),
 });
 
 export const PlanResponse = Type.Object({
@@ -73,7 +73,7 @@ export const GenerateBody = Type.Object({
   requirements: Type.Optional(Requirements),
   plan: Type.Array(PlanItemInput, { minItems: 1, maxItems: 30 }),
   platform: Platform,
-  model: Type.Optional(ModelId),
+  model: Type.Optional(ImageModelId),
   watermark: Type.Optional(Type.Union([WatermarkBody, Type.Null()])),
 });
 
@@ -109,7 +109,7 @@ export const SuiteImageEditBody = Type.Object({
   product_id: Uuid,
   image_url: ImageUrl,
   prompt: Type.String({ minLength: 1, maxLength: 4000 }),
-  model: Type.Optional(ModelId),
+  model: Type.Optional(ImageModelId),
   append: Type.Boolean({ default: false }),
 });
 

@@ -56,3 +56,21 @@ describe('imports point inward only', () => {
     expect(violations('adapters', (file, specifier) => !layerOf(file, specifier).startsWith('infrastructure/'))).toEqual([]);
   });
 });
+
+describe('the composition root wires explicitly', () => {
+  const modules = filesUnder(path.join(SRC, 'infrastructure/modules'));
+  const matches = (pattern: RegExp): string[] =>
+    modules.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => `${path.relative(SRC, file)}: ${m[0]}`));
+
+  it('finds the modules it checks', () => {
+    expect(modules.map((file) => path.basename(file))).toEqual(expect.arrayContaining(['intake.ts', 'catalog.ts', 'marketplace.ts']));
+  });
+
+  it('passes each route plugin an object naming what it needs, never the cradle (resolved once, at registration)', () => {
+    expect(matches(/\w+Routes\(\s*(?:cradle|c)\s*\)/g)).toEqual([]);
+  });
+
+  it('registers every factory through a typed function of the cradle, never a bare `asFunction(makeX)` (typed any by awilix)', () => {
+    expect(matches(/asFunction\(\s*make\w+\s*\)/g)).toEqual([]);
+  });
+});

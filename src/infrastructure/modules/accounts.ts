@@ -72,7 +72,11 @@ export const accountsModule: FeatureModule<Deps> = {
     });
   },
 
-  protectedRoutes: (cradle) => [userRoutes(cradle), auditRoutes(cradle)],
+  // Use cases are resolved once here, never per request.
+  protectedRoutes: (c) => [
+    userRoutes({ listUsers: c.listUsers, createUser: c.createUser, updateUser: c.updateUser, deleteUser: c.deleteUser }),
+    auditRoutes({ listAudit: c.listAudit }),
+  ],
 
   async start({ config, ensureInitialAdmin, logger, users }) {
     const initial = config.accounts.initialAdmin;

@@ -88,7 +88,19 @@ export const aiModule: FeatureModuleOf = {
       translateHandler: asFunction((cradle: Cradle) => makeTranslateHandler(pipelineDeps(cradle))).singleton(),
     });
   },
-  protectedRoutes: (cradle: Cradle) => [aiRoutes(cradle), suiteRoutes(cradle), imageRoutes(cradle)],
+  // Use cases are resolved once here, never per request.
+  protectedRoutes: (c: Cradle) => [
+    aiRoutes({ modelCatalog: c.modelCatalog, writeCopy: c.writeCopy, applyCopy: c.applyCopy }),
+    suiteRoutes({
+      planSuite: c.planSuite,
+      generateSuite: c.generateSuite,
+      getSuite: c.getSuite,
+      suiteArchive: c.suiteArchive,
+      listProductSuites: c.listProductSuites,
+      editImage: c.editImage,
+    }),
+    imageRoutes({ editImage: c.editImage, legacyImageSuite: c.legacyImageSuite, translateImages: c.translateImages }),
+  ],
   async start(cradle) {
     cradle.suiteRunner.start();
   },

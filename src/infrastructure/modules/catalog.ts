@@ -95,12 +95,16 @@ export const catalogModule: FeatureModuleOf = {
         }),
       ).singleton(),
       exportReader: asFunction(({ db }: Cradle) => makeKyselyProductExportReader(db)).singleton(),
-      viewProduct: asFunction(makeViewProduct).singleton(),
+      viewProduct: asFunction(({ assets, products, pricingPolicy }: Cradle) => makeViewProduct({ assets, products, pricingPolicy })).singleton(),
       repriceProduct: asFunction(({ pricingPolicy, getFxRate }: Cradle) => makeRepriceProduct({ policy: pricingPolicy, getFxRate })).singleton(),
-      listProducts: asFunction(makeListProducts).singleton(),
-      getProduct: asFunction(makeGetProduct).singleton(),
-      createProduct: asFunction(makeCreateProduct).singleton(),
-      updateProduct: asFunction(makeUpdateProduct).singleton(),
+      listProducts: asFunction(({ products }: Cradle) => makeListProducts({ products })).singleton(),
+      getProduct: asFunction(({ products, viewProduct }: Cradle) => makeGetProduct({ products, viewProduct })).singleton(),
+      createProduct: asFunction(({ products, clock, ids, repriceProduct, viewProduct }: Cradle) =>
+        makeCreateProduct({ products, clock, ids, repriceProduct, viewProduct }),
+      ).singleton(),
+      updateProduct: asFunction(({ products, assets, clock, ids, repriceProduct, viewProduct }: Cradle) =>
+        makeUpdateProduct({ products, assets, clock, ids, repriceProduct, viewProduct }),
+      ).singleton(),
       deleteProduct: asFunction(({ products, assets, objectStore, clock, logger }: Cradle) =>
         makeDeleteProduct({ products, assets, objectStore, clock, onOrphanedFile: (key, err) => logger.warn({ key, err }, 'stored file not removed') }),
       ).singleton(),
@@ -108,16 +112,24 @@ export const catalogModule: FeatureModuleOf = {
         makeMoveProductStage({ products, assets, clock, policy: pricingPolicy, viewProduct }),
       ).singleton(),
       quotePrice: asFunction(({ pricingPolicy, getFxRate }: Cradle) => makeQuotePrice({ policy: pricingPolicy, getFxRate })).singleton(),
-      exportProductsCsv: asFunction(makeExportProductsCsv).singleton(),
-      exportOffersCsv: asFunction(makeExportOffersCsv).singleton(),
-      exportTrialCsv: asFunction(makeExportTrialCsv).singleton(),
+      exportProductsCsv: asFunction(({ exportReader }: Cradle) => makeExportProductsCsv({ exportReader })).singleton(),
+      exportOffersCsv: asFunction(({ exportReader }: Cradle) => makeExportOffersCsv({ exportReader })).singleton(),
+      exportTrialCsv: asFunction(({ exportReader }: Cradle) => makeExportTrialCsv({ exportReader })).singleton(),
       exportImages: asFunction(({ loadImage }: Cradle) => makeExportImages({ loadImage, concurrency: IMAGE_EXPORT_CONCURRENCY })).singleton(),
     });
   },
+  // Use cases are resolved once here, never per request.
   protectedRoutes: (cradle: Cradle) => [
-    productRoutes(cradle),
+    productRoutes({
+      listProducts: cradle.listProducts,
+      getProduct: cradle.getProduct,
+      createProduct: cradle.createProduct,
+      updateProduct: cradle.updateProduct,
+      deleteProduct: cradle.deleteProduct,
+      moveProductStage: cradle.moveProductStage,
+    }),
     pricingRoutes({ quotePrice: cradle.quotePrice, pricingPolicy: cradle.pricingPolicy }),
-    fxRoutes(cradle),
+    fxRoutes({ getFxRate: cradle.getFxRate }),
     exportRoutes({
       exportProductsCsv: cradle.exportProductsCsv,
       exportOffersCsv: cradle.exportOffersCsv,

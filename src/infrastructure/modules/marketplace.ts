@@ -88,22 +88,32 @@ export const marketplaceModule: FeatureModuleOf = {
       shops: asFunction(({ db }: Cradle) => makeKyselyShopRepository(db)).singleton(),
       publishTasks: asFunction(({ db }: Cradle) => makeKyselyPublishTaskRepository(db)).singleton(),
       categoryCache: asFunction(({ db }: Cradle) => makeKyselyCategoryCache(db)).singleton(),
-      shopAccess: asFunction(makeShopAccess).singleton(),
+      shopAccess: asFunction(({ shops, secretBox }: Cradle) => makeShopAccess({ shops, secretBox })).singleton(),
       cachedLookup: asFunction(({ categoryCache, clock }: Cradle) => makeCachedLookup({ categoryCache, clock })).singleton(),
-      listShops: asFunction(makeListShops).singleton(),
-      getShop: asFunction(makeGetShop).singleton(),
-      getShopLimits: asFunction(makeGetShopLimits).singleton(),
-      createShop: asFunction(makeCreateShop).singleton(),
-      updateShop: asFunction(makeUpdateShop).singleton(),
-      deleteShop: asFunction(makeDeleteShop).singleton(),
-      testShop: asFunction(makeTestShop).singleton(),
-      getCategoryTree: asFunction(makeGetCategoryTree).singleton(),
-      getCategoryAttributes: asFunction(makeGetCategoryAttributes).singleton(),
-      getAttributeValues: asFunction(makeGetAttributeValues).singleton(),
-      categoryRules: asFunction(makeCategoryRules).singleton(),
-      preparePublication: asFunction(makePreparePublication).singleton(),
-      checkPublish: asFunction(makeCheckPublish).singleton(),
-      sendPublications: asFunction(makeSendPublications).singleton(),
+      listShops: asFunction(({ shops }: Cradle) => makeListShops({ shops })).singleton(),
+      getShop: asFunction(({ shopAccess }: Cradle) => makeGetShop({ shopAccess })).singleton(),
+      getShopLimits: asFunction(({ shopAccess, marketplace }: Cradle) => makeGetShopLimits({ shopAccess, marketplace })).singleton(),
+      createShop: asFunction(({ shops, secretBox, clock, ids }: Cradle) => makeCreateShop({ shops, secretBox, clock, ids })).singleton(),
+      updateShop: asFunction(({ shops, secretBox, clock }: Cradle) => makeUpdateShop({ shops, secretBox, clock })).singleton(),
+      deleteShop: asFunction(({ shops, publishTasks }: Cradle) => makeDeleteShop({ shops, publishTasks })).singleton(),
+      testShop: asFunction(({ shops, shopAccess, marketplace, clock }: Cradle) => makeTestShop({ shops, shopAccess, marketplace, clock })).singleton(),
+      getCategoryTree: asFunction(({ shopAccess, marketplace, cachedLookup }: Cradle) =>
+        makeGetCategoryTree({ shopAccess, marketplace, cachedLookup }),
+      ).singleton(),
+      getCategoryAttributes: asFunction(({ shopAccess, marketplace, cachedLookup }: Cradle) =>
+        makeGetCategoryAttributes({ shopAccess, marketplace, cachedLookup }),
+      ).singleton(),
+      getAttributeValues: asFunction(({ shopAccess, marketplace }: Cradle) => makeGetAttributeValues({ shopAccess, marketplace })).singleton(),
+      categoryRules: asFunction(({ marketplace, cachedLookup, clock }: Cradle) => makeCategoryRules({ marketplace, cachedLookup, clock })).singleton(),
+      preparePublication: asFunction(({ assets, objectStore, shopAccess, categoryRules }: Cradle) =>
+        makePreparePublication({ assets, objectStore, shopAccess, categoryRules }),
+      ).singleton(),
+      checkPublish: asFunction(({ products, shopAccess, preparePublication }: Cradle) =>
+        makeCheckPublish({ products, shopAccess, preparePublication }),
+      ).singleton(),
+      sendPublications: asFunction(({ marketplace, publishTasks, shopAccess, clock }: Cradle) =>
+        makeSendPublications({ marketplace, publishTasks, shopAccess, clock }),
+      ).singleton(),
       publicationDispatch: asFunction(({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog }: Cradle) =>
         makePublicationDispatch({
           products,
@@ -129,11 +139,15 @@ export const marketplaceModule: FeatureModuleOf = {
           },
         }),
       ).singleton(),
-      publishProduct: asFunction(makePublishProduct).singleton(),
-      publishMany: asFunction(makePublishMany).singleton(),
-      sendWaiting: asFunction(makeSendWaiting).singleton(),
-      getPublishTask: asFunction(makeGetPublishTask).singleton(),
-      listPublishHistory: asFunction(makeListPublishHistory).singleton(),
+      publishProduct: asFunction(({ products, shopAccess, publicationDispatch }: Cradle) =>
+        makePublishProduct({ products, shopAccess, publicationDispatch }),
+      ).singleton(),
+      publishMany: asFunction(({ shopAccess, publicationDispatch }: Cradle) => makePublishMany({ shopAccess, publicationDispatch })).singleton(),
+      sendWaiting: asFunction(({ shops, products, publishTasks, preparePublication, sendPublications, clock }: Cradle) =>
+        makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, clock }),
+      ).singleton(),
+      getPublishTask: asFunction(({ publishTasks }: Cradle) => makeGetPublishTask({ publishTasks })).singleton(),
+      listPublishHistory: asFunction(({ products, publishTasks }: Cradle) => makeListPublishHistory({ products, publishTasks })).singleton(),
       pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger, config }: Cradle) =>
         makePollPublishTasks({
           sendWaiting,
@@ -156,7 +170,26 @@ export const marketplaceModule: FeatureModuleOf = {
       ).singleton(),
     });
   },
-  protectedRoutes: (cradle: Cradle) => [shopRoutes(cradle), categoryRoutes(cradle), publishRoutes(cradle)],
+  // Use cases are resolved once here, never per request.
+  protectedRoutes: (c: Cradle) => [
+    shopRoutes({
+      listShops: c.listShops,
+      getShop: c.getShop,
+      getShopLimits: c.getShopLimits,
+      createShop: c.createShop,
+      updateShop: c.updateShop,
+      deleteShop: c.deleteShop,
+      testShop: c.testShop,
+    }),
+    categoryRoutes({ getCategoryTree: c.getCategoryTree, getCategoryAttributes: c.getCategoryAttributes, getAttributeValues: c.getAttributeValues }),
+    publishRoutes({
+      publishProduct: c.publishProduct,
+      publishMany: c.publishMany,
+      checkPublish: c.checkPublish,
+      getPublishTask: c.getPublishTask,
+      listPublishHistory: c.listPublishHistory,
+    }),
+  ],
   start: (cradle: Cradle) => cradle.publishPoller.start(),
   stop: (cradle: Cradle) => cradle.publishPoller.stop(),
 };

@@ -31,7 +31,10 @@ export const workbenchModule: FeatureModuleOf = {
         makeJobWorker({
           jobs: cradle.jobs,
           clock: cradle.clock,
-          handlers: { ...makeBulkJobHandlers(cradle), translate: cradle.translateHandler },
+          handlers: {
+            ...makeBulkJobHandlers({ products: cradle.products, assets: cradle.assets, writeCopy: cradle.writeCopy, planSuite: cradle.planSuite, generateSuite: cradle.generateSuite }),
+            translate: cradle.translateHandler,
+          },
           owner: `${process.pid}-${cradle.ids.uuid()}`,
           leaseMs: JOB_LEASE_MS,
           pollMs: JOB_POLL_MS,
@@ -41,10 +44,10 @@ export const workbenchModule: FeatureModuleOf = {
       bulkProducts: asFunction(({ unitOfWork, clock, ids, jobs, moveProductStage, deleteProduct, repriceProduct, getFxRate, jobWorker }: Cradle) =>
         makeBulkProducts({ unitOfWork, clock, ids, jobs, moveProductStage, deleteProduct, repriceProduct, getFxRate, onJobQueued: () => jobWorker.nudge() }),
       ).singleton(),
-      getJob: asFunction(makeGetJob).singleton(),
+      getJob: asFunction(({ jobs }: Cradle) => makeGetJob({ jobs })).singleton(),
     });
   },
-  protectedRoutes: (cradle: Cradle) => [bulkRoutes(cradle)],
+  protectedRoutes: (cradle: Cradle) => [bulkRoutes({ bulkProducts: cradle.bulkProducts, getJob: cradle.getJob })],
   async start(cradle) {
     if (!imageUrlsAbsolute(cradle)) cradle.logger.warn(RELATIVE_IMAGE_URLS_WARNING);
     cradle.jobWorker.start();

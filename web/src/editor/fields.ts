@@ -23,6 +23,8 @@ export type FieldSpec = {
   readonly paths?: readonly string[];
   /** True while the value was filled in from the collected texts and the seller has not changed it. */
   readonly prefilled?: (ctx: EditorContext) => boolean;
+  /** The language of the value when it is not the page's Chinese (`ru` for the listing texts), for screen readers. */
+  readonly lang?: string;
 };
 
 /** The server's message for this field from the last refused save (422), if any. */
@@ -48,7 +50,11 @@ export function field(ctx: EditorContext, spec: FieldSpec): HTMLElement {
         ? h('select', { id, name: spec.field }, (spec.options ?? []).map((option) => h('option', { value: option.value }, option.text)))
         : h('input', { id, name: spec.field, type: 'text', inputMode: kind === 'number' ? 'decimal' : 'text', placeholder: spec.placeholder ?? '', autocomplete: 'off' });
   input.value = read();
+  if (spec.lang) input.lang = spec.lang;
   const message = h('div', { class: 'field-message', id: `${id}-message` });
+  const hint = spec.hint ? h('div', { class: 'field-hint', id: `${id}-hint` }, spec.hint) : null;
+  // A screen reader reads the hint and the field's warning or refusal with the field itself.
+  input.setAttribute('aria-describedby', [hint?.id, message.id].filter(Boolean).join(' '));
   const paths = spec.paths ?? [spec.group ? `/${spec.group}/${spec.field}` : `/${spec.field}`];
   const prefilledMark = h('span', { class: 'prefilled-mark', id: `${id}-prefilled`, title: '从采集到的商品信息自动填入，请核对；修改后此标记消失', hidden: true }, '采集预填');
 
@@ -91,7 +97,7 @@ export function field(ctx: EditorContext, spec: FieldSpec): HTMLElement {
     { class: 'field' },
     h('label', { for: id }, spec.label, prefilledMark),
     spec.unit ? h('div', { class: 'with-unit' }, input, h('span', { class: 'unit' }, spec.unit)) : input,
-    spec.hint ? h('div', { class: 'field-hint' }, spec.hint) : null,
+    hint,
     message,
   );
 }

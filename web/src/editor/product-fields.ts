@@ -11,8 +11,8 @@ export function productFields(ctx: EditorContext): HTMLElement {
   return h(
     'div',
     { class: 'product-fields' },
-    field(ctx, { field: 'name', label: '商品名称（俄文）', warn: russianOnly }),
-    field(ctx, { field: 'description', label: '商品描述（俄文）', kind: 'textarea', warn: russianOnly }),
+    field(ctx, { field: 'name', label: '商品名称（俄文）', warn: russianOnly, lang: 'ru' }),
+    field(ctx, { field: 'description', label: '商品描述（俄文）', kind: 'textarea', warn: russianOnly, lang: 'ru' }),
     h(
       'div',
       { class: 'grid-2' },

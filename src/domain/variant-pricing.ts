@@ -10,6 +10,9 @@ import { type Variant, variantName } from './variant.ts';
  * file imports only the domain, so the web page bundles it and shows the same prices while the seller types.
  */
 
+/** What pricing reads of a variant (the page passes the API's shape). */
+export type VariantPricingSide = Pick<Variant, 'cost_cny' | 'weight_g' | 'label_zh' | 'offer_id'>;
+
 /** A variant's pricing inputs; undefined while its cost or weight (own or the product's) is missing. */
 export function variantPricingInputs(product: Pick<Product, 'pricing' | 'weight' | 'weight_unit' | 'currency_code'>, variant: Pick<Variant, 'cost_cny' | 'weight_g'>): ProductPricingInputs | undefined {
   const pricing = {
@@ -21,7 +24,7 @@ export function variantPricingInputs(product: Pick<Product, 'pricing' | 'weight'
 }
 
 /** The quote of a variant; a refusal (weight beyond the last band) names the variant's fields. */
-export function quoteVariant(product: Product, variant: Variant, index: number, fxRate: number, policy: PricingPolicy): Quote | undefined {
+export function quoteVariant(product: Product, variant: VariantPricingSide, index: number, fxRate: number, policy: PricingPolicy): Quote | undefined {
   const inputs = variantPricingInputs(product, variant);
   if (!inputs) return undefined;
   try {
@@ -32,7 +35,7 @@ export function quoteVariant(product: Product, variant: Variant, index: number, 
   }
 }
 
-const renamed = (error: DomainError, index: number, variant: Variant): DomainError =>
+const renamed = (error: DomainError, index: number, variant: VariantPricingSide): DomainError =>
   invalid(
     error.code,
     `款式${variantName(variant)}：${error.detail}`,

@@ -4,13 +4,28 @@ import { mergeGroup } from '../../../src/domain/merge-patch.ts';
 import type { PricingPolicy, Quote } from '../../../src/domain/pricing.ts';
 import { pricingInputsOf, quoteProduct } from '../../../src/domain/product-pricing.ts';
 import { PRODUCT_GROUPS, type Product } from '../../../src/domain/product.ts';
+import type { Variant } from '../../../src/domain/variant.ts';
+import type { VariantEdit } from '../../../src/domain/variant-edits.ts';
 import type { Patch } from './patch.ts';
+
+/** The saved variants with the pending edits of those the edits keep (new ones appear once the server made them). */
+function previewVariants(saved: readonly Variant[], edits: readonly VariantEdit[]): Variant[] {
+  const byId = new Map(saved.map((variant) => [variant.id, variant]));
+  return edits.flatMap((edit) => {
+    const variant = edit.id === undefined ? undefined : byId.get(edit.id);
+    if (!variant) return [];
+    const changed = Object.fromEntries(Object.entries(edit).filter(([key, value]) => value !== undefined && key !== 'offer_id' && key !== 'price' && key !== 'old_price'));
+    return [{ ...variant, ...changed, ...(typeof edit.offer_id === 'string' ? { offer_id: edit.offer_id } : {}) } as Variant];
+  });
+}
 
 /** The product as it will be once the pending edits are saved (groups merge-patched like the server does). */
 export function previewProduct<P extends Product>(saved: P, pending: Patch): P {
   const next: Record<string, unknown> = { ...saved };
   for (const [key, value] of Object.entries(pending)) {
-    if ((PRODUCT_GROUPS as readonly string[]).includes(key) && isJsonObject(value)) {
+    if (key === 'variants' && Array.isArray(value)) {
+      next.variants = previewVariants(saved.variants, value as VariantEdit[]);
+    } else if ((PRODUCT_GROUPS as readonly string[]).includes(key) && isJsonObject(value)) {
       next[key] = mergeGroup(isJsonObject(saved[key as keyof P]) ? (saved[key as keyof P] as JsonObject) : {}, value);
     } else {
       next[key] = value;

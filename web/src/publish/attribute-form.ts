@@ -19,7 +19,13 @@ export function attributeForm(ctx: EditorContext, shopId: string): HTMLElement {
   mount(host, h('p', { class: 'muted' }, '正在加载属性…'));
   categoryAttributes(ctx.app, shopId, categoryId, typeId).then(
     (answer) => {
-      const { required, optional } = orderAttributes(answer.attributes);
+      // With variants, aspect values (colour, size) and the colour name are each variant's: set in the variant table.
+      const variants = ctx.saved().variants.length > 0;
+      // The model name (9048) then defaults to the offer id, so it is no longer required of the seller.
+      const own = variants
+        ? answer.attributes.filter((attribute) => !attribute.is_aspect && attribute.id !== 10097).map((attribute) => (attribute.id === 9048 ? { ...attribute, is_required: false } : attribute))
+        : answer.attributes;
+      const { required, optional } = orderAttributes(own);
       const query = { shopId, categoryId, typeId };
       const progress = h('div', { class: 'attr-progress', id: 'attr-progress' });
       const updateProgress = (): void => {

@@ -1,7 +1,10 @@
 import type { Shop } from '../api/marketplace-types.ts';
 import type { Panel } from '../editor/context.ts';
 import { h, mount } from '../lib/dom.ts';
+import { messageOf } from '../api/client.ts';
 import { attributeForm } from './attribute-form.ts';
+import { categoryAttributes } from './lookups.ts';
+import { type AspectSource, aspectAttributes, variantTable } from './variant-table.ts';
 import { categoryPicker } from './category-picker.ts';
 import { publishHistory } from './history.ts';
 import { publishActions } from './publish-actions.ts';
@@ -14,10 +17,35 @@ import { shopChoice } from './shop-choice.ts';
 export const publishPanel: Panel = (ctx, host) => {
   const categoryHost = h('div');
   const attributesHost = h('div');
+  const variantsHost = h('div');
+  let stopVariants = (): void => undefined;
   const history = publishHistory(ctx.app, ctx.id);
   let shop: Shop | null = null;
 
-  const drawAttributes = (): void => mount(attributesHost, shop ? attributeForm(ctx, shop.id) : h('p', { class: 'muted' }, '选择店铺后显示'));
+  /** The variant table, with aspect columns once the shop and the category are known. */
+  const drawVariants = async (): Promise<void> => {
+    stopVariants();
+    stopVariants = () => undefined;
+    if (ctx.saved().variants.length === 0) return mount(variantsHost);
+    const { description_category_id: categoryId, type_id: typeId } = ctx.preview();
+    try {
+      const [policy, fx] = await Promise.all([ctx.app.reference.policy(), ctx.app.reference.fx()]);
+      let aspects: AspectSource = null;
+      if (shop && categoryId && typeId) {
+        const answer = await categoryAttributes(ctx.app, shop.id, categoryId, typeId);
+        aspects = { query: { shopId: shop.id, categoryId, typeId }, attributes: aspectAttributes(answer.attributes) };
+      }
+      const table = variantTable(ctx, aspects, { policy, rate: fx.rate });
+      stopVariants = table.stop;
+      mount(variantsHost, h('section', { class: 'card', id: 'variants-card' }, h('h2', null, '款式（颜色、尺码）'), table.element));
+    } catch (error) {
+      mount(variantsHost, h('p', { class: 'form-error' }, `款式表加载失败：${messageOf(error)}`));
+    }
+  };
+  const drawAttributes = (): void => {
+    mount(attributesHost, shop ? attributeForm(ctx, shop.id) : h('p', { class: 'muted' }, '选择店铺后显示'));
+    void drawVariants();
+  };
   const drawCategory = (): void => {
     if (!shop) {
       mount(categoryHost, h('p', { class: 'muted' }, '类目和属性要用店铺的 Key 向平台查询，请先选择店铺。'));
@@ -67,7 +95,12 @@ export const publishPanel: Panel = (ctx, host) => {
         h('section', { class: 'card' }, h('h2', null, '4. 检查与发布'), actions.element),
       ),
     ),
+    variantsHost,
     h('section', { class: 'card history-card' }, history.element),
   );
-  return () => actions.stop();
+  void drawVariants();
+  return () => {
+    actions.stop();
+    stopVariants();
+  };
 };

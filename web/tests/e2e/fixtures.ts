@@ -20,6 +20,10 @@ export async function startFixtures(): Promise<Fixtures> {
   const images = new Map<string, Buffer>([
     ['/img/main-1.jpg', await jpeg({ r: 220, g: 60, b: 60 })],
     ['/img/detail-1.jpg', await jpeg({ r: 60, g: 120, b: 220 })],
+    // One picture per colour of a product collected with its SKUs (issue 20).
+    ['/img/sku-red.jpg', await jpeg({ r: 200, g: 30, b: 40 })],
+    ['/img/sku-blue.jpg', await jpeg({ r: 30, g: 60, b: 200 })],
+    ['/img/sku-grey.jpg', await jpeg({ r: 140, g: 140, b: 140 })],
   ]);
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';

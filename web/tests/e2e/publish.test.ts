@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { apiJson, apiLogin } from './api.ts';
-import { readyProduct } from './publish-api.ts';
+import { productWithColours, readyProduct } from './publish-api.ts';
 import { POLL, type Stack, attr, savedAll, shot, startStack, text } from './stack.ts';
 
 const CLIENT_ID = '2650001';
@@ -210,6 +210,42 @@ describe('publishing from the page in Chromium', () => {
     await page().locator('#publish-history').scrollIntoViewIfNeeded();
     await shot(page(), '19-publish-failed-history');
     ozon.plan = { pendingPolls: 1, outcome: 'imported' };
+  });
+
+  it('publishes three colours as one card: the seller picks grey’s colour, switches blue off, sees prices follow the cost', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const id = await productWithColours(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2101', 'SCARF-TRIO');
+    await page().goto(`${stack.service.baseUrl}/products/${id}?tab=publish`);
+    await page().waitForSelector('#variant-table [data-path="variants/2/aspects/10096"] input');
+    const price = (index: number) => attr(page(), `[data-path="variants/${index}/price"]`, 'data-value');
+    const before = await price(0)();
+    await page().fill('[data-path="variants/0/cost_cny"] input', '30');
+    // The bundled pricing answers before any save: the red scarf now costs more.
+    await expect.poll(price(0), POLL).not.toBe(before);
+    const typed = await price(0)();
+    await page().fill('[data-path="variants/2/aspects/10096"] input', 'сер');
+    await page().click('[data-path="variants/2/aspects/10096"] .value-options li[data-value-id="61576"]');
+    await expect.poll(text(page(), '[data-path="variants/2/aspects/10096"] .value-chips'), POLL).toContain('серый');
+    await page().uncheck('[data-path="variants/1/enabled"] input');
+    await expect.poll(text(page(), '#variant-summary'), POLL).toContain('启用 2 / 3');
+    await savedAll(page());
+    await shot(page(), '50-variant-table');
+    const saved = await apiJson<{ variants: { price: number; enabled: boolean; aspects: Record<string, { dictionary_value_id: number }[]> }[] }>(stack.service.baseUrl, token, 'GET', `/api/products/${id}`);
+    expect(String(saved.variants[0]!.price)).toBe(typed);
+    expect(saved.variants.map((v) => [v.enabled, v.aspects['10096']?.[0]?.dictionary_value_id])).toEqual([[true, 61573], [false, 61574], [true, 61576]]);
+
+    await apiJson(stack.service.baseUrl, token, 'POST', `/api/products/${id}/stage`, { stage: 'ready' });
+    await page().reload();
+    await page().waitForSelector('#variant-table');
+    await page().click('#publish-one');
+    await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), { timeout: 30_000, interval: 200 }).toBe('imported');
+    const task = [...ozon.tasks.values()].at(-1)!;
+    expect(task.items.map((item) => item.offer_id)).toEqual(['SCARF-TRIO-1', 'SCARF-TRIO-3']);
+    const models = task.items.map((item) => JSON.stringify((item.attributes as { id: number; values: unknown }[]).find((a) => a.id === 9048)?.values));
+    expect(new Set(models).size).toBe(1);
+    await expect.poll(text(page(), '[data-variant] .status-imported'), POLL).toContain('已发布');
+    await page().locator('#variants-card').scrollIntoViewIfNeeded();
+    await shot(page(), '51-variants-published');
   });
 
   it('warns on the shops screen 14 days before the key expires', async () => {

@@ -28,10 +28,12 @@ const WeightG = Type.Number({ exclusiveMinimum: 0, maximum: PRICING_LIMITS.weigh
 /** One variant as answered (DECISIONS §10). */
 export const VariantBody = Type.Object({
   id: Uuid,
+  seq: Type.Integer({ description: '款式序号（不复用），派生货号 {商品货号}-{seq} 用它' }),
   sku_id: nullable(Type.String()),
   label_zh: Type.String({ description: '款式名称（采集的中文）' }),
   label_ru: nullable(Type.String({ description: '俄文款式名（发送为属性 10097）' })),
   offer_id: nullable(Type.String({ description: '货号：卖家填的，否则为 {商品货号}-{序号}；商品没有货号时为 null' })),
+  offer_id_pinned: Type.Boolean({ description: 'true：货号由卖家设定（或已发布），不再跟随商品货号' }),
   enabled: Type.Boolean(),
   cost_cny: nullable(Type.Number({ description: '自己的采购成本；null 沿用商品的' })),
   weight_g: nullable(Type.Number({ description: '自己的重量（克）；null 沿用商品的' })),

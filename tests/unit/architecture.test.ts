@@ -74,3 +74,10 @@ describe('the composition root wires explicitly', () => {
     expect(matches(/asFunction\(\s*make\w+\s*\)/g)).toEqual([]);
   });
 });
+
+describe('folders say what they hold', () => {
+  it('application/use-cases holds use cases only: each file exports a `make…` factory (shared helpers live one level up)', () => {
+    const notUseCases = filesUnder(path.join(SRC, 'application/use-cases')).filter((file) => !/^export (?:function|const) make[A-Z]/m.test(readFileSync(file, 'utf8')));
+    expect(notUseCases.map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+});

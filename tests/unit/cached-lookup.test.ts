@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CategoryCache, type CachedEntry } from '../../src/application/ports/category-cache.ts';
-import { CATEGORY_CACHE_TTL_MS, makeCachedLookup } from '../../src/application/use-cases/cached-lookup.ts';
+import { CATEGORY_CACHE_TTL_MS, makeCachedLookup } from '../../src/application/cached-lookup.ts';
 
 /** An in-memory CategoryCache (async like the real one, and values copied through JSON as the database does). */
 function memoryCache(): CategoryCache {

@@ -11,7 +11,7 @@ import { type UnitOfWork } from '../ports/unit-of-work.ts';
 import { type DeleteProduct } from './delete-product.ts';
 import { type GetFxRate } from './get-fx-rate.ts';
 import { type MoveProductStage } from './move-product-stage.ts';
-import { loadProduct } from './product-access.ts';
+import { loadProduct } from '../product-access.ts';
 import { type RepriceProduct } from './reprice-product.ts';
 
 export const BULK_ACTIONS = ['stage', 'archive', 'restore', 'delete', 'pricing', 'copy', 'suite'] as const;

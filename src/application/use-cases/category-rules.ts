@@ -2,7 +2,7 @@ import { type CategoryAttribute, type CategoryNode, type Marketplace, type Marke
 import { type TypePlacement, indexTypes, placeType } from '../../domain/category-tree.ts';
 import { type DictionaryUse, dictionaryKey } from '../../domain/publish-category-checks.ts';
 import { type Clock } from '../ports/clock.ts';
-import { type CachedLookup, type LookupResult } from './cached-lookup.ts';
+import { type CachedLookup, type LookupResult } from '../cached-lookup.ts';
 
 /** The publish checks read the marketplace in Chinese: names in problems are then Chinese, and the page shares the cache. */
 export const CHECK_LANGUAGE = 'ZH_HANS' as const;

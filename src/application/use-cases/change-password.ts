@@ -4,7 +4,7 @@ import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type CommonPasswords, type PasswordHasher } from '../ports/password-hasher.ts';
 import { type UserRepository } from '../ports/user-repository.ts';
-import { acceptPassword, withoutHash } from './account-rules.ts';
+import { acceptPassword, withoutHash } from '../account-rules.ts';
 
 export type ChangePasswordDeps = {
   readonly users: UserRepository;

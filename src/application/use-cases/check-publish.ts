@@ -1,7 +1,7 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type FieldProblem, notFound } from '../../domain/errors.ts';
 import { type PreparePublication, findPublishingShop } from './prepare-publication.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type CheckPublishDeps = { readonly products: ProductRepository; readonly shopAccess: ShopAccess; readonly preparePublication: PreparePublication };
 export type CheckPublishInput = { readonly productId: string; readonly shopId: string };

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../domain/errors.ts';
 import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/material.ts';
 import { type Product, type Stage } from '../../domain/product.ts';
 import { collectVariants, withSkuImages } from '../../domain/variant-intake.ts';
-import { settleVariants } from './product-variants.ts';
+import { settleVariants } from '../product-variants.ts';
 import { type QueueDownloads } from './queue-downloads.ts';
 
 export type CollectMaterialsDeps = {

@@ -4,9 +4,9 @@ import { assertNamed, newProduct } from '../../domain/product.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { applyChanges, type ProductChanges } from './product-changes.ts';
+import { applyChanges, type ProductChanges } from '../../domain/product-changes.ts';
 import { type RepriceProduct } from './reprice-product.ts';
-import { type ProductView, type ViewProduct } from './view-product.ts';
+import { type ProductView, type ViewProduct } from '../view-product.ts';
 
 export type CreateProductDeps = {
   readonly products: ProductRepository;

@@ -3,7 +3,7 @@ import { type Ids } from '../ports/ids.ts';
 import { type SecretBox } from '../ports/secret-box.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
 import { type Shop, type ShopCurrency, lastFourOf, newShop } from '../../domain/shop.ts';
-import { shopKeyContext } from './shop-access.ts';
+import { shopKeyContext } from '../shop-access.ts';
 
 export type CreateShopDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox; readonly clock: Clock; readonly ids: Ids };
 export type CreateShopInput = { readonly name: string; readonly client_id: string; readonly api_key: string; readonly currency_code: ShopCurrency };

@@ -5,7 +5,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type CommonPasswords, type PasswordHasher } from '../ports/password-hasher.ts';
 import { type UserRepository } from '../ports/user-repository.ts';
-import { acceptPassword, acceptUsername } from './account-rules.ts';
+import { acceptPassword, acceptUsername } from '../account-rules.ts';
 
 export type CreateUserDeps = {
   readonly users: UserRepository;

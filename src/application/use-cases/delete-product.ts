@@ -3,7 +3,7 @@ import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { loadProduct, saveRevision } from './product-access.ts';
+import { loadProduct, saveRevision } from '../product-access.ts';
 
 export type DeleteProductDeps = {
   readonly products: ProductRepository;

@@ -1,7 +1,7 @@
 import { notFound } from '../../domain/errors.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type UserRepository } from '../ports/user-repository.ts';
-import { writeKeepingAnAdmin } from './account-rules.ts';
+import { writeKeepingAnAdmin } from '../account-rules.ts';
 
 export type DeleteUser = (id: string) => Promise<void>;
 

@@ -1,6 +1,6 @@
 import { type AttributeScope, type AttributeValue, type Marketplace } from '../ports/marketplace.ts';
 import { invalid } from '../../domain/errors.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type GetAttributeValuesDeps = { readonly shopAccess: ShopAccess; readonly marketplace: Marketplace };
 export type GetAttributeValuesInput = AttributeScope & {

@@ -1,6 +1,6 @@
 import { type CategoryAttribute, type CategoryLanguage, type Marketplace } from '../ports/marketplace.ts';
-import { type CachedLookup } from './cached-lookup.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type CachedLookup } from '../cached-lookup.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type GetCategoryAttributesDeps = { readonly shopAccess: ShopAccess; readonly marketplace: Marketplace; readonly cachedLookup: CachedLookup };
 export type GetCategoryAttributesInput = {

@@ -1,6 +1,6 @@
 import { type CategoryLanguage, type CategoryNode, type Marketplace } from '../ports/marketplace.ts';
-import { type CachedLookup } from './cached-lookup.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type CachedLookup } from '../cached-lookup.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type GetCategoryTreeDeps = { readonly shopAccess: ShopAccess; readonly marketplace: Marketplace; readonly cachedLookup: CachedLookup };
 export type GetCategoryTreeInput = { readonly shopId?: string | undefined; readonly language: CategoryLanguage };

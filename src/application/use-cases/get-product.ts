@@ -1,6 +1,6 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { loadProduct } from './product-access.ts';
-import { type ProductView, type ViewProduct } from './view-product.ts';
+import { loadProduct } from '../product-access.ts';
+import { type ProductView, type ViewProduct } from '../view-product.ts';
 
 export type GetProductDeps = { readonly products: ProductRepository; readonly viewProduct: ViewProduct };
 export type GetProduct = (id: string) => Promise<ProductView>;

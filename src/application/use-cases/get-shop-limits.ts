@@ -1,6 +1,6 @@
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type ShopLimits } from '../../domain/shop-limits.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type GetShopLimitsDeps = { readonly shopAccess: ShopAccess; readonly marketplace: Marketplace };
 export type GetShopLimits = (shopId: string) => Promise<ShopLimits>;

@@ -1,5 +1,5 @@
 import { type Shop } from '../../domain/shop.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type GetShopDeps = { readonly shopAccess: ShopAccess };
 export type GetShop = (shopId: string) => Promise<Shop>;

@@ -3,7 +3,7 @@ import { type SuiteJob, isFinal } from '../../domain/suite-job.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';
-import { loadProduct } from './product-access.ts';
+import { loadProduct } from '../product-access.ts';
 import { type ArchiveEntry } from './export-images.ts';
 
 const suiteNotFound = () => notFound('SUITE_NOT_FOUND', '套图任务不存在');

@@ -5,8 +5,8 @@ import { readyProblems } from '../../domain/ready-checks.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { loadProduct, saveRevision } from './product-access.ts';
-import { type ProductView, type ViewProduct } from './view-product.ts';
+import { loadProduct, saveRevision } from '../product-access.ts';
+import { type ProductView, type ViewProduct } from '../view-product.ts';
 
 export type MoveProductStageDeps = {
   readonly products: ProductRepository;

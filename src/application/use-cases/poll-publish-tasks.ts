@@ -7,8 +7,8 @@ import { type Product } from '../../domain/product.ts';
 import { markPublished, revise } from '../../domain/product-stage.ts';
 import { type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
 import { type SendWaiting } from './send-waiting.ts';
-import { type ShopAccess } from './shop-access.ts';
-import { writeVariantResults } from './variant-write-back.ts';
+import { type ShopAccess } from '../shop-access.ts';
+import { writeVariantResults } from '../variant-write-back.ts';
 
 /** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
 export type PollEvent = { readonly taskId: string; readonly error: unknown };

@@ -10,7 +10,7 @@ import { type Variant } from '../../domain/variant.ts';
 import { dictionaryUses } from '../../domain/publish-category-checks.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { type CategoryRules } from './category-rules.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type PreparePublicationDeps = {
   readonly assets: AssetRepository;

@@ -1,7 +1,7 @@
 import { type FieldProblem } from '../../domain/errors.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type Candidate, type PublicationDispatch } from './publication-dispatch.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type PublishManyDeps = { readonly shopAccess: ShopAccess; readonly publicationDispatch: PublicationDispatch };
 export type PublishManyInput = { readonly shopId: string; readonly productIds: readonly string[] };

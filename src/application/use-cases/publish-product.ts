@@ -3,7 +3,7 @@ import { conflict, invalid, notFound } from '../../domain/errors.ts';
 import { type PublishTask } from '../../domain/publish-task.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type PublicationDispatch } from './publication-dispatch.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 export type PublishProductDeps = {
   readonly products: ProductRepository;

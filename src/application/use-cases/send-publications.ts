@@ -7,7 +7,7 @@ import { ItemQuotaExceeded, splitByQuota } from '../../domain/publish-quota.ts';
 import { type PublishOperation, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publish-task.ts';
 import { picturesOf, priceOf } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
-import { type ShopAccess } from './shop-access.ts';
+import { type ShopAccess } from '../shop-access.ts';
 
 /** A record about to go out, with the card it carries and how it is sent. */
 export type Outgoing = { readonly record: PublishTask; readonly item: ImportItem; readonly operation: PublishOperation; readonly isNewCard: boolean };

@@ -10,11 +10,11 @@ import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { loadProduct, saveRevision } from './product-access.ts';
-import { applyChanges, type ProductChanges } from './product-changes.ts';
-import { assertOwnImages, settleVariants } from './product-variants.ts';
+import { loadProduct, saveRevision } from '../product-access.ts';
+import { applyChanges, type ProductChanges } from '../../domain/product-changes.ts';
+import { assertOwnImages, settleVariants } from '../product-variants.ts';
 import { type RepriceProduct } from './reprice-product.ts';
-import { type ProductView, type ViewProduct } from './view-product.ts';
+import { type ProductView, type ViewProduct } from '../view-product.ts';
 
 export type UpdateProductDeps = {
   readonly products: ProductRepository;

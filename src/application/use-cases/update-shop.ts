@@ -3,7 +3,7 @@ import { type SecretBox } from '../ports/secret-box.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { type Shop, type ShopCurrency, changeShop, lastFourOf } from '../../domain/shop.ts';
-import { shopKeyContext } from './shop-access.ts';
+import { shopKeyContext } from '../shop-access.ts';
 
 export type UpdateShopDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox; readonly clock: Clock };
 export type UpdateShopInput = {

@@ -16,7 +16,7 @@ import { type MoveProductStage, makeMoveProductStage } from '../../application/u
 import { type QuotePrice, makeQuotePrice } from '../../application/use-cases/quote-price.ts';
 import { type RepriceProduct, makeRepriceProduct } from '../../application/use-cases/reprice-product.ts';
 import { type UpdateProduct, makeUpdateProduct } from '../../application/use-cases/update-product.ts';
-import { type ViewProduct, makeViewProduct } from '../../application/use-cases/view-product.ts';
+import { type ViewProduct, makeViewProduct } from '../../application/view-product.ts';
 import { makeCbrFxSource } from '../../adapters/fx/cbr.ts';
 import { makeCurrencyApiFxSource } from '../../adapters/fx/currency-api.ts';
 import { makeErApiFxSource } from '../../adapters/fx/er-api.ts';

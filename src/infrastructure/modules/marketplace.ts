@@ -5,7 +5,7 @@ import { type PublishTaskRepository } from '../../application/ports/publish-task
 import { type PublishTask } from '../../domain/publish-task.ts';
 import { type SecretBox } from '../../application/ports/secret-box.ts';
 import { type ShopRepository } from '../../application/ports/shop-repository.ts';
-import { type CachedLookup, makeCachedLookup } from '../../application/use-cases/cached-lookup.ts';
+import { type CachedLookup, makeCachedLookup } from '../../application/cached-lookup.ts';
 import { type CategoryRules, makeCategoryRules } from '../../application/use-cases/category-rules.ts';
 import { type CheckPublish, makeCheckPublish } from '../../application/use-cases/check-publish.ts';
 import { type CreateShop, makeCreateShop } from '../../application/use-cases/create-shop.ts';
@@ -25,7 +25,7 @@ import { type PublishMany, makePublishMany } from '../../application/use-cases/p
 import { type SendPublications, makeSendPublications } from '../../application/use-cases/send-publications.ts';
 import { type SendWaiting, makeSendWaiting } from '../../application/use-cases/send-waiting.ts';
 import { type PublishProduct, makePublishProduct } from '../../application/use-cases/publish-product.ts';
-import { type ShopAccess, makeShopAccess } from '../../application/use-cases/shop-access.ts';
+import { type ShopAccess, makeShopAccess } from '../../application/shop-access.ts';
 import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
 import { type UpdateShop, makeUpdateShop } from '../../application/use-cases/update-shop.ts';
 import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';

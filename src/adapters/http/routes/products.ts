@@ -7,7 +7,7 @@ import { type ListSortKey } from '../../../application/ports/product-repository.
 import { type ListProducts } from '../../../application/use-cases/list-products.ts';
 import { type MoveProductStage } from '../../../application/use-cases/move-product-stage.ts';
 import { type UpdateProduct } from '../../../application/use-cases/update-product.ts';
-import { type ProductView } from '../../../application/use-cases/view-product.ts';
+import { type ProductView } from '../../../application/view-product.ts';
 import { invalid } from '../../../domain/errors.ts';
 import { type Variant } from '../../../domain/variant.ts';
 import { type VariantBody } from '../schemas/variants.ts';

@@ -1,6 +1,6 @@
-import { DomainError, notFound } from '../../domain/errors.ts';
-import { type Product } from '../../domain/product.ts';
-import { type ProductRepository } from '../ports/product-repository.ts';
+import { DomainError, notFound } from '../domain/errors.ts';
+import { type Product } from '../domain/product.ts';
+import { type ProductRepository } from './ports/product-repository.ts';
 
 /** The product with this id, or 404 PRODUCT_NOT_FOUND. */
 export async function loadProduct(products: ProductRepository, id: string): Promise<Product> {

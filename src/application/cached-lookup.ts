@@ -1,5 +1,5 @@
-import { type CategoryCache } from '../ports/category-cache.ts';
-import { type Clock } from '../ports/clock.ts';
+import { type CategoryCache } from './ports/category-cache.ts';
+import { type Clock } from './ports/clock.ts';
 
 /** Category data changes rarely: entries are refreshed once they are a day old. */
 export const CATEGORY_CACHE_TTL_MS = 24 * 3_600_000;

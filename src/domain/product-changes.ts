@@ -1,7 +1,7 @@
-import { type JsonObject } from '../../domain/json.ts';
-import { mergeGroup } from '../../domain/merge-patch.ts';
-import { PRODUCT_GROUPS, type Product, type ProductGroup } from '../../domain/product.ts';
-import { type VariantEdit } from '../../domain/variant-edits.ts';
+import { type JsonObject } from './json.ts';
+import { mergeGroup } from './merge-patch.ts';
+import { PRODUCT_GROUPS, type Product, type ProductGroup } from './product.ts';
+import { type VariantEdit } from './variant-edits.ts';
 
 /** The flat fields a user may set (POST and PATCH); price, old_price and fx_rate are always computed. */
 export const EDITABLE_FIELDS = [

@@ -1,10 +1,10 @@
-import { conflict, invalid } from '../../domain/errors.ts';
-import { type Product } from '../../domain/product.ts';
-import { withOfferIds } from '../../domain/variant.ts';
-import { editedImageIds, type VariantEdit } from '../../domain/variant-edits.ts';
-import { assertVariantRules } from '../../domain/variant-rules.ts';
-import { type AssetRepository } from '../ports/asset-repository.ts';
-import { type ProductRepository } from '../ports/product-repository.ts';
+import { conflict, invalid } from '../domain/errors.ts';
+import { type Product } from '../domain/product.ts';
+import { withOfferIds } from '../domain/variant.ts';
+import { editedImageIds, type VariantEdit } from '../domain/variant-edits.ts';
+import { assertVariantRules } from '../domain/variant-rules.ts';
+import { type AssetRepository } from './ports/asset-repository.ts';
+import { type ProductRepository } from './ports/product-repository.ts';
 
 /**
  * The product's variants made ready for a write (DECISIONS §10): offer ids follow the product's where the seller

@@ -1,7 +1,7 @@
-import { conflict, invalid } from '../../domain/errors.ts';
-import { type User, normaliseUsername, passwordProblem, usernameProblem } from '../../domain/user.ts';
-import { type CommonPasswords } from '../ports/password-hasher.ts';
-import { type UserChanges, type UserRepository, type UserWithHash } from '../ports/user-repository.ts';
+import { conflict, invalid } from '../domain/errors.ts';
+import { type User, normaliseUsername, passwordProblem, usernameProblem } from '../domain/user.ts';
+import { type CommonPasswords } from './ports/password-hasher.ts';
+import { type UserChanges, type UserRepository, type UserWithHash } from './ports/user-repository.ts';
 
 /** The user without its hash: what any response may carry. */
 export const withoutHash = ({ password_hash: _hash, ...user }: UserWithHash): User => user;

@@ -1,9 +1,9 @@
-import { type ProductRepository } from '../ports/product-repository.ts';
-import { isDomainError } from '../../domain/errors.ts';
-import { type Product } from '../../domain/product.ts';
-import { markPublished, revise } from '../../domain/product-stage.ts';
-import { type PublishTask } from '../../domain/publish-task.ts';
-import { applyVariantResults, productMarketplaceId } from '../../domain/variant-results.ts';
+import { type ProductRepository } from './ports/product-repository.ts';
+import { isDomainError } from '../domain/errors.ts';
+import { type Product } from '../domain/product.ts';
+import { markPublished, revise } from '../domain/product-stage.ts';
+import { type PublishTask } from '../domain/publish-task.ts';
+import { applyVariantResults, productMarketplaceId } from '../domain/variant-results.ts';
 
 const RETRIES = 3;
 

@@ -1,12 +1,12 @@
-import { type Asset } from '../../domain/asset.ts';
-import { type FieldProblem } from '../../domain/errors.ts';
-import { type PricingPolicy } from '../../domain/pricing.ts';
-import { type Product, type Stage } from '../../domain/product.ts';
-import { effectiveImages, storedImageUrls } from '../../domain/product-images.ts';
-import { allowedMoves } from '../../domain/product-stage.ts';
-import { readyProblems } from '../../domain/ready-checks.ts';
-import { type AssetRepository } from '../ports/asset-repository.ts';
-import { type ProductRepository } from '../ports/product-repository.ts';
+import { type Asset } from '../domain/asset.ts';
+import { type FieldProblem } from '../domain/errors.ts';
+import { type PricingPolicy } from '../domain/pricing.ts';
+import { type Product, type Stage } from '../domain/product.ts';
+import { effectiveImages, storedImageUrls } from '../domain/product-images.ts';
+import { allowedMoves } from '../domain/product-stage.ts';
+import { readyProblems } from '../domain/ready-checks.ts';
+import { type AssetRepository } from './ports/asset-repository.ts';
+import { type ProductRepository } from './ports/product-repository.ts';
 
 /** The detail view of a product: its fields with `primary_image`/`images` resolved, its assets and the moves open to it. */
 export type ProductView = Omit<Product, 'primary_image' | 'images'> & {

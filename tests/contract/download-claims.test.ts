@@ -25,51 +25,8 @@ async function backlog(handle: DatabaseHandle, count: number): Promise<Asset[]> 
   return assets;
 }
 
-describe.each(testDatabases())('download claims on $name', (database) => {
-  it('claims the oldest unfinished first, never a held claim, and a lapsed one again', async () => {
-    const { first, dispose } = await openTwice(database);
-    try {
-      const repo = makeKyselyAssetRepository(first.db);
-      const assets = await backlog(first, 6);
-      await repo.update(storedAsset(assets[0]!, { body: new Uint8Array(1), url: '/media/x.jpg', bytes: 1, contentType: 'image/jpeg', extension: 'jpg', width: 1, height: 1, sha256: 'x' } as never, at(59)));
-      const now = at(100);
-      const held = await repo.claimDownloads(2, now, at(130));
-      expect(held).toEqual([assets[1]!.asset_id, assets[2]!.asset_id]);
-      expect(await repo.claimDownloads(10, now, at(130))).toEqual(assets.slice(3).map((asset) => asset.asset_id));
-      expect(await repo.claimDownloads(10, at(120), at(150))).toEqual([]);
-      // A worker's own saves (status, attempts) leave its claim alone.
-      await repo.update({ ...(await repo.findById(assets[1]!.asset_id))!, status: 'downloading', attempts: 1 });
-      await repo.renewClaims([assets[2]!.asset_id], at(200));
-      // Past the first lease: the claims not renewed lapsed (their process died) and are claimed again.
-      expect(await repo.claimDownloads(10, at(140), at(170))).toEqual([assets[1]!.asset_id, ...assets.slice(3).map((asset) => asset.asset_id)]);
-      await repo.releaseClaims([assets[2]!.asset_id]);
-      expect(await repo.claimDownloads(10, at(140), at(170))).toEqual([assets[2]!.asset_id]);
-    } finally {
-      await dispose();
-    }
-  });
-
-  it('never gives one asset to two claimers at once (two connection pools, as two processes)', async () => {
-    const { first, second, dispose } = await openTwice(database);
-    try {
-      const assets = await backlog(first, 90);
-      const repos = [makeKyselyAssetRepository(first.db), makeKyselyAssetRepository(second.db)];
-      const taken: string[] = [];
-      const claimer = async (index: number): Promise<void> => {
-        for (;;) {
-          const ids = await repos[index % 2]!.claimDownloads(3, new Date().toISOString(), new Date(Date.now() + 60_000).toISOString());
-          if (ids.length === 0) return;
-          taken.push(...ids);
-        }
-      };
-      await Promise.all(Array.from({ length: 8 }, (_, index) => claimer(index)));
-      expect(taken).toHaveLength(90);
-      expect(new Set(taken)).toEqual(new Set(assets.map((asset) => asset.asset_id)));
-    } finally {
-      await dispose();
-    }
-  });
-
+// Claim order, leases and two claimers are in the AssetRepository contract (asset-repository.contract.ts).
+describe.each(testDatabases())('download workers on $name', (database) => {
   it('downloads a backlog with two workers, each asset once, holding at most `concurrency` claims each', { timeout: 60_000 }, async () => {
     const { first, second, dispose } = await openTwice(database);
     try {

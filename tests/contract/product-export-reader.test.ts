@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
+import { makeKyselyProductExportReader } from '../../src/adapters/persistence/kysely-product-export-reader.ts';
+import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
+import { testDatabases, type TestDatabaseHandle } from '../helpers/databases.ts';
+import { at, product, storedAsset } from './catalog-fixtures.ts';
+
+describe.each(testDatabases())('ProductExportReader on $name', (database) => {
+  let handle: TestDatabaseHandle;
+  beforeEach(async () => {
+    handle = await database.open();
+  });
+  afterEach(() => handle.dispose());
+
+  it('pages through every match in created order with stored images in group order', async () => {
+    const repo = makeKyselyProductRepository(handle.db);
+    const made = Array.from({ length: 25 }, (_, i) => product({ created_at: at(i % 5), stage: i === 3 ? 'archived' : 'editing' }));
+    for (const p of made) await repo.insert(p);
+    const first = made[0]!;
+    await makeKyselyAssetRepository(handle.db).insertMany([
+      storedAsset(first.id, 'detail', 0),
+      storedAsset(first.id, 'main', 1),
+      storedAsset(first.id, 'main', 0),
+      storedAsset(first.id, 'sku', 0, 'failed'),
+    ]);
+    const reader = makeKyselyProductExportReader(handle.db);
+    const batches: string[][] = [];
+    let images: readonly string[] = [];
+    for await (const batch of reader.batches({}, 7)) {
+      batches.push(batch.map((r) => r.id));
+      images = batch.find((r) => r.id === first.id)?.stored_images ?? images;
+    }
+    expect(batches.map((b) => b.length)).toEqual([7, 7, 7, 3]);
+    const expected = made.filter((p) => p.stage !== 'archived').sort((x, y) => x.created_at.localeCompare(y.created_at) || x.id.localeCompare(y.id));
+    expect(batches.flat()).toEqual(expected.map((p) => p.id));
+    expect(images).toEqual(['/media/p/main-0.jpg', '/media/p/main-1.jpg', '/media/p/detail-0.jpg']);
+
+    const chosen: string[] = [];
+    for await (const batch of reader.batches({ ids: [made[1]!.id, made[3]!.id], stage: 'archived' }, 10)) chosen.push(...batch.map((r) => r.id));
+    expect(chosen).toEqual([made[3]!.id]);
+  });
+});

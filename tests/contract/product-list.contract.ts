@@ -1,0 +1,78 @@
+import { expect } from 'vitest';
+import { type Product } from '../../src/domain/product.ts';
+import { type CatalogIt } from './catalog-adapters.ts';
+import { asset, at, product, storedAsset } from './catalog-fixtures.ts';
+
+/** What every ProductRepository guarantees about the list: order, pages, totals, filters, sorts and per-item counts. */
+export function testProductListContract(it: CatalogIt): void {
+  it('pages newest-updated first with a stable total, archived ones only when asked by stage', async ({ catalog: { products: repo } }) => {
+    const all = Array.from({ length: 7 }, (_, i) => product({ updated_at: at(i) }));
+    for (const p of all) await repo.insert(p);
+    const archived = product({ stage: 'archived', updated_at: at(9) });
+    await repo.insert(archived);
+    const page2 = await repo.list({ page: 2, pageSize: 3 });
+    expect(page2.total).toBe(7);
+    expect(page2.items.map((i) => i.id)).toEqual([all[3]!.id, all[2]!.id, all[1]!.id]);
+    expect((await repo.list({ page: 4, pageSize: 3 })).items).toEqual([]);
+    expect((await repo.list({ page: 1, pageSize: 20, stage: 'archived' })).items.map((i) => i.id)).toEqual([archived.id]);
+  });
+
+  it('totals follow inserts, stage changes and deletes, with and without q', async ({ catalog: { products: repo } }) => {
+    const made = Array.from({ length: 5 }, (_, i) => product({ name: `Лампа ${i}`, updated_at: at(i) }));
+    for (const p of made) await repo.insert(p);
+    await repo.update({ ...made[0]!, stage: 'archived', version: 2 }, 1);
+    await repo.update({ ...made[1]!, stage: 'ready', version: 2 }, 1);
+    await repo.delete(made[2]!.id);
+    const total = async (stage?: Product['stage'], q?: string, page = 1) => (await repo.list({ stage, q, page, pageSize: 1 })).total;
+    expect([await total(), await total('editing'), await total('ready'), await total('archived')]).toEqual([3, 2, 1, 1]);
+    expect([await total(undefined, 'лампа'), await total(undefined, 'лампа', 3), await total(undefined, 'лампа', 9)]).toEqual([3, 3, 3]);
+    expect(await total('archived', 'лампа')).toBe(1);
+    expect((await repo.list({ q: 'лампа', page: 2, pageSize: 2 })).items.map((i) => i.id)).toEqual([made[1]!.id]);
+    expect(await repo.stageCounts({ page: 1, pageSize: 1 })).toEqual({ collected: 0, editing: 2, ready: 1, published: 0, archived: 1 });
+  });
+
+  it('counts assets per group, failed downloads and the first stored main image in list items', async ({ catalog: { products, assets } }) => {
+    const p = product();
+    await products.insert(p);
+    await assets.insertMany([
+      asset(p.id, { group_key: 'main', index: 0, status: 'failed' }),
+      storedAsset(p.id, 'main', 2),
+      storedAsset(p.id, 'main', 1),
+      asset(p.id, { group_key: 'sku' }),
+      asset(p.id, { group_key: 'generated', status: 'stored' }),
+    ]);
+    const [item] = (await products.list({ page: 1, pageSize: 20 })).items;
+    expect(item).toMatchObject({ id: p.id, asset_count: { main: 3, sku: 1, detail: 0 }, failed_assets: 1, thumbnail_url: '/media/p/main-1.jpg' });
+  });
+
+  it('filters by platform, failed images and an updated window, and counts stages under the same filters', async ({ catalog: { products, assets } }) => {
+    const manual = product({ source_platform: null, name: 'Ручной', updated_at: at(5) });
+    const failing = product({ source_platform: 'taobao', name: 'С ошибкой', updated_at: at(6) });
+    const fine = product({ name: 'Хороший', stage: 'ready', updated_at: at(7) });
+    const old = product({ name: 'Старый', stage: 'archived', updated_at: at(1) });
+    for (const p of [manual, failing, fine, old]) await products.insert(p);
+    await assets.insertMany([asset(failing.id, { status: 'failed' }), storedAsset(fine.id, 'main', 0)]);
+    const ids = async (filters: Record<string, unknown>) => (await products.list({ page: 1, pageSize: 20, ...filters })).items.map((i) => i.id);
+    expect(await ids({ platform: 'manual' })).toEqual([manual.id]);
+    expect(await ids({ platform: '1688' })).toEqual([fine.id]);
+    expect(await ids({ hasFailedAssets: true })).toEqual([failing.id]);
+    expect(await ids({ hasFailedAssets: false })).toEqual([fine.id, manual.id]);
+    expect(await ids({ updatedFrom: at(6), updatedBefore: at(7) })).toEqual([failing.id]);
+    expect(await ids({ updatedBefore: at(6), stage: 'archived' })).toEqual([old.id]);
+    expect(await products.stageCounts({ page: 1, pageSize: 1, updatedBefore: at(7) })).toEqual({ collected: 0, editing: 2, ready: 0, published: 0, archived: 1 });
+    expect(await products.stageCounts({ page: 1, pageSize: 1, platform: '1688', q: 'й' })).toEqual({ collected: 0, editing: 0, ready: 1, published: 0, archived: 1 });
+  });
+
+  it('sorts by created time, price (no price the cheapest) and name, either way, ties by id', async ({ catalog: { products } }) => {
+    const a = product({ name: 'b-mug', price: 300, created_at: at(3) });
+    const b = product({ name: 'a-lamp', price: null, created_at: at(1) });
+    const c = product({ name: 'c-cup', price: 100, created_at: at(2) });
+    for (const p of [a, b, c]) await products.insert(p);
+    const ids = async (key: 'created_at' | 'price' | 'name', descending: boolean) => (await products.list({ page: 1, pageSize: 20, sort: { key, descending } })).items.map((i) => i.id);
+    expect(await ids('created_at', false)).toEqual([b.id, c.id, a.id]);
+    expect(await ids('price', true)).toEqual([a.id, c.id, b.id]);
+    expect(await ids('price', false)).toEqual([b.id, c.id, a.id]);
+    expect(await ids('name', false)).toEqual([b.id, a.id, c.id]);
+    expect(await ids('name', true)).toEqual([c.id, a.id, b.id]);
+  });
+}

@@ -1,0 +1,67 @@
+import { type ProductListQuery, type ProductSummary, type StageCounts } from '../../src/application/ports/product-repository.ts';
+import { searchTextOf } from '../../src/adapters/persistence/product-rows.ts';
+import { STAGES } from '../../src/domain/product.ts';
+import { byGroupOrder } from './in-memory-asset-repository.ts';
+import { type CatalogState, copy, type StoredProduct } from './catalog-state.ts';
+
+/** The query's `q` as every adapter reads it: trimmed and lower-cased, absent when blank. */
+const searchOf = (query: ProductListQuery): string | undefined => query.q?.trim().toLowerCase() || undefined;
+
+/** Whether the product matches the query's `q` and filters (its stage and page left out). */
+function matchesFilters(state: CatalogState, product: StoredProduct, query: ProductListQuery): boolean {
+  const q = searchOf(query);
+  if (q !== undefined && !searchTextOf(product).includes(q)) return false;
+  if (query.platform !== undefined && product.source_platform !== (query.platform === 'manual' ? null : query.platform)) return false;
+  if (query.hasFailedAssets !== undefined) {
+    const failed = [...state.assets.values()].some((row) => row.asset.product_id === product.id && row.asset.status === 'failed');
+    if (failed !== query.hasFailedAssets) return false;
+  }
+  if (query.updatedFrom !== undefined && product.updated_at < query.updatedFrom) return false;
+  if (query.updatedBefore !== undefined && product.updated_at >= query.updatedBefore) return false;
+  return true;
+}
+
+type Compare = (a: StoredProduct, b: StoredProduct) => number;
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The list's order: its sort key (products without a price the cheapest), then id, in the one direction. */
+function orderOf(query: ProductListQuery): Compare {
+  const { key, descending } = query.sort ?? { key: 'updated_at' as const, descending: true };
+  const ascending: Compare = (a, b) => {
+    const primary =
+      key === 'price'
+        ? (a.price ?? Number.NEGATIVE_INFINITY) - (b.price ?? Number.NEGATIVE_INFINITY) || 0
+        : byText(a[key], b[key]);
+    return primary || byText(a.id, b.id);
+  };
+  return descending ? (a, b) => ascending(b, a) : ascending;
+}
+
+function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary {
+  const assets = [...state.assets.values()].map((row) => row.asset).filter((asset) => asset.product_id === product.id);
+  const count = (group: 'main' | 'sku' | 'detail') => assets.filter((asset) => asset.group_key === group).length;
+  const thumbnail = assets.filter((asset) => asset.group_key === 'main').sort(byGroupOrder).find((asset) => asset.status === 'stored');
+  const { id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by } = product;
+  return {
+    ...copy({ id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by }),
+    asset_count: { main: count('main'), sku: count('sku'), detail: count('detail') },
+    failed_assets: assets.filter((asset) => asset.status === 'failed').length,
+    thumbnail_url: thumbnail?.stored_url ?? null,
+  };
+}
+
+/** One page of the in-memory catalog, as ProductRepository.list answers it. */
+export function listInMemory(state: CatalogState, query: ProductListQuery): { total: number; items: ProductSummary[] } {
+  const matches = [...state.products.values()]
+    .filter((product) => (query.stage ? product.stage === query.stage : product.stage !== 'archived') && matchesFilters(state, product, query))
+    .sort(orderOf(query));
+  const start = (query.page - 1) * query.pageSize;
+  return { total: matches.length, items: matches.slice(start, start + query.pageSize).map((product) => summaryOf(state, product)) };
+}
+
+/** Matches per stage, archived included, for the query's `q` and filters. */
+export function stageCountsInMemory(state: CatalogState, query: ProductListQuery): StageCounts {
+  const counts = Object.fromEntries(STAGES.map((stage) => [stage, 0])) as StageCounts;
+  for (const product of state.products.values()) if (matchesFilters(state, product, query)) counts[product.stage] += 1;
+  return counts;
+}

@@ -6,6 +6,7 @@ import { type ObjectStore } from '../../src/application/ports/object-store.ts';
 import { makeLocalObjectStore } from '../../src/adapters/storage/local-object-store.ts';
 import { makeS3DirectUploads, makeS3ObjectStore } from '../../src/adapters/storage/s3-object-store.ts';
 import { type FakeS3, startFakeS3 } from '../fakes/s3.ts';
+import { makeInMemoryObjectStore } from '../in-memory/in-memory-object-store.ts';
 
 type Subject = { store: ObjectStore; dispose(): Promise<void> };
 
@@ -31,6 +32,7 @@ const adapters: Record<string, () => Promise<Subject>> = {
     const root = mkdtempSync(path.join(tmpdir(), 'lws-store-'));
     return { store: makeLocalObjectStore({ root, publicBaseUrl: 'https://shop.example.com' }), dispose: async () => rmSync(root, { recursive: true, force: true }) };
   },
+  'in-memory (the unit tests’ store)': async () => ({ store: makeInMemoryObjectStore(), dispose: async () => undefined }),
   's3 (s3rver)': async () => {
     const s3 = await startFakeS3();
     return { store: makeS3ObjectStore(s3Options(s3)), dispose: () => s3.close() };

@@ -1,0 +1,35 @@
+import { type ObjectStore } from '../../src/application/ports/object-store.ts';
+
+/** A key is relative segments, none empty, `.` or `..` (so it can never name a place outside the store). */
+const validKey = (key: string): boolean => key !== '' && key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+
+/** The ObjectStore in memory, serving under `/media/` as the local store does; passes tests/contract/object-store.test.ts. */
+export function makeInMemoryObjectStore(): ObjectStore & { readonly keys: () => string[] } {
+  const objects = new Map<string, { body: Uint8Array; contentType: string }>();
+  const urlFor = (key: string): string => `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+  return {
+    async put(key, body, contentType) {
+      if (!validKey(key)) throw new Error(`invalid object key ${JSON.stringify(key)}`);
+      objects.set(key, { body: new Uint8Array(body), contentType });
+      return { key, url: urlFor(key), bytes: body.byteLength, contentType };
+    },
+    async get(key) {
+      const object = objects.get(key);
+      return object ? new Uint8Array(object.body) : undefined;
+    },
+    async delete(key) {
+      objects.delete(key);
+    },
+    urlFor,
+    keyFromUrl(url) {
+      if (!url.startsWith('/media/')) return undefined;
+      try {
+        const key = url.slice('/media/'.length).split('/').map(decodeURIComponent).join('/');
+        return validKey(key) ? key : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    keys: () => [...objects.keys()].sort(),
+  };
+}

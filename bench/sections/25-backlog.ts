@@ -1,7 +1,8 @@
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { Pool } from 'undici';
 import { type LoadResult, comparisonTable, load, memoryOf, ratio, startServer, tempDir } from '../lib.ts';
-import { SECRETS, SLOW_CDN_MS, login, materials, migratedBareDatabase, startSlowCdn } from '../intake-workload.ts';
+import { SECRETS, SLOW_CDN_MS, login, materials, startSlowCdn } from '../intake-workload.ts';
 import { type BenchSection } from '../section.ts';
 
 /** Issue 15's conditions: 100 000 products collected through the API, 3 images each, behind a slow CDN. */
@@ -31,6 +32,15 @@ async function collectThroughApi(url: string, authorization: string, cdnUrl: str
   await pool.close();
   latencies.sort((a, b) => a - b);
   return { perSecond: count / ((performance.now() - started) / 1000), p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, failures };
+}
+
+/** A copy of our database for the bare intake server, so both insert into tables of the same size and indexes. */
+function copyOfDatabase(file: string): string {
+  const copy = path.join(tempDir('lws-bench-backlog-bare-'), 'bare.db');
+  const source = new BetterSqlite3(file, { readonly: true });
+  source.prepare('vacuum into ?').run(copy);
+  source.close();
+  return copy;
 }
 
 /** Streams a CSV export to its end; rows exclude the header line. */
@@ -68,7 +78,7 @@ const section: BenchSection = {
       const ourCsv = await exportCsv(ours.url, authorization);
       const bareCsv = await exportCsv(bareCatalog.url, authorization);
 
-      const bareIntake = await startServer('bench/servers/bare-intake.ts', { BARE_DB_FILE: await migratedBareDatabase(), JWT_SECRET: SECRETS.JWT_SECRET }, '/');
+      const bareIntake = await startServer('bench/servers/bare-intake.ts', { BARE_DB_FILE: copyOfDatabase(path.join(dataDir, 'listing.db')), JWT_SECRET: SECRETS.JWT_SECRET }, '/');
       servers.push(bareIntake);
       const intakeBody = JSON.stringify(materials(cdn.url, 'backlog-intake', 30));
       const intake = (server: { url: string }): Promise<LoadResult> =>
@@ -79,7 +89,7 @@ const section: BenchSection = {
       const csvRate = (csv: { rows: number; seconds: number }): number => Math.round(csv.rows / csv.seconds);
       return [
         `Ours: \`src/main.ts\` with NODE_ENV=production, LOG_LEVEL=warn, DOWNLOAD_CONCURRENCY=1, SQLite; a CDN answering each image after ${SLOW_CDN_MS / 1000} s, so the images stay pending.`,
-        `The bare servers (node:http + better-sqlite3) verify the same HS256 bearer; the catalog one reads our database file, so both serve the same products.`,
+        `The bare servers (node:http + better-sqlite3) verify the same HS256 bearer; the catalog one reads our database file and the intake one inserts into a copy of it, so both work on the same products.`,
         `Loads: autocannon, ${CONNECTIONS} connections, 5 s after a 1 s warm-up, best of 2 alternating rounds.`,
         '',
         `| state | products | pending images | collected at | p99 of a collect | failures | RSS after | RSS ${IDLE_SECONDS} s later | RSS at the end | peak RSS (VmHWM) | target |`,

@@ -81,6 +81,7 @@ export const DEFAULT_ATTRIBUTES: FakeAttribute[] = [
   { id: COLOR_ATTRIBUTE, zh: '商品颜色', ru: 'Цвет товара', type: 'String', is_required: false, is_collection: true, dictionary_id: 10096, max_value_count: 3, is_aspect: true },
   { id: COLOR_NAME_ATTRIBUTE, zh: '颜色名称', ru: 'Название цвета', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
   { id: 4180, zh: '名称', ru: 'Название', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
+  { id: 11254, zh: '富文本内容 JSON', ru: 'Rich-контент JSON', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
 ];
 
 export const toWireAttribute = (attribute: FakeAttribute, language: string): Record<string, unknown> => ({

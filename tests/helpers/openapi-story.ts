@@ -14,7 +14,7 @@ export const ORDER = [
   'getAiModels', 'postAiCopy', 'postProductsIdCopyApply', 'postSuitePlan', 'postSuiteGenerate', 'getSuitesId', 'getSuitesIdZip', 'getProductsIdSuites',
   'postSuiteImageEdit', 'postImageEdit', 'postImageSuite', 'postImageTranslate', 'getJobsId', 'postProductsBulk',
   'getExportInfo', 'getExportProductsCsv', 'getExportOffersCsv', 'getExportTrialCsv', 'postExportImages',
-  'postProductsIdStage', 'postProductsIdPublishCheck', 'postProductsIdPublish', 'getPublishTaskId', 'getProductsIdPublishHistory', 'postPublish',
+  'postProductsIdStage', 'postProductsIdPublishCheck', 'postProductsIdPublish', 'getPublishTaskId', 'getProductsIdPublishHistory', 'postPublish', 'postProductsIdRichContent',
   'deleteProductsId', 'deleteShopsId', 'deleteUsersId',
 ];
 

@@ -67,7 +67,7 @@ describe('category lookups', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<{ attributes: { id: number; name: string; is_required: boolean }[] }>();
     expect(body).toMatchObject({ description_category_id: 17028922, type_id: 970895715 });
-    expect(body.attributes.map((a) => a.id)).toEqual([85, 9048, 8229, 4191, 10096, 10097, 4180]);
+    expect(body.attributes.map((a) => a.id)).toEqual([85, 9048, 8229, 4191, 10096, 10097, 4180, 11254]);
     const calls = ozon.requests.length;
     await get(url);
     expect(ozon.requests.length).toBe(calls);

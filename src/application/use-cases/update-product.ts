@@ -1,4 +1,5 @@
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError, invalid } from '../../domain/errors.ts';
+import { RICH_CONTENT_ATTRIBUTE_ID, richContentProblems } from '../../domain/rich-content.ts';
 import { unifyWeight } from '../../domain/collected-pricing.ts';
 import { assertNamed, type Product } from '../../domain/product.ts';
 import { pricingInputsChanged } from '../../domain/product-pricing.ts';
@@ -9,16 +10,19 @@ import { variantPricingChanged } from '../../domain/variant-pricing.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
+import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
 import { applyChanges, type ProductChanges } from '../../domain/product-changes.ts';
 import { assertOwnImages, settleVariants } from '../product-variants.ts';
+import { ownPictures } from '../rich-content-pictures.ts';
 import { type RepriceProduct } from './reprice-product.ts';
 import { type ProductView, type ViewProduct } from '../view-product.ts';
 
 export type UpdateProductDeps = {
   readonly products: ProductRepository;
   readonly assets: AssetRepository;
+  readonly objectStore: ObjectStore;
   readonly clock: Clock;
   readonly ids: Ids;
   readonly repriceProduct: RepriceProduct;
@@ -45,6 +49,14 @@ const keepComputed = (before: Product, after: Product): Product => {
   };
 };
 
+/** A rich content set by hand (attribute 11254) must be the shape we build, with the product's own pictures (§10). */
+async function assertRichContent(deps: Pick<UpdateProductDeps, 'assets' | 'objectStore'>, productId: string, changes: ProductChanges): Promise<void> {
+  const value = changes.attributes?.[String(RICH_CONTENT_ATTRIBUTE_ID)];
+  if (value === undefined || value === null) return;
+  const problems = richContentProblems(value, await ownPictures(deps, productId));
+  if (problems.length > 0) throw invalid('RICH_CONTENT_INVALID', `富文本（11254）不合法：${problems[0]!.message}`, problems);
+}
+
 const checkedFieldChanged = (before: Product, after: Product): boolean =>
   READY_CHECKED_FIELDS.some((field) => before[field] !== after[field]) ||
   pricingInputsChanged(before, after) ||
@@ -70,6 +82,7 @@ export const makeUpdateProduct =
       edited = { ...edited, variants: applyVariantEdits(current.variants, changes.variants, () => deps.ids.uuid()) };
     }
     edited = await settleVariants(deps.products, edited);
+    await assertRichContent(deps, current.id, changes);
     const repricing = pricingInputsChanged(current, edited) || variantPricingChanged(current, edited);
     const priced = repricing ? await deps.repriceProduct(edited) : keepComputed(current, edited);
     const next = revise(priced, { stage: stageAfterEdit(current.stage, checkedFieldChanged(current, priced)) }, deps.clock.now().toISOString());

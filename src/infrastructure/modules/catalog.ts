@@ -8,6 +8,8 @@ import { type DeleteProduct, makeDeleteProduct } from '../../application/use-cas
 import { type ExportImages, makeExportImages } from '../../application/use-cases/export-images.ts';
 import { type ExportProductsCsv, makeExportProductsCsv } from '../../application/use-cases/export-products-csv.ts';
 import { type ExportOffersCsv, makeExportOffersCsv } from '../../application/use-cases/export-offers-csv.ts';
+import { type BuildRichContent, makeBuildRichContent } from '../../application/use-cases/build-rich-content.ts';
+import { richContentRoutes } from '../../adapters/http/routes/rich-content.ts';
 import { type ExportTrialCsv, makeExportTrialCsv } from '../../application/use-cases/export-trial-csv.ts';
 import { type GetFxRate, makeGetFxRate } from '../../application/use-cases/get-fx-rate.ts';
 import { type GetProduct, makeGetProduct } from '../../application/use-cases/get-product.ts';
@@ -54,6 +56,7 @@ export type CatalogRegistry = {
   quotePrice: QuotePrice;
   exportProductsCsv: ExportProductsCsv;
   exportOffersCsv: ExportOffersCsv;
+  buildRichContent: BuildRichContent;
   exportTrialCsv: ExportTrialCsv;
   exportImages: ExportImages;
 };
@@ -102,9 +105,10 @@ export const catalogModule: FeatureModuleOf = {
       createProduct: asFunction(({ products, clock, ids, repriceProduct, viewProduct }: Cradle) =>
         makeCreateProduct({ products, clock, ids, repriceProduct, viewProduct }),
       ).singleton(),
-      updateProduct: asFunction(({ products, assets, clock, ids, repriceProduct, viewProduct }: Cradle) =>
-        makeUpdateProduct({ products, assets, clock, ids, repriceProduct, viewProduct }),
+      updateProduct: asFunction(({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }: Cradle) =>
+        makeUpdateProduct({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }),
       ).singleton(),
+      buildRichContent: asFunction(({ products, assets, objectStore, clock }: Cradle) => makeBuildRichContent({ products, assets, objectStore, clock })).singleton(),
       deleteProduct: asFunction(({ products, assets, objectStore, clock, logger }: Cradle) =>
         makeDeleteProduct({ products, assets, objectStore, clock, onOrphanedFile: (key, err) => logger.warn({ key, err }, 'stored file not removed') }),
       ).singleton(),
@@ -128,6 +132,7 @@ export const catalogModule: FeatureModuleOf = {
       deleteProduct: cradle.deleteProduct,
       moveProductStage: cradle.moveProductStage,
     }),
+    richContentRoutes({ buildRichContent: cradle.buildRichContent }),
     pricingRoutes({ quotePrice: cradle.quotePrice, pricingPolicy: cradle.pricingPolicy }),
     fxRoutes({ getFxRate: cradle.getFxRate }),
     exportRoutes({

@@ -1,6 +1,7 @@
 import { type OperationExample } from '../openapi-examples.ts';
+import { buildRichContent } from '../../../domain/rich-content.ts';
 import { EXAMPLE } from './ids.ts';
-import { PRODUCT_SUMMARY, productDetail } from './product-bodies.ts';
+import { COPY_DRAFT, PRODUCT_SUMMARY, productDetail } from './product-bodies.ts';
 
 const product = { id: '$response.body#/id' };
 const PRODUCT_LINKS = {
@@ -12,6 +13,7 @@ const PRODUCT_LINKS = {
   RetryAssets: { operationId: 'postProductsIdAssetsRetry', parameters: product, description: '重新下载失败的图片' },
   Fingerprints: { operationId: 'getProductsIdFingerprints', parameters: product, description: '已采集图片的 dedupeKey' },
   ApplyCopy: { operationId: 'postProductsIdCopyApply', parameters: product, description: '确认生成的文案' },
+  RichContent: { operationId: 'postProductsIdRichContent', parameters: product, description: '生成富文本（11254）' },
   ListSuites: { operationId: 'getProductsIdSuites', parameters: product, description: '它的套图任务' },
   CheckPublish: { operationId: 'postProductsIdPublishCheck', parameters: product, description: '发布前检查' },
   Publish: { operationId: 'postProductsIdPublish', parameters: product, description: '发布到平台' },
@@ -20,6 +22,15 @@ const PRODUCT_LINKS = {
 
 /** Products: manual creation, the list, autosave, stage moves, bulk actions and their jobs. */
 export const PRODUCT_EXAMPLES: Record<string, OperationExample> = {
+  postProductsIdRichContent: {
+    parameters: { id: EXAMPLE.productId },
+    body: { images: 'detail', text: true },
+    status: 200,
+    answer: {
+      rich_content: buildRichContent([], [COPY_DRAFT.title_ru, COPY_DRAFT.description_ru]),
+      warnings: ['商品没有已保存的详情图或图片翻译，富文本里没有图片'],
+    },
+  },
   postProducts: {
     body: {
       name: 'Коробка для хранения с крышкой, 3 шт',

@@ -91,7 +91,7 @@ export function catalogKit() {
     moveProductStage,
     deleteProduct,
     createProduct: makeCreateProduct({ products, clock, ids, repriceProduct, viewProduct }),
-    updateProduct: makeUpdateProduct({ products, assets, clock, ids, repriceProduct, viewProduct }),
+    updateProduct: makeUpdateProduct({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }),
     given,
     givenImage,
     givenPriced,

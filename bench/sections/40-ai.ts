@@ -45,11 +45,11 @@ async function runSuite(container: AppContainer, model: ImageModel, watermark: b
   const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 180, g: 40, b: 40 } } }).jpeg().toBuffer();
   const main = await objectStore.put(`bench/${product.id}.jpg`, photo, 'image/jpeg');
   const { suite_id: id } = await container.cradle.generateSuite({
-    product_id: product.id,
+    productId: product.id,
     texts: [{ kind: 'selling_point', content: 'Нержавеющая сталь' }],
     images: [{ url: main.url, group_key: 'main', variant_name: null }],
-    style_set: 0,
-    style_prompt: null,
+    styleSet: 0,
+    stylePrompt: null,
     requirements: null,
     plan: [{ kind: 'selling_points', title: 'Преимущества', count: IMAGES }].flatMap((item) => Array.from({ length: IMAGES / 3 }, () => ({ ...item, count: 3 }))),
     platform: 'ozon',

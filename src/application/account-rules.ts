@@ -1,4 +1,4 @@
-import { conflict, invalid } from '../domain/errors.ts';
+import { type DomainError, conflict, invalid, notFound } from '../domain/errors.ts';
 import { type User, normaliseUsername, passwordProblem, usernameProblem } from '../domain/user.ts';
 import { type CommonPasswords } from './ports/password-hasher.ts';
 import { type UserChanges, type UserRepository, type UserWithHash } from './ports/user-repository.ts';
@@ -19,6 +19,9 @@ export function acceptPassword(password: string, username: string, isCommon: Com
   const problem = passwordProblem(password, username, isCommon);
   if (problem) throw invalid('WEAK_PASSWORD', problem, [{ path, message: problem }]);
 }
+
+/** The one answer for a user id that names no account. */
+export const userNotFound = (): DomainError => notFound('USER_NOT_FOUND', '用户不存在');
 
 export const lastAdmin = (): Error => conflict('LAST_ADMIN', '这是最后一个启用的管理员，不能停用、降级或删除；请先让另一个用户成为管理员');
 

@@ -7,6 +7,9 @@ import { type Shop } from '../domain/shop.ts';
 /** The context a shop's key is sealed under, so a sealed key copied to another row does not open. */
 export const shopKeyContext = (shopId: string): string => `shop:${shopId}`;
 
+/** The one answer for a shop id that names no shop. */
+export const shopNotFound = (): DomainError => notFound('SHOP_NOT_FOUND', '店铺不存在');
+
 export type ShopAccessDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox };
 
 export type ShopAccess = {
@@ -21,7 +24,7 @@ export type ShopAccess = {
 export function makeShopAccess({ shops, secretBox }: ShopAccessDeps): ShopAccess {
   const find = async (shopId: string): Promise<Shop> => {
     const shop = await shops.findById(shopId);
-    if (!shop) throw notFound('SHOP_NOT_FOUND', '店铺不存在');
+    if (!shop) throw shopNotFound();
     return shop;
   };
   return {

@@ -76,6 +76,11 @@ describe('the composition root wires explicitly', () => {
 });
 
 describe('folders say what they hold', () => {
+  it('every use case names its own type, so nothing needs `ReturnType<typeof make…>`', () => {
+    const unnamed = filesUnder(SRC).filter((file) => readFileSync(file, 'utf8').includes('ReturnType<typeof make'));
+    expect(unnamed.map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+
   it('application/use-cases holds use cases only: each file exports a `make…` factory (shared helpers live one level up)', () => {
     const notUseCases = filesUnder(path.join(SRC, 'application/use-cases')).filter((file) => !/^export (?:function|const) make[A-Z]/m.test(readFileSync(file, 'utf8')));
     expect(notUseCases.map((file) => path.relative(SRC, file))).toEqual([]);

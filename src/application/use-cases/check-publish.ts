@@ -1,7 +1,8 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type FieldProblem, notFound } from '../../domain/errors.ts';
+import { type FieldProblem } from '../../domain/errors.ts';
 import { type PreparePublication, findPublishingShop } from './prepare-publication.ts';
 import { type ShopAccess } from '../shop-access.ts';
+import { loadProduct } from '../product-access.ts';
 
 export type CheckPublishDeps = { readonly products: ProductRepository; readonly shopAccess: ShopAccess; readonly preparePublication: PreparePublication };
 export type CheckPublishInput = { readonly productId: string; readonly shopId: string };
@@ -11,8 +12,7 @@ export type CheckPublish = (input: CheckPublishInput) => Promise<CheckPublishOut
 /** The pre-flight (DECISIONS §9.1): the publish checks for one shop, nothing sent. */
 export function makeCheckPublish({ products, shopAccess, preparePublication }: CheckPublishDeps): CheckPublish {
   return async ({ productId, shopId }) => {
-    const product = await products.findById(productId);
-    if (!product) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    const product = await loadProduct(products, productId);
     const shop = await findPublishingShop(shopAccess, shopId);
     const prepared = await preparePublication(product, shop);
     return prepared.ok ? { ok: true, errors: [] } : { ok: false, errors: prepared.problems };

@@ -2,12 +2,13 @@ import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type TransactionalRepositories, type UnitOfWork } from '../ports/unit-of-work.ts';
 import { type Asset, checkAssetRoom } from '../../domain/asset.ts';
-import { conflict, notFound } from '../../domain/errors.ts';
+import { conflict } from '../../domain/errors.ts';
 import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/material.ts';
 import { type Product, type Stage } from '../../domain/product.ts';
 import { collectVariants, withSkuImages } from '../../domain/variant-intake.ts';
 import { settleVariants } from '../product-variants.ts';
 import { type QueueDownloads } from './queue-downloads.ts';
+import { loadProduct } from '../product-access.ts';
 
 export type CollectMaterialsDeps = {
   readonly unitOfWork: UnitOfWork;
@@ -60,8 +61,7 @@ export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }:
         await assets.insertMany(fresh);
         return { product: created, queued: fresh };
       }
-      const existing = await products.findById(productId);
-      if (!existing) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+      const existing = await loadProduct(products, productId);
       if (existing.stage === 'archived') throw conflict('PRODUCT_ARCHIVED', '商品已归档，不能追加素材，请先恢复');
       const fresh = pendingAssets(existing.id, material, await assets.dedupeKeys(existing.id), newId, now);
       checkAssetRoom(await assets.countByProduct(existing.id), fresh.length);

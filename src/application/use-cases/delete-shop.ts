@@ -1,6 +1,7 @@
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { conflict, notFound } from '../../domain/errors.ts';
+import { conflict } from '../../domain/errors.ts';
+import { shopNotFound } from '../shop-access.ts';
 
 export type DeleteShopDeps = { readonly shops: ShopRepository; readonly publishTasks: PublishTaskRepository };
 export type DeleteShop = (shopId: string) => Promise<void>;
@@ -8,7 +9,7 @@ export type DeleteShop = (shopId: string) => Promise<void>;
 /** Removes a shop, unless a publish through it is still waiting for its result (the poller needs its key). */
 export function makeDeleteShop({ shops, publishTasks }: DeleteShopDeps): DeleteShop {
   return async (shopId) => {
-    if (!(await shops.findById(shopId))) throw notFound('SHOP_NOT_FOUND', '店铺不存在');
+    if (!(await shops.findById(shopId))) throw shopNotFound();
     if (await publishTasks.hasPendingForShop(shopId)) throw conflict('SHOP_PUBLISH_PENDING', '该店铺还有发布任务在等待平台结果，完成后才能删除');
     await shops.delete(shopId);
   };

@@ -1,7 +1,6 @@
-import { notFound } from '../../domain/errors.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type UserRepository } from '../ports/user-repository.ts';
-import { writeKeepingAnAdmin } from '../account-rules.ts';
+import { userNotFound, writeKeepingAnAdmin } from '../account-rules.ts';
 
 export type DeleteUser = (id: string) => Promise<void>;
 
@@ -9,7 +8,7 @@ export type DeleteUser = (id: string) => Promise<void>;
 export function makeDeleteUser(deps: { readonly users: UserRepository; readonly audit: AuditLog; readonly onRevoked?: (userId: string) => void }): DeleteUser {
   return async (id) => {
     const user = await deps.users.findById(id);
-    if (!user) throw notFound('USER_NOT_FOUND', '用户不存在');
+    if (!user) throw userNotFound();
     await writeKeepingAnAdmin(deps.users, user, true, 'delete');
     deps.onRevoked?.(id);
     await deps.audit.record({ action: 'user_deleted', target: user.username });

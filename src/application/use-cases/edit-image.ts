@@ -1,5 +1,6 @@
-import { invalid, notFound } from '../../domain/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from '../image-pipeline.ts';
+import { loadProduct } from '../product-access.ts';
 import { type ImageBrief } from '../ports/image-model.ts';
 import { type ImageProcessor } from '../ports/image-processor.ts';
 import { type ModelCatalog } from '../ports/model-catalog.ts';
@@ -18,24 +19,27 @@ const INSTRUCTIONS: Readonly<Record<Exclude<EditOperation, 'text_overlay'>, stri
 };
 
 export type EditImageDeps = StoreGeneratedDeps & {
-  products: ProductRepository;
-  catalog: ModelCatalog;
-  queue: GenerationQueue;
-  processor: ImageProcessor;
-  loadImage: LoadImage;
+  readonly products: ProductRepository;
+  readonly catalog: ModelCatalog;
+  readonly queue: GenerationQueue;
+  readonly processor: ImageProcessor;
+  readonly loadImage: LoadImage;
 };
 
 export type EditImageInput = {
-  product_id: string | null;
-  image_url: string;
-  operation: EditOperation;
-  prompt: string;
-  text: string | null;
-  model: string | null;
-  append: boolean;
+  /** Required when `append` adds the result to the product's pictures. */
+  readonly productId: string | null;
+  readonly imageUrl: string;
+  readonly operation: EditOperation;
+  readonly prompt: string;
+  /** The text to overlay (`text_overlay`); the prompt stands in when empty. */
+  readonly text: string | null;
+  readonly model: string | null;
+  readonly append: boolean;
 };
 
-export type EditImageOutput = { url: string; asset_id: string | null };
+export type EditImageOutput = { readonly url: string; readonly asset_id: string | null };
+export type EditImage = (input: EditImageInput) => Promise<EditImageOutput>;
 
 const editBrief = (instruction: string): ImageBrief => ({
   kind: 'edit',
@@ -52,11 +56,11 @@ const editBrief = (instruction: string): ImageBrief => ({
  * a model edits it on the global queue (ahead of waiting suite jobs), or sharp overlays text locally. The
  * result is a marketplace card stored under suites/edits/; `append` adds it as a generated asset.
  */
-export function makeEditImage(deps: EditImageDeps) {
-  return async (input: EditImageInput): Promise<EditImageOutput> => {
-    if (input.append && !input.product_id) throw invalid('PRODUCT_REQUIRED', '添加到商品图片需要 product_id', [{ path: '/product_id', message: '添加到商品图片需要选择商品' }]);
-    if (input.product_id && !(await deps.products.findById(input.product_id))) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
-    const source = await deps.loadImage(input.image_url);
+export function makeEditImage(deps: EditImageDeps): EditImage {
+  return async (input) => {
+    if (input.append && !input.productId) throw invalid('PRODUCT_REQUIRED', '添加到商品图片需要 product_id', [{ path: '/product_id', message: '添加到商品图片需要选择商品' }]);
+    if (input.productId) await loadProduct(deps.products, input.productId);
+    const source = await deps.loadImage(input.imageUrl);
     let edited: Uint8Array;
     if (input.operation === 'text_overlay') {
       const text = input.text?.trim() || input.prompt.trim();
@@ -78,6 +82,6 @@ export function makeEditImage(deps: EditImageDeps) {
     }
     const image = await deps.processor.normalise(edited, null);
     const key = `suites/edits/${deps.ids.uuid()}.jpg`;
-    return storeGenerated(deps, { productId: input.product_id ?? '', key, image, variant: null, append: input.append });
+    return storeGenerated(deps, { productId: input.productId ?? '', key, image, variant: null, append: input.append });
   };
 }

@@ -1,9 +1,10 @@
-import { invalid, notFound } from '../../domain/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { type SuiteJob } from '../../domain/suite-job.ts';
 import { suiteFileNames } from '../../domain/suite-files.ts';
 import { MAX_SUITE_IMAGES, type ReferenceCandidate, cleanPlan, expandPlan } from '../../domain/suite-plan.ts';
 import { assertEditable } from '../../domain/product-stage.ts';
 import { type LoadImage, type StoreGeneratedDeps, cardSource } from '../image-pipeline.ts';
+import { loadProduct } from '../product-access.ts';
 import { collectedTexts } from '../product-texts.ts';
 import { type ModelCatalog } from '../ports/model-catalog.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
@@ -15,29 +16,33 @@ export type { WatermarkInput } from '../ports/suite-jobs.ts';
 export { resolveWatermark } from '../watermark-settings.ts';
 
 export type GenerateSuiteDeps = StoreGeneratedDeps & {
-  products: ProductRepository;
-  catalog: ModelCatalog;
-  suiteJobs: SuiteJobStore;
-  suiteRunner: Pick<SuiteRunner, 'run'>;
-  loadImage: LoadImage;
+  readonly products: ProductRepository;
+  readonly catalog: ModelCatalog;
+  readonly suiteJobs: SuiteJobStore;
+  readonly suiteRunner: Pick<SuiteRunner, 'run'>;
+  readonly loadImage: LoadImage;
   /** How long the new job is held by this process before another may continue it (renewed while it runs). */
-  leaseMs: number;
+  readonly leaseMs: number;
 };
 
 export type GenerateSuiteInput = {
-  product_id: string;
-  texts: { kind: string; content: string }[];
-  images: ReferenceCandidate[];
-  style_set: number;
-  style_prompt: string | null;
-  requirements: string | null;
-  plan: unknown[];
-  platform: string;
-  model: string | null;
-  watermark: WatermarkInput | null;
+  readonly productId: string;
+  /** The card texts' source; empty means the product's collected texts. */
+  readonly texts: readonly { readonly kind: string; readonly content: string }[];
+  /** Reference images; empty means the product's own stored pictures. */
+  readonly images: readonly ReferenceCandidate[];
+  readonly styleSet: number;
+  readonly stylePrompt: string | null;
+  readonly requirements: string | null;
+  /** The plan as the client sent it; cleaned and expanded here. */
+  readonly plan: readonly unknown[];
+  readonly platform: string;
+  readonly model: string | null;
+  readonly watermark: WatermarkInput | null;
 };
 
-export type GenerateSuiteOutput = { suite_id: string };
+export type GenerateSuiteOutput = { readonly suite_id: string };
+export type GenerateSuite = (input: GenerateSuiteInput) => Promise<GenerateSuiteOutput>;
 
 /** The product's own stored pictures (main, SKU, detail, uploads) as references, when the request names none. */
 async function storedProductImages(deps: { assets: StoreGeneratedDeps['assets'] }, productId: string): Promise<ReferenceCandidate[]> {
@@ -53,11 +58,10 @@ async function storedProductImages(deps: { assets: StoreGeneratedDeps['assets'] 
  * at once. Each image resolves its references, asks the model, normalises to the marketplace card, watermarks,
  * is stored under suites/<id>/<name> and appended as a `generated` asset.
  */
-export function makeGenerateSuite(deps: GenerateSuiteDeps) {
-  return async (input: GenerateSuiteInput): Promise<GenerateSuiteOutput> => {
+export function makeGenerateSuite(deps: GenerateSuiteDeps): GenerateSuite {
+  return async (input) => {
     const { entry } = deps.catalog.imageModel(input.model);
-    const product = await deps.products.findById(input.product_id);
-    if (!product) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    const product = await loadProduct(deps.products, input.productId);
     assertEditable(product);
     // The plan was cleaned against the SKU variants when it was made; here a variant stays bound even when no
     // reference image carries it (the card is still that variant's; its reference falls back to the main image).
@@ -76,7 +80,7 @@ export function makeGenerateSuite(deps: GenerateSuiteDeps) {
       id: deps.ids.uuid(),
       product_id: product.id,
       status: 'pending',
-      style_set: input.style_set,
+      style_set: input.styleSet,
       platform: input.platform,
       lang: 'ru',
       ratio: '3:4',
@@ -92,7 +96,7 @@ export function makeGenerateSuite(deps: GenerateSuiteDeps) {
       jobs,
       names: suiteFileNames(jobs.map((job) => ({ title: job.item.title, fallback: job.item.kind }))),
       references,
-      style_prompt: input.style_prompt,
+      style_prompt: input.stylePrompt,
       requirements: input.requirements,
       source: cardSource(product, input.texts.length > 0 ? input.texts : collectedTexts(product.raw.texts)),
       watermark: input.watermark,

@@ -1,28 +1,30 @@
 import { rulesPlan } from '../../domain/rules-planner.ts';
-import { type GenerateSuiteInput, type GenerateSuiteOutput, type WatermarkInput } from './generate-suite.ts';
+import { type GenerateSuite, type GenerateSuiteOutput, type WatermarkInput } from './generate-suite.ts';
 
+export type LegacyImageSuiteDeps = { readonly generateSuite: GenerateSuite };
 export type LegacyImageSuiteInput = {
-  product_id: string;
-  image_url: string;
-  selling_points: string[];
-  model: string | null;
-  watermark: WatermarkInput | null;
+  readonly productId: string;
+  readonly imageUrl: string;
+  readonly sellingPoints: readonly string[];
+  readonly model: string | null;
+  readonly watermark: WatermarkInput | null;
 };
+export type LegacyImageSuite = (input: LegacyImageSuiteInput) => Promise<GenerateSuiteOutput>;
 
 /**
  * POST /image/suite, the earlier endpoint: one image plus selling points. It becomes a rules-planned suite on
  * the same queue, so clients of both revisions see the same job.
  */
-export function makeLegacyImageSuite(deps: { generateSuite: (input: GenerateSuiteInput) => Promise<GenerateSuiteOutput> }) {
-  return (input: LegacyImageSuiteInput): Promise<GenerateSuiteOutput> => {
-    const texts = input.selling_points.map((content) => ({ kind: 'selling_point', content }));
+export function makeLegacyImageSuite(deps: LegacyImageSuiteDeps): LegacyImageSuite {
+  return (input) => {
+    const texts = input.sellingPoints.map((content) => ({ kind: 'selling_point', content }));
     const plan = rulesPlan({ texts, sku_variants: [], image_stats: { main: 1, sku: 0, detail: 0 }, requirements: null });
     return deps.generateSuite({
-      product_id: input.product_id,
+      productId: input.productId,
       texts,
-      images: [{ url: input.image_url, group_key: 'main', variant_name: null }],
-      style_set: 0,
-      style_prompt: null,
+      images: [{ url: input.imageUrl, group_key: 'main', variant_name: null }],
+      styleSet: 0,
+      stylePrompt: null,
       requirements: null,
       plan: plan.items,
       platform: 'ozon',

@@ -1,14 +1,14 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type Asset } from '../../domain/asset.ts';
-import { notFound } from '../../domain/errors.ts';
+import { loadProduct } from '../product-access.ts';
 
 export type ListAssets = (input: { productId: string; page: number; pageSize: number }) => Promise<{ total: number; items: Asset[] }>;
 
 /** One page of a product's assets in group order, each with its download status, and how many it has. */
 export function makeListAssets({ products, assets }: { products: ProductRepository; assets: AssetRepository }): ListAssets {
   return async ({ productId, page, pageSize }) => {
-    if (!(await products.findById(productId))) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    await loadProduct(products, productId);
     const [total, items] = await Promise.all([assets.countByProduct(productId), assets.listByProduct(productId, { offset: (page - 1) * pageSize, limit: pageSize })]);
     return { total, items };
   };

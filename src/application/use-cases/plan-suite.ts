@@ -4,11 +4,18 @@ import { collectedTexts } from '../product-texts.ts';
 import { type ModelCatalog } from '../ports/model-catalog.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 
-export type PlanSuiteInput = PlannerInput & {
-  product_id: string | null;
-  platform: string;
-  title: string | null;
-  model: string | null;
+export type PlanSuiteDeps = { readonly catalog: ModelCatalog; readonly products: ProductRepository };
+
+export type PlanSuiteInput = {
+  /** With a product and no texts, the plan is made from what was collected for it. */
+  readonly productId: string | null;
+  readonly platform: string;
+  readonly title: string | null;
+  readonly model: string | null;
+  readonly texts: PlannerInput['texts'];
+  readonly skuVariants: readonly string[];
+  readonly imageStats: PlannerInput['image_stats'];
+  readonly requirements: string | null;
 };
 
 export type PlanSuiteOutput = {
@@ -20,27 +27,30 @@ export type PlanSuiteOutput = {
   model: string | null;
 };
 
+export type PlanSuite = (input: PlanSuiteInput) => Promise<PlanSuiteOutput>;
+
 /**
  * POST /suite/plan: the text model proposes 8–15 images; without one, the deterministic rules planner does.
  * Either way the proposal passes `cleanPlan` (allow-list, counts 0..3, variants) before it is answered.
  */
-export function makePlanSuite(deps: { catalog: ModelCatalog; products: ProductRepository }) {
-  return async (request: PlanSuiteInput): Promise<PlanSuiteOutput> => {
+export function makePlanSuite(deps: PlanSuiteDeps): PlanSuite {
+  return async (input) => {
     // With only a product id, plan from what was collected for that product.
-    const product = request.product_id && request.texts.length === 0 ? await deps.products.findById(request.product_id) : undefined;
-    const input = product ? { ...request, texts: collectedTexts(product.raw.texts) } : request;
+    const product = input.productId && input.texts.length === 0 ? await deps.products.findById(input.productId) : undefined;
+    const texts = product ? collectedTexts(product.raw.texts) : input.texts;
+    const planner: PlannerInput = { texts, sku_variants: input.skuVariants, image_stats: input.imageStats, requirements: input.requirements };
     if (!deps.catalog.hasTextModel() && !input.model) {
-      const plan = rulesPlan(input);
-      return { summary: plan.summary, ...cleanPlan(plan.items, input.sku_variants), planner: 'rules', model: null };
+      const plan = rulesPlan(planner);
+      return { summary: plan.summary, ...cleanPlan(plan.items, input.skuVariants), planner: 'rules', model: null };
     }
     const model = deps.catalog.textModel(input.model);
-    const title = input.title ?? input.texts.find((text) => text.kind === 'title')?.content ?? '';
+    const title = input.title ?? texts.find((text) => text.kind === 'title')?.content ?? '';
     const proposal = await model.planSuite({
-      context: { product_id: input.product_id, title, texts: input.texts, attributes: {}, sku_variants: input.sku_variants, keywords: [] },
-      image_stats: input.image_stats,
+      context: { product_id: input.productId, title, texts, attributes: {}, sku_variants: input.skuVariants, keywords: [] },
+      image_stats: input.imageStats,
       platform: input.platform,
       requirements: input.requirements,
     });
-    return { summary: proposal.summary, ...cleanPlan(proposal.items, input.sku_variants), planner: 'model', model: model.id };
+    return { summary: proposal.summary, ...cleanPlan(proposal.items, input.skuVariants), planner: 'model', model: model.id };
   };
 }

@@ -1,9 +1,10 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { conflict, invalid, notFound } from '../../domain/errors.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
 import { type PublishTask } from '../../domain/publish-task.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type PublicationDispatch } from './publication-dispatch.ts';
 import { type ShopAccess } from '../shop-access.ts';
+import { loadProduct } from '../product-access.ts';
 
 export type PublishProductDeps = {
   readonly products: ProductRepository;
@@ -19,8 +20,7 @@ export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask
  */
 export function makePublishProduct({ products, shopAccess, publicationDispatch }: PublishProductDeps): PublishProduct {
   return async ({ productId, shopId }) => {
-    const product = await products.findById(productId);
-    if (!product) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    const product = await loadProduct(products, productId);
     if (product.stage !== 'ready' && product.stage !== 'published') throw conflict('PRODUCT_NOT_READY', '只有「待上架」状态的商品才能发布，请先通过就绪检查');
     const shop = await findPublishingShop(shopAccess, shopId);
     const candidate = await publicationDispatch.evaluate(product, shop);

@@ -1,8 +1,8 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { notFound } from '../../domain/errors.ts';
 import { type QueueDownloads } from './queue-downloads.ts';
+import { loadProduct } from '../product-access.ts';
 
 export type RetryFailedAssetsDeps = {
   readonly products: ProductRepository;
@@ -16,7 +16,7 @@ export type RetryFailedAssets = (productId: string) => Promise<{ requeued: numbe
 /** Puts a product's failed downloads back to `pending` with a fresh attempt budget and queues them. */
 export function makeRetryFailedAssets({ products, assets, clock, queueDownloads }: RetryFailedAssetsDeps): RetryFailedAssets {
   return async (productId) => {
-    if (!(await products.findById(productId))) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    await loadProduct(products, productId);
     const now = clock.now().toISOString();
     const failed = (await assets.listByProduct(productId)).filter((asset) => asset.status === 'failed' && asset.source_url);
     for (const asset of failed) await assets.update({ ...asset, status: 'pending', error: null, attempts: 0, updated_at: now });

@@ -3,6 +3,7 @@ import { type JsonObject } from '../../domain/json.ts';
 import { assertEditable } from '../../domain/product-stage.ts';
 import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from '../image-pipeline.ts';
 import { type JobHandler } from '../job-worker.ts';
+import { loadProduct } from '../product-access.ts';
 import { type ImageBrief } from '../ports/image-model.ts';
 import { type ImageProcessor } from '../ports/image-processor.ts';
 import { type JobStore } from '../ports/job-store.ts';
@@ -27,41 +28,45 @@ const brief: ImageBrief = {
   texts: { headline: null, points: [], sizes: [], variant: null },
 };
 
-export type TranslateImagesInput = { product_id: string; asset_ids: string[]; model: string | null };
+export type TranslateImagesInput = { readonly productId: string; readonly assetIds: readonly string[]; readonly model: string | null };
+export type TranslateImagesOutput = { readonly job_id: string };
+export type TranslateImages = (input: TranslateImagesInput) => Promise<TranslateImagesOutput>;
 
 export type TranslateImagesDeps = StoreGeneratedDeps & {
-  products: ProductRepository;
-  catalog: ModelCatalog;
-  jobs: JobStore;
-  queue: GenerationQueue;
-  processor: ImageProcessor;
-  loadImage: LoadImage;
+  readonly products: ProductRepository;
+  readonly catalog: ModelCatalog;
+  readonly jobs: JobStore;
+  readonly queue: GenerationQueue;
+  readonly processor: ImageProcessor;
+  readonly loadImage: LoadImage;
   /** Wakes the job worker so the job starts now rather than at its next poll. */
-  onJobQueued: () => void;
+  readonly onJobQueued: () => void;
 };
+
+/** The job's per-asset work needs no product repository or job store: the worker owns the job. */
+export type TranslateHandlerDeps = Omit<TranslateImagesDeps, 'jobs' | 'onJobQueued' | 'products'>;
 
 /**
  * POST /image/translate (DECISIONS §9.4): checks the model can rewrite text in images and that every asset is a
  * stored image of the product, then queues one durable `translate` job (an item per asset) and answers its id.
  */
-export function makeTranslateImages(deps: TranslateImagesDeps) {
-  return async (input: TranslateImagesInput): Promise<{ job_id: string }> => {
+export function makeTranslateImages(deps: TranslateImagesDeps): TranslateImages {
+  return async (input) => {
     const { entry } = deps.catalog.imageModel(input.model);
     if (!entry.capabilities.edits_text) {
       throw invalid('MODEL_CANNOT_EDIT_TEXT', `${entry.label}不能改写图中文字：请选择已配置密钥的 AI 图片模型（通义千问、GPT Image、Gemini 或豆包 Seedream）`, [{ path: '/model', message: '该模型不能翻译图中文字' }]);
     }
-    const product = await deps.products.findById(input.product_id);
-    if (!product) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    const product = await loadProduct(deps.products, input.productId);
     assertEditable(product);
     const assets = new Map((await deps.assets.listByProduct(product.id)).map((asset) => [asset.asset_id, asset]));
-    const problems = input.asset_ids.flatMap((id, index) => {
+    const problems = input.assetIds.flatMap((id, index) => {
       const asset = assets.get(id);
       if (!asset) return [{ path: `/asset_ids/${index}`, message: '该图片不属于这个商品' }];
       return asset.status === 'stored' ? [] : [{ path: `/asset_ids/${index}`, message: '该图片还没有下载完成' }];
     });
     if (problems.length > 0) throw invalid('ASSET_NOT_USABLE', '有图片不属于这个商品或尚未下载完成', problems);
     const jobId = deps.ids.uuid();
-    const subjects = [...new Set(input.asset_ids)].map((asset_id) => ({ asset_id }));
+    const subjects = [...new Set(input.assetIds)].map((asset_id) => ({ asset_id }));
     await deps.jobs.create({ id: jobId, kind: 'translate', params: { product_id: product.id, model: entry.id }, subjects }, deps.clock.now().toISOString());
     deps.onJobQueued();
     return { job_id: jobId };
@@ -69,7 +74,7 @@ export function makeTranslateImages(deps: TranslateImagesDeps) {
 }
 
 /** The `translate` job's work for one asset: the model rewrites its text; the result is appended in `translated`. */
-export function makeTranslateHandler(deps: Omit<TranslateImagesDeps, 'jobs' | 'onJobQueued' | 'products'>): JobHandler {
+export function makeTranslateHandler(deps: TranslateHandlerDeps): JobHandler {
   return async (subject: JsonObject, params: JsonObject) => {
     const asset = await deps.assets.findById(String(subject.asset_id));
     if (!asset || asset.product_id !== params.product_id) throw notFound('ASSET_NOT_FOUND', '图片不存在或已删除');

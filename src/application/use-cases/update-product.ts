@@ -1,4 +1,4 @@
-import { DomainError, invalid } from '../../domain/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { RICH_CONTENT_ATTRIBUTE_ID, richContentProblems } from '../../domain/rich-content.ts';
 import { unifyWeight } from '../../domain/collected-pricing.ts';
 import { assertNamed, type Product } from '../../domain/product.ts';
@@ -12,7 +12,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { loadProduct, saveRevision } from '../product-access.ts';
+import { assertVersion, loadProduct, saveRevision } from '../product-access.ts';
 import { applyChanges, type ProductChanges } from '../../domain/product-changes.ts';
 import { assertOwnImages, settleVariants } from '../product-variants.ts';
 import { ownPictures } from '../rich-content-pictures.ts';
@@ -71,9 +71,7 @@ export const makeUpdateProduct =
   (deps: UpdateProductDeps): UpdateProduct =>
   async ({ id, ifMatch, changes }) => {
     const current = await loadProduct(deps.products, id);
-    if (ifMatch !== undefined && ifMatch !== current.version) {
-      throw new DomainError('precondition_failed', 'VERSION_MISMATCH', `商品已更新到版本 ${current.version}，请刷新后再保存`);
-    }
+    assertVersion(current, ifMatch);
     assertEditable(current);
     if (changes.name !== undefined) assertNamed(changes.name);
     let edited = unifyWeight(current, applyChanges(current, changes));

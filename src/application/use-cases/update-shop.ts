@@ -1,9 +1,9 @@
 import { type Clock } from '../ports/clock.ts';
 import { type SecretBox } from '../ports/secret-box.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { invalid, notFound } from '../../domain/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { type Shop, type ShopCurrency, changeShop, lastFourOf } from '../../domain/shop.ts';
-import { shopKeyContext } from '../shop-access.ts';
+import { shopKeyContext, shopNotFound } from '../shop-access.ts';
 
 export type UpdateShopDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox; readonly clock: Clock };
 export type UpdateShopInput = {
@@ -19,7 +19,7 @@ export type UpdateShop = (input: UpdateShopInput) => Promise<Shop>;
 export function makeUpdateShop({ shops, secretBox, clock }: UpdateShopDeps): UpdateShop {
   return async (input) => {
     const shop = await shops.findById(input.id);
-    if (!shop) throw notFound('SHOP_NOT_FOUND', '店铺不存在');
+    if (!shop) throw shopNotFound();
     if (input.client_id !== undefined && input.client_id !== shop.client_id && input.api_key === undefined) {
       throw invalid('API_KEY_REQUIRED', '更换 Client-Id 时必须同时填写新的 API Key', [{ path: '/api_key', message: '需要新的 API Key' }]);
     }
@@ -32,7 +32,7 @@ export function makeUpdateShop({ shops, secretBox, clock }: UpdateShopDeps): Upd
             api_key_last4: lastFourOf(input.api_key),
           };
     const next = changeShop(shop, { name: input.name?.trim(), currency_code: input.currency_code, credentials }, clock.now().toISOString());
-    if (!(await shops.update(next))) throw notFound('SHOP_NOT_FOUND', '店铺不存在');
+    if (!(await shops.update(next))) throw shopNotFound();
     return next;
   };
 }

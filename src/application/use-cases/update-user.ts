@@ -1,10 +1,9 @@
-import { notFound } from '../../domain/errors.ts';
 import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type CommonPasswords, type PasswordHasher } from '../ports/password-hasher.ts';
 import { type UserChanges, type UserRepository } from '../ports/user-repository.ts';
-import { acceptPassword, withoutHash, writeKeepingAnAdmin } from '../account-rules.ts';
+import { acceptPassword, userNotFound, withoutHash, writeKeepingAnAdmin } from '../account-rules.ts';
 
 export type UpdateUserDeps = {
   readonly users: UserRepository;
@@ -33,7 +32,7 @@ export type UpdateUser = (input: UpdateUserInput) => Promise<User>;
 export function makeUpdateUser(deps: UpdateUserDeps): UpdateUser {
   return async (input) => {
     const user = await deps.users.findById(input.id);
-    if (!user) throw notFound('USER_NOT_FOUND', '用户不存在');
+    if (!user) throw userNotFound();
     const roleChanged = input.role !== undefined && input.role !== user.role;
     const disabling = input.disabled === true && !user.disabled;
     const takesAdminAway = (roleChanged && input.role !== 'admin') || disabling;

@@ -5,8 +5,8 @@ import { type ImageNormaliser } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type Asset, type AssetGroup, checkAssetRoom, pendingAsset, storedAsset } from '../../domain/asset.ts';
-import { notFound } from '../../domain/errors.ts';
 import { storedKeyOf } from './download-asset.ts';
+import { loadProduct } from '../product-access.ts';
 
 /** What the extension says about the uploaded image (the `meta` part), all optional. */
 export type UploadMeta = {
@@ -44,7 +44,7 @@ export type UploadAssetBytes = (input: UploadAssetBytesInput) => Promise<{ asset
  */
 export function makeUploadAssetBytes({ products, assets, imageNormaliser, objectStore, ids, clock }: UploadAssetBytesDeps): UploadAssetBytes {
   return async ({ productId, bytes, meta, groupKey }) => {
-    if (!(await products.findById(productId))) throw notFound('PRODUCT_NOT_FOUND', '商品不存在');
+    await loadProduct(products, productId);
     const image = await imageNormaliser.normalise(bytes);
     const now = clock.now().toISOString();
     const dedupeKey = meta.dedupeKey?.trim() || `sha256:${image.sha256}`;

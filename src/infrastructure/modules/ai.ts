@@ -2,14 +2,16 @@ import { asFunction } from 'awilix';
 import { type ImageProcessor } from '../../application/ports/image-processor.ts';
 import { type ModelCatalog } from '../../application/ports/model-catalog.ts';
 import { type GenerationQueue, type SuiteJobStore } from '../../application/ports/suite-jobs.ts';
-import { makeApplyCopy } from '../../application/use-cases/apply-copy.ts';
-import { makeEditImage } from '../../application/use-cases/edit-image.ts';
-import { makeGenerateSuite } from '../../application/use-cases/generate-suite.ts';
-import { makeGetSuite, makeListProductSuites, makeSuiteArchive } from '../../application/use-cases/get-suite.ts';
-import { makeLegacyImageSuite } from '../../application/use-cases/legacy-image-suite.ts';
-import { makePlanSuite } from '../../application/use-cases/plan-suite.ts';
-import { makeTranslateHandler, makeTranslateImages } from '../../application/use-cases/translate-images.ts';
-import { makeWriteCopy } from '../../application/use-cases/write-copy.ts';
+import { type ApplyCopy, makeApplyCopy } from '../../application/use-cases/apply-copy.ts';
+import { type EditImage, makeEditImage } from '../../application/use-cases/edit-image.ts';
+import { type GenerateSuite, makeGenerateSuite } from '../../application/use-cases/generate-suite.ts';
+import { type GetSuiteArchive, makeGetSuiteArchive } from '../../application/use-cases/get-suite-archive.ts';
+import { type GetSuite, makeGetSuite } from '../../application/use-cases/get-suite.ts';
+import { type LegacyImageSuite, makeLegacyImageSuite } from '../../application/use-cases/legacy-image-suite.ts';
+import { type ListProductSuites, makeListProductSuites } from '../../application/use-cases/list-product-suites.ts';
+import { type PlanSuite, makePlanSuite } from '../../application/use-cases/plan-suite.ts';
+import { type TranslateImages, makeTranslateHandler, makeTranslateImages } from '../../application/use-cases/translate-images.ts';
+import { type WriteCopy, makeWriteCopy } from '../../application/use-cases/write-copy.ts';
 import { type JobHandler } from '../../application/job-worker.ts';
 import { type SuiteRunner, makeSuiteRunner } from '../../application/suite-runner.ts';
 import { makeKyselySuiteJobStore } from '../../adapters/persistence/kysely-suite-job-store.ts';
@@ -31,16 +33,16 @@ export type AiRegistry = {
   suiteJobs: SuiteJobStore;
   /** Makes the images of the suites this process holds, one at a time on the generation queue. */
   suiteRunner: SuiteRunner;
-  writeCopy: ReturnType<typeof makeWriteCopy>;
-  applyCopy: ReturnType<typeof makeApplyCopy>;
-  planSuite: ReturnType<typeof makePlanSuite>;
-  generateSuite: ReturnType<typeof makeGenerateSuite>;
-  getSuite: ReturnType<typeof makeGetSuite>;
-  suiteArchive: ReturnType<typeof makeSuiteArchive>;
-  listProductSuites: ReturnType<typeof makeListProductSuites>;
-  editImage: ReturnType<typeof makeEditImage>;
-  legacyImageSuite: ReturnType<typeof makeLegacyImageSuite>;
-  translateImages: ReturnType<typeof makeTranslateImages>;
+  writeCopy: WriteCopy;
+  applyCopy: ApplyCopy;
+  planSuite: PlanSuite;
+  generateSuite: GenerateSuite;
+  getSuite: GetSuite;
+  getSuiteArchive: GetSuiteArchive;
+  listProductSuites: ListProductSuites;
+  editImage: EditImage;
+  legacyImageSuite: LegacyImageSuite;
+  translateImages: TranslateImages;
   /** The durable `translate` job's work per asset (the workbench's job worker runs it). */
   translateHandler: JobHandler;
 };
@@ -80,7 +82,7 @@ export const aiModule: FeatureModuleOf = {
         makeGenerateSuite({ ...pipelineDeps(cradle), suiteJobs: cradle.suiteJobs, suiteRunner: cradle.suiteRunner, leaseMs: SUITE_LEASE_MS }),
       ).singleton(),
       getSuite: asFunction(({ suiteJobs }: Cradle) => makeGetSuite({ suiteJobs })).singleton(),
-      suiteArchive: asFunction(({ suiteJobs, objectStore }: Cradle) => makeSuiteArchive({ suiteJobs, objectStore })).singleton(),
+      getSuiteArchive: asFunction(({ suiteJobs, objectStore }: Cradle) => makeGetSuiteArchive({ suiteJobs, objectStore })).singleton(),
       listProductSuites: asFunction(({ suiteJobs, products }: Cradle) => makeListProductSuites({ suiteJobs, products })).singleton(),
       editImage: asFunction((cradle: Cradle) => makeEditImage(pipelineDeps(cradle))).singleton(),
       legacyImageSuite: asFunction(({ generateSuite }: Cradle) => makeLegacyImageSuite({ generateSuite })).singleton(),
@@ -95,7 +97,7 @@ export const aiModule: FeatureModuleOf = {
       planSuite: c.planSuite,
       generateSuite: c.generateSuite,
       getSuite: c.getSuite,
-      suiteArchive: c.suiteArchive,
+      getSuiteArchive: c.getSuiteArchive,
       listProductSuites: c.listProductSuites,
       editImage: c.editImage,
     }),

@@ -41,7 +41,7 @@ function catalogWith(model: TextModel | undefined): ModelCatalog {
 const noProducts = { findById: async () => undefined } as never;
 const clock = { now: () => new Date('2026-11-21T12:00:00Z') };
 const GOOD: CopyDraft = { title_ru: 'Полка', description_ru: 'Описание', tags: ['полка'], text_zh: '置物架' };
-const copyInput = { product_id: null, title: '置物架', texts: [], attributes: {}, sku_variants: [], keywords: [], model: null, requirements: null };
+const copyInput = { productId: null, title: '置物架', texts: [], attributes: {}, skuVariants: [], keywords: [], model: null, requirements: null };
 
 describe('write copy', () => {
   it('asks again once, naming the fields, when the Russian fields contain Chinese', async () => {
@@ -65,7 +65,7 @@ describe('write copy', () => {
 });
 
 describe('plan suite', () => {
-  const input = { product_id: null, title: null, platform: 'ozon', model: null, texts: [], sku_variants: ['Red'], image_stats: { main: 1, sku: 1, detail: 0 }, requirements: null };
+  const input = { productId: null, title: null, platform: 'ozon', model: null, texts: [], skuVariants: ['Red'], imageStats: { main: 1, sku: 1, detail: 0 }, requirements: null };
 
   it('uses the rules planner without a text model', async () => {
     const plan = await makePlanSuite({ catalog: catalogWith(undefined), products: noProducts })(input);

@@ -11,7 +11,7 @@ describe('apply copy', () => {
     const kit = catalogKit();
     const product = await kit.given({ stage: 'collected', name: '置物架', copy: COPY, attributes: { '85': 'Нет бренда' } });
     kit.clock.advance(1_000);
-    const applied = await applyWith(kit)({ product_id: product.id, expected_version: 1 });
+    const applied = await applyWith(kit)({ productId: product.id, expectedVersion: 1 });
     const expected = { name: COPY.title_ru, description: COPY.description_ru, stage: 'editing', version: 2, updated_at: kit.clock.iso() };
     expect(applied).toMatchObject(expected);
     const stored = await kit.products.findById(product.id);
@@ -22,9 +22,9 @@ describe('apply copy', () => {
   it('keeps a ready product ready when the copy is already applied, and sends it back to editing when it is not', async () => {
     const kit = catalogKit();
     const same = await kit.given({ stage: 'ready', name: COPY.title_ru, description: COPY.description_ru, copy: { ...COPY, hashtags: '' } });
-    expect((await applyWith(kit)({ product_id: same.id, expected_version: null })).stage).toBe('ready');
+    expect((await applyWith(kit)({ productId: same.id, expectedVersion: undefined })).stage).toBe('ready');
     const different = await kit.given({ stage: 'ready', name: 'Старое', copy: COPY });
-    expect((await applyWith(kit)({ product_id: different.id, expected_version: null })).stage).toBe('editing');
+    expect((await applyWith(kit)({ productId: different.id, expectedVersion: undefined })).stage).toBe('editing');
   });
 
   it('refuses without generated copy (409), a stale version (412), an archived (409) or unknown product (404)', async () => {
@@ -33,10 +33,10 @@ describe('apply copy', () => {
     const bare = await kit.given({ name: 'Без текста', copy: { title_ru: 'Есть', description_ru: '  ' } });
     const withCopy = await kit.given({ name: 'С текстом', copy: COPY });
     const archived = await kit.given({ stage: 'archived', name: 'Архив', copy: COPY });
-    await expect(apply({ product_id: bare.id, expected_version: null })).rejects.toMatchObject({ code: 'NO_GENERATED_COPY' });
-    await expect(apply({ product_id: withCopy.id, expected_version: 7 })).rejects.toMatchObject({ code: 'VERSION_MISMATCH' });
-    await expect(apply({ product_id: archived.id, expected_version: null })).rejects.toMatchObject({ code: 'PRODUCT_ARCHIVED' });
-    await expect(apply({ product_id: kit.ids.nth(99), expected_version: null })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    await expect(apply({ productId: bare.id, expectedVersion: undefined })).rejects.toMatchObject({ code: 'NO_GENERATED_COPY' });
+    await expect(apply({ productId: withCopy.id, expectedVersion: 7 })).rejects.toMatchObject({ code: 'VERSION_MISMATCH' });
+    await expect(apply({ productId: archived.id, expectedVersion: undefined })).rejects.toMatchObject({ code: 'PRODUCT_ARCHIVED' });
+    await expect(apply({ productId: kit.ids.nth(99), expectedVersion: undefined })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     for (const p of [bare, withCopy, archived]) expect(await kit.products.findById(p.id)).toMatchObject({ name: p.name, version: 1 });
   });
 });

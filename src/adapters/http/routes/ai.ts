@@ -1,14 +1,14 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type ModelCatalog } from '../../../application/ports/model-catalog.ts';
-import { type makeApplyCopy } from '../../../application/use-cases/apply-copy.ts';
-import { type makeWriteCopy } from '../../../application/use-cases/write-copy.ts';
+import { type ApplyCopy } from '../../../application/use-cases/apply-copy.ts';
+import { type WriteCopy } from '../../../application/use-cases/write-copy.ts';
 import { AppliedProduct, ApplyCopyHeaders, CopyBody, CopyResponse, ModelsResponse } from '../schemas/ai.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 
 export type AiRouteDeps = {
   readonly modelCatalog: ModelCatalog;
-  readonly writeCopy: ReturnType<typeof makeWriteCopy>;
-  readonly applyCopy: ReturnType<typeof makeApplyCopy>;
+  readonly writeCopy: WriteCopy;
+  readonly applyCopy: ApplyCopy;
 };
 
 /** GET /ai/models, POST /ai/copy, POST /products/{id}/copy/apply. */
@@ -25,11 +25,11 @@ export const aiRoutes =
       async (request) => {
         const body = request.body;
         return deps.writeCopy({
-          product_id: body.product_id ?? null,
+          productId: body.product_id ?? null,
           title: body.title,
           texts: body.texts ?? [],
           attributes: body.attributes ?? {},
-          sku_variants: body.sku_variants ?? [],
+          skuVariants: body.sku_variants ?? [],
           keywords: body.keywords ?? [],
           model: body.model ?? null,
           requirements: body.requirements ?? null,
@@ -50,7 +50,7 @@ export const aiRoutes =
       },
       async (request) => {
         const ifMatch = request.headers['if-match'];
-        const product = await deps.applyCopy({ product_id: request.params.id, expected_version: ifMatch ? Number(ifMatch.replace(/"/g, '')) : null });
+        const product = await deps.applyCopy({ productId: request.params.id, expectedVersion: ifMatch ? Number(ifMatch.replace(/"/g, '')) : undefined });
         return { id: product.id, version: product.version, stage: product.stage, name: product.name, description: product.description, copy: product.copy, updated_at: product.updated_at };
       },
     );

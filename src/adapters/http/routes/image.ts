@@ -1,15 +1,15 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type makeEditImage } from '../../../application/use-cases/edit-image.ts';
-import { type makeLegacyImageSuite } from '../../../application/use-cases/legacy-image-suite.ts';
-import { type makeTranslateImages } from '../../../application/use-cases/translate-images.ts';
+import { type EditImage } from '../../../application/use-cases/edit-image.ts';
+import { type LegacyImageSuite } from '../../../application/use-cases/legacy-image-suite.ts';
+import { type TranslateImages } from '../../../application/use-cases/translate-images.ts';
 import { withErrors } from '../schemas/common.ts';
 import { ImageEditBody, JobIdResponse, LegacySuiteBody, TranslateBody } from '../schemas/image.ts';
 import { EditedImageResponse, SuiteIdResponse, watermarkInput } from '../schemas/suite.ts';
 
 export type ImageRouteDeps = {
-  readonly editImage: ReturnType<typeof makeEditImage>;
-  readonly legacyImageSuite: ReturnType<typeof makeLegacyImageSuite>;
-  readonly translateImages: ReturnType<typeof makeTranslateImages>;
+  readonly editImage: EditImage;
+  readonly legacyImageSuite: LegacyImageSuite;
+  readonly translateImages: TranslateImages;
 };
 
 /** POST /image/edit, POST /image/translate and the earlier POST /image/suite (all on the global generation queue). */
@@ -22,8 +22,8 @@ export const imageRoutes =
       async (request) => {
         const body = request.body;
         return deps.editImage({
-          product_id: body.product_id ?? null,
-          image_url: body.image_url,
+          productId: body.product_id ?? null,
+          imageUrl: body.image_url,
           operation: body.operation,
           prompt: body.prompt,
           text: body.text ?? null,
@@ -39,9 +39,9 @@ export const imageRoutes =
       async (request, reply) => {
         const body = request.body;
         const result = await deps.legacyImageSuite({
-          product_id: body.product_id,
-          image_url: body.image_url,
-          selling_points: body.selling_points,
+          productId: body.product_id,
+          imageUrl: body.image_url,
+          sellingPoints: body.selling_points,
           model: body.model ?? null,
           watermark: watermarkInput(body.watermark),
         });
@@ -61,7 +61,7 @@ export const imageRoutes =
       },
       async (request, reply) => {
         const body = request.body;
-        return reply.status(202).send(await deps.translateImages({ product_id: body.product_id, asset_ids: body.asset_ids, model: body.model ?? null }));
+        return reply.status(202).send(await deps.translateImages({ productId: body.product_id, assetIds: body.asset_ids, model: body.model ?? null }));
       },
     );
   };

@@ -1,20 +1,22 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type makeEditImage } from '../../../application/use-cases/edit-image.ts';
-import { type makeGenerateSuite } from '../../../application/use-cases/generate-suite.ts';
-import { type makeGetSuite, type makeListProductSuites, type makeSuiteArchive, suiteArchiveEntries } from '../../../application/use-cases/get-suite.ts';
-import { type makePlanSuite } from '../../../application/use-cases/plan-suite.ts';
+import { type EditImage } from '../../../application/use-cases/edit-image.ts';
+import { type GenerateSuite } from '../../../application/use-cases/generate-suite.ts';
+import { type GetSuite } from '../../../application/use-cases/get-suite.ts';
+import { type GetSuiteArchive, suiteArchiveEntries } from '../../../application/use-cases/get-suite-archive.ts';
+import { type ListProductSuites } from '../../../application/use-cases/list-product-suites.ts';
+import { type PlanSuite } from '../../../application/use-cases/plan-suite.ts';
 import { Type } from '@sinclair/typebox';
 import { FileAnswer, IdParams, withErrors } from '../schemas/common.ts';
 import { attachmentHeader, zipStream } from '../zip-stream.ts';
 import { EditedImageResponse, GenerateBody, PlanBody, PlanResponse, SuiteIdParams, SuiteIdResponse, SuiteImageEditBody, SuiteJobResponse, watermarkInput } from '../schemas/suite.ts';
 
 export type SuiteRouteDeps = {
-  readonly planSuite: ReturnType<typeof makePlanSuite>;
-  readonly generateSuite: ReturnType<typeof makeGenerateSuite>;
-  readonly getSuite: ReturnType<typeof makeGetSuite>;
-  readonly suiteArchive: ReturnType<typeof makeSuiteArchive>;
-  readonly listProductSuites: ReturnType<typeof makeListProductSuites>;
-  readonly editImage: ReturnType<typeof makeEditImage>;
+  readonly planSuite: PlanSuite;
+  readonly generateSuite: GenerateSuite;
+  readonly getSuite: GetSuite;
+  readonly getSuiteArchive: GetSuiteArchive;
+  readonly listProductSuites: ListProductSuites;
+  readonly editImage: EditImage;
 };
 
 /** POST /suite/plan, POST /suite/generate, GET /suites/{id}, GET /suites/{id}/zip, GET /products/{id}/suites, POST /suite/image-edit. */
@@ -27,11 +29,11 @@ export const suiteRoutes =
       async (request) => {
         const body = request.body;
         return deps.planSuite({
-          product_id: body.product_id ?? null,
+          productId: body.product_id ?? null,
           title: body.title ?? null,
           texts: body.texts,
-          sku_variants: body.sku_variants,
-          image_stats: body.image_stats,
+          skuVariants: body.sku_variants,
+          imageStats: body.image_stats,
           platform: body.platform,
           requirements: body.requirements ?? null,
           model: body.model ?? null,
@@ -45,11 +47,11 @@ export const suiteRoutes =
       async (request, reply) => {
         const body = request.body;
         const result = await deps.generateSuite({
-          product_id: body.product_id,
+          productId: body.product_id,
           texts: body.texts,
           images: body.images.map((image) => ({ ...image, variant_name: image.variant_name ?? null })),
-          style_set: body.style_set,
-          style_prompt: body.style_prompt ?? null,
+          styleSet: body.style_set,
+          stylePrompt: body.style_prompt ?? null,
           requirements: body.requirements ?? null,
           plan: body.plan,
           platform: body.platform,
@@ -91,7 +93,7 @@ export const suiteRoutes =
         },
       },
       async (request, reply) => {
-        const archive = await deps.suiteArchive(request.params.id);
+        const archive = await deps.getSuiteArchive(request.params.id);
         const stream = zipStream(suiteArchiveEntries(archive), (error) => request.log.error({ err: error }, 'suite zip failed'));
         return reply.type('application/zip').header('content-disposition', attachmentHeader(archive.fileName, archive.fileName)).send(stream);
       },
@@ -104,7 +106,7 @@ export const suiteRoutes =
       },
       async (request) => {
         const body = request.body;
-        return deps.editImage({ product_id: body.product_id, image_url: body.image_url, operation: 'custom', prompt: body.prompt, text: null, model: body.model ?? null, append: body.append });
+        return deps.editImage({ productId: body.product_id, imageUrl: body.image_url, operation: 'custom', prompt: body.prompt, text: null, model: body.model ?? null, append: body.append });
       },
     );
   };

@@ -1,60 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKyselyCategoryCache } from '../../src/adapters/persistence/kysely-category-cache.ts';
 import { makeKyselyPublishTaskRepository } from '../../src/adapters/persistence/kysely-publish-task-repository.ts';
-import { makeKyselyShopRepository } from '../../src/adapters/persistence/kysely-shop-repository.ts';
 import { type CategoryCache } from '../../src/application/ports/category-cache.ts';
 import { type PublishTaskRepository } from '../../src/application/ports/publish-task-repository.ts';
-import { type ShopRepository } from '../../src/application/ports/shop-repository.ts';
 import { type PublishTask, newPublishTask } from '../../src/domain/publish-task.ts';
-import { newShop, recordShopTest } from '../../src/domain/shop.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
 
 const at = (minute: number): string => new Date(Date.UTC(2026, 10, 21, 10, minute)).toISOString();
-const shopNo = (n: number, minute = n) =>
-  newShop({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `Shop ${n}`, client_id: String(100 + n), api_key_sealed: `sealed-${n}`, api_key_last4: '0000', currency_code: 'RUB' }, at(minute));
 const taskNo = (n: number, fields: Partial<PublishTask> = {}): PublishTask => ({
   ...newPublishTask({ task_id: String(1_723_000_000 + n), product_id: 'p1', shop_id: 's1', offer_id: `OFFER-${n}` }, at(n)),
   ...fields,
 });
 
 for (const database of testDatabases()) {
+  // The ShopRepository contract is in shop-repository.test.ts.
   describe(`marketplace repositories on ${database.name}`, () => {
     let handle: TestDatabaseHandle;
-    let shops: ShopRepository;
     let tasks: PublishTaskRepository;
     let cache: CategoryCache;
 
     beforeAll(async () => {
       handle = await database.open();
-      shops = makeKyselyShopRepository(handle.db);
       tasks = makeKyselyPublishTaskRepository(handle.db);
       cache = makeKyselyCategoryCache(handle.db);
     });
     afterAll(async () => handle.dispose());
-
-    describe('ShopRepository', () => {
-      it('stores, finds, updates and deletes a shop, roles included', async () => {
-        const shop = shopNo(1);
-        await shops.insert(shop);
-        expect(await shops.findById(shop.id)).toEqual(shop);
-        const tested = recordShopTest(shop, { ok: true, roles: ['Admin', 'Product'], expires_at: '2027-01-01T00:00:00.000Z' }, at(30));
-        expect(await shops.update(tested)).toBe(true);
-        expect(await shops.findById(shop.id)).toEqual(tested);
-        await shops.delete(shop.id);
-        expect(await shops.findById(shop.id)).toBeUndefined();
-        expect(await shops.update(tested)).toBe(false);
-      });
-
-      it('pages newest-updated first and finds shops by status', async () => {
-        for (const n of [11, 12, 13]) await shops.insert(shopNo(n));
-        await shops.update(recordShopTest(shopNo(11), { ok: true, roles: [], expires_at: null }, at(59)));
-        const page = await shops.list({ page: 1, pageSize: 2 });
-        expect(page.total).toBe(3);
-        expect(page.items.map((s) => s.name)).toEqual(['Shop 11', 'Shop 13']);
-        expect((await shops.list({ page: 2, pageSize: 2 })).items.map((s) => s.name)).toEqual(['Shop 12']);
-        expect((await shops.listByStatus('active', 5)).map((s) => s.name)).toEqual(['Shop 11']);
-      });
-    });
 
     describe('PublishTaskRepository', () => {
       it('stores and reads a task with its errors', async () => {

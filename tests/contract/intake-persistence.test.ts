@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKyselyExtensionStore } from '../../src/adapters/persistence/kysely-extension-store.ts';
+import { makeKyselyUploadTicketStore } from '../../src/adapters/persistence/kysely-upload-ticket-store.ts';
 import { makeLocalDirectUploads } from '../../src/adapters/storage/local-direct-uploads.ts';
 import { DEFAULT_EXT_PROFILES } from '../../src/domain/ext-profiles.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
@@ -37,7 +38,7 @@ for (const database of testDatabases()) {
 
     describe('local signed uploads', () => {
       it('redeem once, refuse forged signatures and expired tickets', async () => {
-        const uploads = makeLocalDirectUploads({ db: handle.db, secret: 'k', publicBaseUrl: 'https://app.example.com', urlFor: (key) => `/media/${key}` });
+        const uploads = makeLocalDirectUploads({ tickets: makeKyselyUploadTicketStore(handle.db), secret: 'k', publicBaseUrl: 'https://app.example.com', urlFor: (key) => `/media/${key}` });
         const expires = new Date(Date.now() + 60_000);
         const ticket = await uploads.issue('uploads/a.jpg', 'image/jpeg', expires);
         expect(ticket.uploadUrl).toMatch(/^https:\/\/app\.example\.com\/uploads\//);
@@ -54,7 +55,7 @@ for (const database of testDatabases()) {
       });
 
       it('forgets tickets a day after they expired', async () => {
-        const uploads = makeLocalDirectUploads({ db: handle.db, secret: 'k', publicBaseUrl: undefined, urlFor: (key) => `/media/${key}` });
+        const uploads = makeLocalDirectUploads({ tickets: makeKyselyUploadTicketStore(handle.db), secret: 'k', publicBaseUrl: undefined, urlFor: (key) => `/media/${key}` });
         const old = await uploads.issue('uploads/old.jpg', 'image/jpeg', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
         const url = new URL(old.uploadUrl, 'http://app');
         await uploads.issue('uploads/new.jpg', 'image/jpeg', new Date(Date.now() + 60_000));

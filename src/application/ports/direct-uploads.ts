@@ -23,3 +23,23 @@ export interface UploadRedemptions {
   /** Marks the ticket used and says what it allows; `invalid`, `expired` or `used` otherwise. */
   redeem(ticketId: string, signature: string, now: Date): Promise<RedeemedUpload | 'invalid' | 'expired' | 'used'>;
 }
+
+/** One signed upload URL's record: what it allows, until when, and whether it was spent. */
+export type StoredUploadTicket = {
+  readonly id: string;
+  readonly key: string;
+  readonly contentType: string;
+  readonly expiresAt: string;
+  readonly usedAt: string | null;
+  readonly createdAt: string;
+};
+
+/** Where the local store's upload tickets are kept, so each signed URL works once (the database). */
+export interface UploadTicketStore {
+  /** Stores a new, unused ticket, and forgets tickets that expired before `forgetExpiredBefore`. */
+  add(ticket: Omit<StoredUploadTicket, 'usedAt'>, forgetExpiredBefore: string): Promise<void>;
+  /** The ticket, used or not; undefined when unknown or forgotten. */
+  find(id: string): Promise<StoredUploadTicket | undefined>;
+  /** Marks the ticket used at `at`; true only for the one call that found it unused (concurrent redeems race safely). */
+  markUsed(id: string, at: string): Promise<boolean>;
+}

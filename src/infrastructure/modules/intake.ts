@@ -28,6 +28,7 @@ import { makeGuardedImageFetcher } from '../../adapters/images/guarded-image-fet
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { type ClosableGuardedHttp, makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
 import { makeKyselyExtensionStore } from '../../adapters/persistence/kysely-extension-store.ts';
+import { makeKyselyUploadTicketStore } from '../../adapters/persistence/kysely-upload-ticket-store.ts';
 import { makeLocalDirectUploads } from '../../adapters/storage/local-direct-uploads.ts';
 import { makeS3DirectUploads, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
@@ -105,7 +106,7 @@ export const intakeModule: FeatureModuleOf = {
       ).singleton(),
       proxyImage: asFunction(({ imageFetcher, config }: Cradle) => makeProxyImage({ imageFetcher, allowedHosts: config.proxyImageHosts })).singleton(),
       localUploads: asFunction(({ db, secrets, config, objectStore }: Cradle) =>
-        makeLocalDirectUploads({ db, secret: secrets.secretKey, publicBaseUrl: config.publicBaseUrl, urlFor: objectStore.urlFor }),
+        makeLocalDirectUploads({ tickets: makeKyselyUploadTicketStore(db), secret: secrets.secretKey, publicBaseUrl: config.publicBaseUrl, urlFor: objectStore.urlFor }),
       ).singleton(),
       directUploads: asFunction(({ config, localUploads }: Cradle) => (config.objectStore === 's3' ? makeS3DirectUploads(s3OptionsFrom(config.s3)) : localUploads)).singleton(),
       issueUploadToken: asFunction(({ directUploads, ids, clock }: Cradle) => makeIssueUploadToken({ directUploads, ids, clock })).singleton(),

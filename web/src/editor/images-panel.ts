@@ -7,6 +7,7 @@ import { ASSET_STATUS_LABELS, GROUP_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 import { modal } from '../lib/modal.ts';
 import type { Panel } from './context.ts';
+import { richContentPanel } from './rich-content-panel.ts';
 import { imageEditDialog } from './image-edit.ts';
 import { imageTranslateBar } from './image-translate.ts';
 import { chosenImages, thumb } from './chosen-images.ts';
@@ -136,6 +137,7 @@ export const imagesPanel: Panel = (ctx, host) => {
         h('section', { class: 'card' }, h('h2', null, `上架图片（第一张为主图，最多 ${MAX_LISTING_IMAGES} 张）`), chosenImages(ctx)),
         h('section', { class: 'card' }, toolbar, imageTranslateBar(ctx, () => [...ticked], () => void load()), progress, library),
       ),
+      richContentPanel(ctx),
     ),
   );
   return () => {

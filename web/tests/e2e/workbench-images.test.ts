@@ -170,6 +170,22 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     await shot(page(), '39-translated-images');
   });
 
+  it('builds the rich content from the translated pictures first and previews it at a phone’s width', async () => {
+    await page().locator('#rich-content-card').scrollIntoViewIfNeeded();
+    await expect.poll(text(page(), '#rich-content-card'), POLL).toContain('还没有富文本');
+    await page().click('#rich-build');
+    await expect.poll(() => page().locator('#rich-preview img.rich-picture').count(), POLL).toBe(2);
+    const translated = await page().locator('#asset-library section[data-group="translated"] [data-asset-id] img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')));
+    expect(await page().locator('#rich-preview img.rich-picture').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')))).toEqual(translated);
+    const width = await page().locator('#rich-preview').evaluate((frame) => frame.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(360);
+    const token = await apiLogin(stack.service.baseUrl);
+    const saved = await apiJson<{ attributes: Record<string, { value: string }[]> }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
+    expect(JSON.parse(saved.attributes['11254']![0]!.value).version).toBe(0.3);
+    await page().locator('#rich-content-card').scrollIntoViewIfNeeded();
+    await shot(page(), '52-rich-content-preview');
+  });
+
   it('writes Russian copy with the same DashScope key (通义千问, the one text model offered)', async () => {
     await page().goto(`${stack.service.baseUrl}/products/${productId}?tab=copy`);
     await expect.poll(() => page().locator('#copy-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)), POLL).toEqual(['qwen-plus']);

@@ -33,6 +33,7 @@ const adapters: Record<string, () => Promise<Subject>> = {
     return { store: makeLocalObjectStore({ root, publicBaseUrl: 'https://shop.example.com' }), dispose: async () => rmSync(root, { recursive: true, force: true }) };
   },
   'in-memory (the unit tests’ store)': async () => ({ store: makeInMemoryObjectStore(), dispose: async () => undefined }),
+  'in-memory (PUBLIC_BASE_URL)': async () => ({ store: makeInMemoryObjectStore('https://shop.example.com'), dispose: async () => undefined }),
   's3 (s3rver)': async () => {
     const s3 = await startFakeS3();
     return { store: makeS3ObjectStore(s3Options(s3)), dispose: () => s3.close() };

@@ -3,10 +3,13 @@ import { type ObjectStore } from '../../src/application/ports/object-store.ts';
 /** A key is relative segments, none empty, `.` or `..` (so it can never name a place outside the store). */
 const validKey = (key: string): boolean => key !== '' && key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 
-/** The ObjectStore in memory, serving under `/media/` as the local store does; passes tests/contract/object-store.test.ts. */
-export function makeInMemoryObjectStore(): ObjectStore & { readonly keys: () => string[] } {
+/**
+ * The ObjectStore in memory, serving under `/media/` (after `publicBaseUrl` when given) as the local store does;
+ * passes tests/contract/object-store.test.ts.
+ */
+export function makeInMemoryObjectStore(publicBaseUrl?: string): ObjectStore & { readonly keys: () => string[] } {
   const objects = new Map<string, { body: Uint8Array; contentType: string }>();
-  const urlFor = (key: string): string => `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const urlFor = (key: string): string => `${publicBaseUrl ?? ''}/media/${key.split('/').map(encodeURIComponent).join('/')}`;
   return {
     async put(key, body, contentType) {
       if (!validKey(key)) throw new Error(`invalid object key ${JSON.stringify(key)}`);
@@ -21,7 +24,8 @@ export function makeInMemoryObjectStore(): ObjectStore & { readonly keys: () => 
       objects.delete(key);
     },
     urlFor,
-    keyFromUrl(url) {
+    keyFromUrl(address) {
+      const url = publicBaseUrl && address.startsWith(publicBaseUrl) ? address.slice(publicBaseUrl.length) : address;
       if (!url.startsWith('/media/')) return undefined;
       try {
         const key = url.slice('/media/'.length).split('/').map(decodeURIComponent).join('/');

@@ -2,7 +2,6 @@ import { conflict } from './errors.ts';
 
 export const ASSET_GROUPS = ['main', 'sku', 'detail', 'upload', 'generated', 'translated'] as const;
 export type AssetGroup = (typeof ASSET_GROUPS)[number];
-export const isAssetGroup = (value: string): value is AssetGroup => (ASSET_GROUPS as readonly string[]).includes(value);
 
 /** `pending` → `downloading` → `stored` | `failed`; uploads and generated images are `stored` at once. */
 export const ASSET_STATUSES = ['pending', 'downloading', 'stored', 'failed'] as const;

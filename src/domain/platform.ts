@@ -1,5 +1,3 @@
 /** Source platform literals, in the order the interface lists them: the marketplace, then the two sourcing sites. */
 export const PLATFORMS = ['ozon', '1688', 'taobao'] as const;
 export type Platform = (typeof PLATFORMS)[number];
-
-export const isPlatform = (value: string): value is Platform => (PLATFORMS as readonly string[]).includes(value);

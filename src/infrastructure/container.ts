@@ -9,12 +9,12 @@ import { type CatalogRegistry, catalogModule } from './modules/catalog.ts';
 import { type CoreRegistry, registerCore } from './modules/core.ts';
 import { type IntakeRegistry, intakeModule } from './modules/intake.ts';
 import { type MarketplaceRegistry, marketplaceModule } from './modules/marketplace.ts';
-import { type WebRegistry, webModule } from './modules/web.ts';
+import { webModule } from './modules/web.ts';
 import { type WorkbenchRegistry, workbenchModule } from './modules/workbench.ts';
 import { type Secrets, loadSecrets } from './secrets.ts';
 
 /** Everything the container can resolve: the core plus each feature's registry. */
-export type Cradle = CoreRegistry & IntakeRegistry & CatalogRegistry & AiRegistry & MarketplaceRegistry & WebRegistry & AccountsRegistry & WorkbenchRegistry;
+export type Cradle = CoreRegistry & IntakeRegistry & CatalogRegistry & AiRegistry & MarketplaceRegistry & AccountsRegistry & WorkbenchRegistry;
 export type AppContainer = AwilixContainer<Cradle>;
 export type FeatureModuleOf = FeatureModule<Cradle>;
 

@@ -86,3 +86,47 @@ describe('folders say what they hold', () => {
     expect(notUseCases.map((file) => path.relative(SRC, file))).toEqual([]);
   });
 });
+
+/**
+ * The only imports from one adapter into another. Each adapter should change without touching the others, so
+ * every entry says why the two share code; a new cross-adapter import fails the test until it is listed here.
+ */
+const CROSS_ADAPTER_IMPORTS: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
+  { from: 'adapters/ai/template-', to: 'adapters/images/', why: 'the template family draws its cards with the sharp processor and the text renderer' },
+  { from: 'adapters/http/app.ts', to: 'adapters/storage/local-object-store.ts', why: 'HTTP serves the local store at the store’s own /media/ prefix' },
+  { from: 'adapters/http/routes/upload-token.ts', to: 'adapters/storage/local-direct-uploads.ts', why: 'HTTP receives the signed uploads at the URL prefix the store signs' },
+  { from: 'adapters/http/', to: 'adapters/request-context.ts', why: 'HTTP opens each request’s context and names the actor' },
+  { from: 'adapters/persistence/', to: 'adapters/request-context.ts', why: 'the audit log and the product history read the acting user' },
+];
+
+/** The adapter a path under src/ belongs to (`adapters/http`), or the file itself for one at the adapters root. */
+const adapterOf = (target: string): string => {
+  const [, group = ''] = target.split('/');
+  return group.endsWith('.ts') ? target : `adapters/${group}`;
+};
+
+const crossAdapterImports = (): { from: string; to: string }[] =>
+  filesUnder(path.join(SRC, 'adapters')).flatMap((file) => {
+    const from = path.relative(SRC, file);
+    return importsOf(file)
+      .map((specifier) => layerOf(file, specifier))
+      .filter((to) => to.startsWith('adapters/') && adapterOf(to) !== adapterOf(from))
+      .map((to) => ({ from, to }));
+  });
+
+const allowedBy = ({ from, to }: { from: string; to: string }) => CROSS_ADAPTER_IMPORTS.find((entry) => from.startsWith(entry.from) && to.startsWith(entry.to));
+
+describe('adapters stay apart', () => {
+  it('finds cross-adapter imports (the checker itself works)', () => {
+    expect(crossAdapterImports()).toEqual(expect.arrayContaining([{ from: 'adapters/ai/template-image-model.ts', to: 'adapters/images/sharp-image-processor.ts' }]));
+  });
+
+  it('one adapter imports another only through the commented allow-list', () => {
+    expect(crossAdapterImports().filter((edge) => !allowedBy(edge))).toEqual([]);
+  });
+
+  it('every allow-list entry is still needed', () => {
+    const edges = crossAdapterImports();
+    expect(CROSS_ADAPTER_IMPORTS.filter((entry) => !edges.some((edge) => allowedBy(edge) === entry)).map((entry) => entry.why)).toEqual([]);
+  });
+});

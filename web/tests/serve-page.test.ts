@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../src/adapters/http/error-handler.ts';
-import { webPageRoutes } from '../../src/infrastructure/modules/web.ts';
+import { webPageRoutes } from '../../src/adapters/http/routes/web-page.ts';
 
 const dirs: string[] = [];
 const apps: FastifyInstance[] = [];

@@ -1,4 +1,4 @@
-/** Table types of the ai feature (migrations/014-suites.ts; 004-ai stayed empty). */
+/** Table types of the ai feature (migrations/014-suites.ts). */
 export type SuiteJobTable = {
   id: string;
   product_id: string;

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeCdn, startFakeCdn } from '../fakes/cdn.ts';
+import { randomUUID } from 'node:crypto';
+import { pendingAsset, storedAsset } from '../../src/domain/asset.ts';
 import { PRODUCT_CSV_COLUMNS } from '../../src/domain/csv-columns.ts';
+import { newWaitingRecord } from '../../src/domain/publish-task.ts';
 import { NO_BRAND_ID } from '../fakes/ozon-catalog.ts';
 import { type ShopApp, startShopApp, waitForFinalTask } from '../helpers/marketplace-app.ts';
-import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
+import { PUBLIC_BASE, publishableVariants } from '../helpers/publishable-product.ts';
 
 type VariantJson = { id: string; label_zh: string; offer_id: string; enabled: boolean; price: number; old_price: number; image_asset_id: string; status: string; marketplace_product_id: string | null; errors: { code: string; attribute_id: number }[] };
 type SentItem = { offer_id: string; price: string; primary_image: string; images: string[]; attributes: { id: number; values: { dictionary_value_id?: number; value?: string }[] }[] };
@@ -140,4 +143,35 @@ describe('publishing a product with colours as one merged card', () => {
     expect(after[2]!.marketplace_product_id).toBe(before[2]!.marketplace_product_id);
     shop.ozon.plan = { pendingPolls: 0, outcome: 'imported' };
   });
+
+  it('a crash between recording the variants and sending them loses nothing and sends each once', async () => {
+    // What a publish request leaves when the process dies right after recording (DECISIONS §9.1): one waiting
+    // record per enabled variant, due now; the background sender takes them over.
+    const { products, assets, publishTasks } = shop.t.container.cradle;
+    const { product } = publishableVariants({ id: randomUUID(), offer_id: 'CRASH-BOX', stage: 'ready' });
+    const variants = product.variants.map((variant, index) => ({ ...variant, offer_id: `CRASH-BOX-${index + 1}`, image_asset_id: randomUUID() }));
+    await products.insert({ ...product, variants });
+    const now = new Date().toISOString();
+    await assets.insertMany(
+      variants.map((variant, index) => {
+        const origin = { asset_id: variant.image_asset_id!, product_id: product.id, group_key: 'sku' as const, group_name: 'SKU', variant_name: variant.label_zh, type: 'img', index, dedupe_key: variant.id, source_url: '', referer: '' };
+        return storedAsset(pendingAsset(origin, now), { url: `${PUBLIC_BASE}/media/p/crash-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: variant.id }, now);
+      }),
+    );
+    await publishTasks.insert(...variants.map((variant) => newWaitingRecord({ id: randomUUID(), product_id: product.id, variant_id: variant.id, shop_id: shop.shopId, offer_id: variant.offer_id }, now, now)));
+    const importsBefore = shop.ozon.tasks.size;
+    shop.t.container.cradle.publishPoller.wake();
+    const deadline = Date.now() + 15_000;
+    let stored = await products.findById(product.id);
+    while (stored!.variants.some((variant) => variant.status !== 'imported') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stored = await products.findById(product.id);
+    }
+    expect(stored!.variants.map((variant) => variant.status)).toEqual(['imported', 'imported', 'imported']);
+    // Sent by the background sender in one request, each variant once.
+    const requests = [...shop.ozon.tasks.values()].slice(importsBefore).map((task) => task.items.map((item) => item.offer_id).sort());
+    expect(requests).toEqual([['CRASH-BOX-1', 'CRASH-BOX-2', 'CRASH-BOX-3']]);
+    expect(stored!.stage).toBe('published');
+  });
 });
+

@@ -78,6 +78,8 @@ describe('publishing a product with colours as one merged card', () => {
 
     const published = await api('POST', `/api/products/${productId}/publish`, { shop_id: shop.shopId });
     expect(published.statusCode).toBe(202);
+    // Each sent variant says so at once (the poller then writes its final result); the one switched off stays a draft.
+    expect((await variants()).map((v) => v.status)).toEqual([expect.stringMatching(/^(pending|imported)$/), 'draft', expect.stringMatching(/^(pending|imported)$/)]);
     const taskId: string = published.json().task_id;
     const items = sentItems(taskId);
     const current = await variants();
@@ -144,13 +146,14 @@ describe('publishing a product with colours as one merged card', () => {
     shop.ozon.plan = { pendingPolls: 0, outcome: 'imported' };
   });
 
-  it('a crash between recording the variants and sending them loses nothing and sends each once', async () => {
+  it('a crash between recording the variants and sending them loses nothing, sends each once, and a variant switched off meanwhile fails with its reason', async () => {
     // What a publish request leaves when the process dies right after recording (DECISIONS §9.1): one waiting
     // record per enabled variant, due now; the background sender takes them over.
     const { products, assets, publishTasks } = shop.t.container.cradle;
     const { product } = publishableVariants({ id: randomUUID(), offer_id: 'CRASH-BOX', stage: 'ready' });
     const variants = product.variants.map((variant, index) => ({ ...variant, offer_id: `CRASH-BOX-${index + 1}`, image_asset_id: randomUUID() }));
-    await products.insert({ ...product, variants });
+    // The seller switched the third colour off after the crash: it is not sent, and says why.
+    await products.insert({ ...product, variants: variants.map((variant, index) => (index === 2 ? { ...variant, enabled: false } : variant)) });
     const now = new Date().toISOString();
     await assets.insertMany(
       variants.map((variant, index) => {
@@ -163,14 +166,15 @@ describe('publishing a product with colours as one merged card', () => {
     shop.t.container.cradle.publishPoller.wake();
     const deadline = Date.now() + 15_000;
     let stored = await products.findById(product.id);
-    while (stored!.variants.some((variant) => variant.status !== 'imported') && Date.now() < deadline) {
+    while (stored!.variants.some((variant) => variant.status === 'draft' || variant.status === 'pending' || variant.status === 'waiting_quota') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       stored = await products.findById(product.id);
     }
-    expect(stored!.variants.map((variant) => variant.status)).toEqual(['imported', 'imported', 'imported']);
+    expect(stored!.variants.map((variant) => variant.status)).toEqual(['imported', 'imported', 'failed']);
+    expect(stored!.variants[2]!.errors.map((error) => error.code)).toEqual(['VARIANT_NOT_PUBLISHABLE']);
     // Sent by the background sender in one request, each variant once.
     const requests = [...shop.ozon.tasks.values()].slice(importsBefore).map((task) => task.items.map((item) => item.offer_id).sort());
-    expect(requests).toEqual([['CRASH-BOX-1', 'CRASH-BOX-2', 'CRASH-BOX-3']]);
+    expect(requests).toEqual([['CRASH-BOX-1', 'CRASH-BOX-2']]);
     expect(stored!.stage).toBe('published');
   });
 });

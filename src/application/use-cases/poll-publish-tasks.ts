@@ -8,7 +8,7 @@ import { markPublished, revise } from '../../domain/product-stage.ts';
 import { type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
 import { type SendWaiting } from './send-waiting.ts';
 import { type ShopAccess } from '../shop-access.ts';
-import { writeVariantResults } from '../variant-write-back.ts';
+import { writeVariantResults, writeVariantStatuses } from '../variant-write-back.ts';
 
 /** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
 export type PollEvent = { readonly taskId: string; readonly error: unknown };
@@ -94,7 +94,7 @@ export function makePollPublishTasks({ publishTasks, products, shopAccess, marke
     const waiting = await publishTasks.listDue(clock.now().toISOString(), WAITING_BATCH, ['waiting_quota']);
     if (waiting.length > 0) {
       try {
-        await sendWaiting(waiting);
+        await writeVariantStatuses(products, await sendWaiting(waiting), clock.now().toISOString());
       } catch (error) {
         onPollError?.({ taskId: 'waiting', error });
       }

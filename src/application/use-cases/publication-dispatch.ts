@@ -7,6 +7,7 @@ import { type Product } from '../../domain/product.ts';
 import { type PublishTask, newWaitingRecord } from '../../domain/publish-task.ts';
 import { chooseOperation } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
+import { writeVariantStatuses } from '../variant-write-back.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { type Outgoing, type SendPublications } from './send-publications.ts';
 
@@ -109,6 +110,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
         await publishTasks.remove(outgoing.map(({ record }) => record.id));
         throw error;
       }
+      await writeVariantStatuses(deps.products, records, clock.now().toISOString());
       await deps.onRecords?.(records);
       return records;
     },

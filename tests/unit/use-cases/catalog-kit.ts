@@ -55,6 +55,9 @@ export function catalogKit() {
     await products.insert(made);
     return made;
   };
+  /** A pending image of the product, not stored (for filling a product in one insert). */
+  const asset = (productId: string, index: number): Asset =>
+    pendingAsset({ asset_id: ids.uuid(), product_id: productId, group_key: 'detail', group_name: '详情', variant_name: null, type: 'img', index, dedupe_key: `d${index}`, source_url: `https://img.example/${index}.jpg`, referer: '' }, clock.iso());
   /** Stores an image of the product: `stored` (with a file in the object store) unless told otherwise. */
   const givenImage = async (productId: string, fields: Partial<Asset> = {}): Promise<Asset> => {
     const id = ids.uuid();
@@ -93,6 +96,7 @@ export function catalogKit() {
     createProduct: makeCreateProduct({ products, clock, ids, repriceProduct, viewProduct }),
     updateProduct: makeUpdateProduct({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }),
     given,
+    asset,
     givenImage,
     givenPriced,
   };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeQuotePrice } from '../../../src/application/use-cases/quote-price.ts';
+import { quote } from '../../../src/domain/pricing.ts';
 import { newVariant } from '../../../src/domain/variant.ts';
 import { priceProduct } from '../../../src/domain/variant-pricing.ts';
 import { catalogKit, readyableFields } from './catalog-kit.ts';
@@ -37,5 +39,20 @@ describe('reprice product', () => {
     expect(small!.price).toBeLessThan(middle!.price!);
     expect(middle!.price).toBeLessThan(large!.price!);
     expect(priced.price).toBe(middle!.price);
+  });
+});
+
+describe('quote price', () => {
+  it('quotes at the current rate, or at the override without reading the rate, storing nothing', async () => {
+    const kit = catalogKit();
+    const quotePrice = makeQuotePrice(kit);
+    const inputs = { cost_cny: 20, weight_g: 300 };
+    expect(await quotePrice(inputs)).toEqual(quote({ ...inputs, fx_rate: 12 }, kit.policy));
+    const calls = kit.fx.calls;
+    const overridden = await quotePrice({ ...inputs, fx_rate: 10, markup_percent: 50 });
+    expect(overridden).toEqual(quote({ ...inputs, fx_rate: 10, markup_percent: 50 }, kit.policy));
+    expect(overridden.breakdown.fx_rate).toBe(10);
+    expect(kit.fx.calls).toBe(calls);
+    expect((await kit.products.list({ page: 1, pageSize: 1 })).total).toBe(0);
   });
 });

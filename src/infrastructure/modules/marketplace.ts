@@ -2,7 +2,6 @@ import { type AwilixContainer, asFunction } from 'awilix';
 import { type CategoryCache } from '../../application/ports/category-cache.ts';
 import { type Marketplace } from '../../application/ports/marketplace.ts';
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
-import { type PublishTask } from '../../domain/publish-task.ts';
 import { type SecretBox } from '../../application/ports/secret-box.ts';
 import { type ShopRepository } from '../../application/ports/shop-repository.ts';
 import { type CachedLookup, makeCachedLookup } from '../../application/cached-lookup.ts';
@@ -28,6 +27,7 @@ import { type PublishProduct, makePublishProduct } from '../../application/use-c
 import { type ShopAccess, makeShopAccess } from '../../application/shop-access.ts';
 import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
 import { type UpdateShop, makeUpdateShop } from '../../application/use-cases/update-shop.ts';
+import { auditPublishSent } from '../../application/publish-sent-audit.ts';
 import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';
 import { categoryRoutes } from '../../adapters/http/routes/categories.ts';
 import { publishRoutes } from '../../adapters/http/routes/publish.ts';
@@ -124,18 +124,7 @@ export const marketplaceModule: FeatureModuleOf = {
           clock,
           onRecords: async (records) => {
             publishPoller.wake();
-            // What was sent to the marketplace, one entry per send (a task of up to 100 products): §11's publish_sent.
-            const sends = new Map<string, PublishTask[]>();
-            for (const record of records.filter((candidate) => candidate.task_id !== null || candidate.operation === 'prices')) {
-              const key = record.task_id ?? `prices:${record.shop_id}`;
-              sends.set(key, [...(sends.get(key) ?? []), record]);
-            }
-            for (const [key, sent] of sends) {
-              const offers = sent.slice(0, 5).map((record) => record.offer_id).join(', ');
-              const more = sent.length > 5 ? ` 等 ${sent.length} 个商品` : '';
-              const what = sent[0]!.task_id ? `task ${key}` : 'prices';
-              await auditLog.record({ action: 'publish_sent', target: `${offers}${more} → shop ${sent[0]!.shop_id} (${what})` });
-            }
+            await auditPublishSent(auditLog, records);
           },
         }),
       ).singleton(),

@@ -27,18 +27,15 @@ export const workbenchModule: FeatureModuleOf = {
   register(container) {
     container.register({
       jobs: asFunction(({ db }: Cradle) => makeKyselyJobStore(db)).singleton(),
-      jobWorker: asFunction((cradle: Cradle) =>
+      jobWorker: asFunction(({ jobs, clock, ids, logger, products, assets, writeCopy, planSuite, generateSuite, translateHandler }: Cradle) =>
         makeJobWorker({
-          jobs: cradle.jobs,
-          clock: cradle.clock,
-          handlers: {
-            ...makeBulkJobHandlers({ products: cradle.products, assets: cradle.assets, writeCopy: cradle.writeCopy, planSuite: cradle.planSuite, generateSuite: cradle.generateSuite }),
-            translate: cradle.translateHandler,
-          },
-          owner: `${process.pid}-${cradle.ids.uuid()}`,
+          jobs,
+          clock,
+          handlers: { ...makeBulkJobHandlers({ products, assets, writeCopy, planSuite, generateSuite }), translate: translateHandler },
+          owner: `${process.pid}-${ids.uuid()}`,
           leaseMs: JOB_LEASE_MS,
           pollMs: JOB_POLL_MS,
-          onError: (err) => cradle.logger.error({ err }, 'job worker failed'),
+          onError: (err) => logger.error({ err }, 'job worker failed'),
         }),
       ).singleton(),
       bulkProducts: asFunction(({ unitOfWork, clock, ids, jobs, moveProductStage, deleteProduct, repriceProduct, getFxRate, jobWorker }: Cradle) =>

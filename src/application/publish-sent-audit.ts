@@ -1,0 +1,20 @@
+import { type PublishTask } from '../domain/publish-task.ts';
+import { type AuditLog } from './ports/audit-log.ts';
+
+/**
+ * What was sent to the marketplace, one audit entry per send (a task of up to 100 products, or one shop's price
+ * update): DECISIONS §11's `publish_sent`, naming the first five offers and the count of the rest.
+ */
+export async function auditPublishSent(auditLog: AuditLog, records: readonly PublishTask[]): Promise<void> {
+  const sends = new Map<string, PublishTask[]>();
+  for (const record of records.filter((candidate) => candidate.task_id !== null || candidate.operation === 'prices')) {
+    const key = record.task_id ?? `prices:${record.shop_id}`;
+    sends.set(key, [...(sends.get(key) ?? []), record]);
+  }
+  for (const [key, sent] of sends) {
+    const offers = sent.slice(0, 5).map((record) => record.offer_id).join(', ');
+    const more = sent.length > 5 ? ` 等 ${sent.length} 个商品` : '';
+    const what = sent[0]!.task_id ? `task ${key}` : 'prices';
+    await auditLog.record({ action: 'publish_sent', target: `${offers}${more} → shop ${sent[0]!.shop_id} (${what})` });
+  }
+}

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pendingAsset, storedAsset } from '../../src/domain/asset.ts';
 import { PRODUCT_CSV_COLUMNS } from '../../src/domain/csv-columns.ts';
 import { newWaitingRecord } from '../../src/domain/publish-task.ts';
+import { type Variant } from '../../src/domain/variant.ts';
 import { NO_BRAND_ID } from '../fakes/ozon-catalog.ts';
 import { type ShopApp, startShopApp, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE, publishableVariants } from '../helpers/publishable-product.ts';
@@ -33,6 +34,21 @@ describe('publishing a product with colours as one merged card', () => {
   const variants = async (): Promise<VariantJson[]> => (await api('GET', `/api/products/${productId}`)).json().variants;
   const sentItems = (taskId: string) => shop.ozon.tasks.get(Number(taskId))!.items as unknown as SentItem[];
   const valuesOf = (item: SentItem, id: number) => item.attributes.find((attribute) => attribute.id === id)?.values;
+  /** A ready product with three priced colours, each with its stored SKU picture, straight into storage. */
+  async function storedVariantProduct(offerId: string, change: (variant: Variant, index: number) => Variant = (variant) => variant) {
+    const { products, assets } = shop.t.container.cradle;
+    const { product } = publishableVariants({ id: randomUUID(), offer_id: offerId, stage: 'ready' });
+    const variants = product.variants.map((variant, index) => ({ ...variant, offer_id: `${offerId}-${index + 1}`, image_asset_id: randomUUID() }));
+    await products.insert({ ...product, variants: variants.map(change) });
+    const now = new Date().toISOString();
+    await assets.insertMany(
+      variants.map((variant, index) => {
+        const origin = { asset_id: variant.image_asset_id, product_id: product.id, group_key: 'sku' as const, group_name: 'SKU', variant_name: variant.label_zh, type: 'img', index, dedupe_key: variant.id, source_url: '', referer: '' };
+        return storedAsset(pendingAsset(origin, now), { url: `${PUBLIC_BASE}/media/p/${offerId}-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: variant.id }, now);
+      }),
+    );
+    return { product, variants };
+  }
 
   it('sends two items in one request under one model name, each with its own picture, price and colour', async () => {
     const collected = await api('POST', '/api/materials', {
@@ -149,18 +165,10 @@ describe('publishing a product with colours as one merged card', () => {
   it('a crash between recording the variants and sending them loses nothing, sends each once, and a variant switched off meanwhile fails with its reason', async () => {
     // What a publish request leaves when the process dies right after recording (DECISIONS §9.1): one waiting
     // record per enabled variant, due now; the background sender takes them over.
-    const { products, assets, publishTasks } = shop.t.container.cradle;
-    const { product } = publishableVariants({ id: randomUUID(), offer_id: 'CRASH-BOX', stage: 'ready' });
-    const variants = product.variants.map((variant, index) => ({ ...variant, offer_id: `CRASH-BOX-${index + 1}`, image_asset_id: randomUUID() }));
+    const { products, publishTasks } = shop.t.container.cradle;
     // The seller switched the third colour off after the crash: it is not sent, and says why.
-    await products.insert({ ...product, variants: variants.map((variant, index) => (index === 2 ? { ...variant, enabled: false } : variant)) });
+    const { product, variants } = await storedVariantProduct('CRASH-BOX', (variant, index) => (index === 2 ? { ...variant, enabled: false } : variant));
     const now = new Date().toISOString();
-    await assets.insertMany(
-      variants.map((variant, index) => {
-        const origin = { asset_id: variant.image_asset_id!, product_id: product.id, group_key: 'sku' as const, group_name: 'SKU', variant_name: variant.label_zh, type: 'img', index, dedupe_key: variant.id, source_url: '', referer: '' };
-        return storedAsset(pendingAsset(origin, now), { url: `${PUBLIC_BASE}/media/p/crash-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: variant.id }, now);
-      }),
-    );
     await publishTasks.insert(...variants.map((variant) => newWaitingRecord({ id: randomUUID(), product_id: product.id, variant_id: variant.id, shop_id: shop.shopId, offer_id: variant.offer_id }, now, now)));
     const importsBefore = shop.ozon.tasks.size;
     shop.t.container.cradle.publishPoller.wake();
@@ -176,6 +184,16 @@ describe('publishing a product with colours as one merged card', () => {
     const requests = [...shop.ozon.tasks.values()].slice(importsBefore).map((task) => task.items.map((item) => item.offer_id).sort());
     expect(requests).toEqual([['CRASH-BOX-1', 'CRASH-BOX-2']]);
     expect(stored!.stage).toBe('published');
+  });
+
+  it('bulk publish names a product with variants once, with its variants in one import request', async () => {
+    const { product } = await storedVariantProduct('BULK-BOX');
+    const answer = await api('POST', '/api/publish', { shop_id: shop.shopId, product_ids: [product.id] });
+    expect(answer.statusCode).toBe(202);
+    const { tasks, waiting, refused } = answer.json();
+    expect({ waiting, refused }).toEqual({ waiting: [], refused: [] });
+    expect(tasks.map((task: { product_ids: string[] }) => task.product_ids)).toEqual([[product.id]]);
+    expect(shop.ozon.tasks.get(Number(tasks[0].task_id))!.items.map((item) => item.offer_id)).toEqual(['BULK-BOX-1', 'BULK-BOX-2', 'BULK-BOX-3']);
   });
 });
 

@@ -31,12 +31,14 @@ export function makePublishMany({ shopAccess, publicationDispatch }: PublishMany
     const records = await publicationDispatch.dispatch(shop, accepted);
     const tasks = new Map<string, string[]>();
     const waiting: string[] = [];
+    // A product with variants has one record per variant: each product is named once per task, and once as waiting.
     for (const record of records) {
       if (record.task_id === null) {
-        if (record.status === 'waiting_quota') waiting.push(record.product_id);
+        if (record.status === 'waiting_quota' && !waiting.includes(record.product_id)) waiting.push(record.product_id);
         continue;
       }
-      tasks.set(record.task_id, [...(tasks.get(record.task_id) ?? []), record.product_id]);
+      const named = tasks.get(record.task_id) ?? [];
+      if (!named.includes(record.product_id)) tasks.set(record.task_id, [...named, record.product_id]);
     }
     // A price update is answered at once: it has no task to follow, its record already holds the result.
     return { tasks: [...tasks].map(([task_id, product_ids]) => ({ task_id, product_ids })), waiting, refused };

@@ -3,6 +3,7 @@ import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely
 import { makeKyselyProductExportReader } from '../../src/adapters/persistence/kysely-product-export-reader.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { testDatabases, type TestDatabaseHandle } from '../helpers/databases.ts';
+import { newVariant } from '../../src/domain/variant.ts';
 import { at, product, storedAsset } from './catalog-fixtures.ts';
 
 describe.each(testDatabases())('ProductExportReader on $name', (database) => {
@@ -38,5 +39,24 @@ describe.each(testDatabases())('ProductExportReader on $name', (database) => {
     const chosen: string[] = [];
     for await (const batch of reader.batches({ ids: [made[1]!.id, made[3]!.id], stage: 'archived' }, 10)) chosen.push(...batch.map((r) => r.id));
     expect(chosen).toEqual([made[3]!.id]);
+  });
+
+  it('reads the variants, the attributes and each stored picture by asset id only when asked (offers.csv)', async () => {
+    const sku = storedAsset('placeholder', 'sku', 0);
+    const made = product({ attributes: { '9048': 'MODEL' }, variants: [newVariant({ id: 'v1', seq: 1, label_zh: '红', offer_id: 'X-1', image_asset_id: 'pending' })] });
+    const withPicture = { ...made, variants: made.variants.map((variant) => ({ ...variant, image_asset_id: sku.asset_id })) };
+    await makeKyselyProductRepository(handle.db).insert(withPicture);
+    await makeKyselyAssetRepository(handle.db).insertMany([{ ...sku, product_id: made.id }]);
+    const reader = makeKyselyProductExportReader(handle.db);
+    const read = async (withVariants: boolean) => {
+      for await (const batch of reader.batches({ ids: [made.id], withVariants }, 10)) return batch[0]!;
+      throw new Error('nothing read');
+    };
+    const plain = await read(false);
+    expect(plain.variants).toBeUndefined();
+    const full = await read(true);
+    expect(full.variants!.map((variant) => [variant.label_zh, variant.offer_id, variant.image_asset_id])).toEqual([['红', 'X-1', sku.asset_id]]);
+    expect(full.attributes).toEqual({ '9048': 'MODEL' });
+    expect([...full.stored_by_asset!]).toEqual([[sku.asset_id, '/media/p/sku-0.jpg']]);
   });
 });

@@ -2,7 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeKyselyUserRepository } from '../../src/adapters/persistence/kysely-user-repository.ts';
 import { type NewUser } from '../../src/application/ports/user-repository.ts';
+import { type UserRepository } from '../../src/application/ports/user-repository.ts';
 import { openTwice, testDatabases } from '../helpers/databases.ts';
+import { makeInMemoryUserRepository, type UserTable } from '../in-memory/in-memory-user-repository.ts';
+
+/** Two repositories on one fresh database (two pools, as two processes). */
+type Adapter = { name: string; open(): Promise<{ one: UserRepository; two: UserRepository; dispose(): Promise<void> }> };
+const adapters: Adapter[] = [
+  ...testDatabases().map((database) => ({
+    name: database.name,
+    async open() {
+      const { first, second, dispose } = await openTwice(database);
+      return { one: makeKyselyUserRepository(first.db), two: makeKyselyUserRepository(second.db), dispose };
+    },
+  })),
+  {
+    name: 'in-memory',
+    async open() {
+      const table: UserTable = new Map();
+      return { one: makeInMemoryUserRepository(table), two: makeInMemoryUserRepository(table), dispose: async () => undefined };
+    },
+  },
+];
 
 const admin = (username: string): NewUser => ({
   id: randomUUID(),
@@ -16,12 +37,11 @@ const admin = (username: string): NewUser => ({
   password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g',
 });
 
-for (const database of testDatabases()) {
-  describe(`user repository on ${database.name}`, () => {
+for (const adapter of adapters) {
+  describe(`user repository on ${adapter.name}`, () => {
     it('keeps names unique regardless of case and NFKC width', async () => {
-      const { first, dispose } = await openTwice(database);
+      const { one: users, dispose } = await adapter.open();
       try {
-        const users = makeKyselyUserRepository(first.db);
         expect(await users.insert(admin('Vera'))).toBe(true);
         expect(await users.insert(admin('ＶＥＲＡ'))).toBe(false);
         expect(await users.count()).toBe(1);
@@ -31,10 +51,8 @@ for (const database of testDatabases()) {
     });
 
     it('never takes the last enabled admin away, even when two connections demote two admins at once', async () => {
-      const { first, second, dispose } = await openTwice(database);
+      const { one, two, dispose } = await adapter.open();
       try {
-        const one = makeKyselyUserRepository(first.db);
-        const two = makeKyselyUserRepository(second.db);
         for (let round = 0; round < 5; round++) {
           const a = admin(`a-${round}`);
           const b = admin(`b-${round}`);

@@ -25,11 +25,14 @@ export function makeKyselyExtensionStore(db: Kysely<Database>): ExtensionStore {
 
     async appendLogs(entries, keep) {
       await db.transaction().execute(async (trx) => {
+        // `seq` keeps counting across batches: two batches received in the same millisecond stay in arrival order.
+        const last = await trx.selectFrom('ext_logs').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+        const first = Number(last?.seq ?? -1) + 1;
         for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
           const rows = entries.slice(start, start + INSERT_CHUNK).map((entry, offset) => ({
             id: entry.id,
             received_at: entry.received_at,
-            seq: start + offset,
+            seq: first + start + offset,
             event: JSON.stringify(entry.event),
           }));
           await trx.insertInto('ext_logs').values(rows).execute();

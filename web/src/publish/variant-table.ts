@@ -117,7 +117,7 @@ export function variantTable(ctx: EditorContext, aspects: AspectSource, referenc
     return h(
       'tr',
       { 'data-variant': variant.id, class: variant.enabled ? '' : 'disabled' },
-      h('td', null, image ? h('img', { src: image.stored_url, alt: variant.label_zh, class: 'variant-thumb' }) : h('span', { class: 'muted small' }, '无图')),
+      h('td', { 'data-path': at('image_asset_id') }, image ? h('img', { src: image.stored_url, alt: variant.label_zh, class: 'variant-thumb' }) : h('span', { class: 'muted small' }, '无图')),
       h('td', null, h('strong', null, variant.label_zh), variant.props.length > 0 ? h('div', { class: 'muted small' }, variant.props.map((p) => `${p.name}：${p.value}`).join('；')) : null),
       ru,
       input(at('offer_id'), variant.offer_id_pinned ? (variant.offer_id ?? '') : '', (text) => editVariant(ctx, variant.id, { offer_id: text.trim() === '' ? null : text }), { placeholder: derivedOfferId(product.offer_id, variant.seq) ?? '先填商品货号', 'aria-label': `${variant.label_zh} 货号` }),

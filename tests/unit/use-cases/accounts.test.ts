@@ -5,8 +5,12 @@ import { type AuditEvent, type AuditLog } from '../../../src/application/ports/a
 import { makeChangePassword } from '../../../src/application/use-cases/change-password.ts';
 import { makeCreateUser } from '../../../src/application/use-cases/create-user.ts';
 import { makeDeleteUser } from '../../../src/application/use-cases/delete-user.ts';
+import { makeEnsureInitialAdmin } from '../../../src/application/use-cases/ensure-initial-admin.ts';
+import { makeListUsers } from '../../../src/application/use-cases/list-users.ts';
+import { makeLoginWithPassword } from '../../../src/application/use-cases/login-with-password.ts';
 import { makeUpdateUser } from '../../../src/application/use-cases/update-user.ts';
 import { makeSequentialIds, makeTestClock } from '../../in-memory/clock-and-ids.ts';
+import { makeInMemoryLoginThrottle } from '../../in-memory/in-memory-login-throttle.ts';
 import { makeInMemoryUserRepository } from '../../in-memory/in-memory-user-repository.ts';
 
 /** Account use cases on the in-memory user repository; argon2id at a token cost (the real cost is the adapter's test). */
@@ -20,7 +24,8 @@ function accountKit() {
   const audit = { record: async (event: AuditEvent) => void recorded.push(event) } as Pick<AuditLog, 'record'> as AuditLog;
   const revoked: string[] = [];
   const onRevoked = (id: string) => void revoked.push(id);
-  const deps = { users, hasher, isCommonPassword, audit, clock, ids, onRevoked };
+  const throttle = makeInMemoryLoginThrottle();
+  const deps = { users, hasher, isCommonPassword, audit, clock, ids, onRevoked, throttle };
   return {
     ...deps,
     recorded,
@@ -29,6 +34,7 @@ function accountKit() {
     updateUser: makeUpdateUser(deps),
     deleteUser: makeDeleteUser(deps),
     changePassword: makeChangePassword(deps),
+    login: makeLoginWithPassword(deps),
   };
 }
 
@@ -100,5 +106,54 @@ describe('change password', () => {
     expect((await kit.hasher.verify((await kit.users.findById(vera.id))!.password_hash, 'Novaya-Lodka-8842')).ok).toBe(true);
     expect(kit.revoked).toEqual([vera.id]);
     await expect(kit.changePassword({ principal: { ...principal, id: null }, oldPassword: STRONG, newPassword: 'x' })).rejects.toMatchObject({ code: 'APP_TOKEN_HAS_NO_PASSWORD' });
+  });
+});
+
+describe('login with password', () => {
+  it('logs in by case-blind name, noting the time; one answer for a wrong password, an unknown name and a disabled account', async () => {
+    const kit = accountKit();
+    const vera = await kit.createUser({ username: 'Vera', password: STRONG, role: 'operator' });
+    kit.clock.advance(60_000);
+    expect(await kit.login({ username: 'VERA', password: STRONG, ip: '10.0.0.1' })).toMatchObject({ id: vera.id, last_login_at: kit.clock.iso() });
+    expect((await kit.users.findById(vera.id))?.last_login_at).toBe(kit.clock.iso());
+    await kit.createUser({ username: 'boss', password: STRONG, role: 'admin' });
+    await kit.updateUser({ id: vera.id, disabled: true });
+    for (const [username, password] of [['vera', 'wrong-password-1'], ['nobody', STRONG], ['vera', STRONG]]) {
+      await expect(kit.login({ username: username!, password: password!, ip: '10.0.0.1' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS', kind: 'unauthorized' });
+    }
+    expect(kit.recorded.filter((event) => event.action.startsWith('login')).map((event) => [event.action, event.actor])).toEqual([
+      ['login', 'Vera'],
+      ['login_failed', 'vera'],
+      ['login_failed', 'nobody'],
+      ['login_failed', 'vera'],
+    ]);
+  });
+
+  it('locks a name after five failures in 15 minutes (429, before any hash), and a success clears the name', async () => {
+    const kit = accountKit();
+    await kit.createUser({ username: 'vera', password: STRONG, role: 'operator' });
+    await kit.login({ username: 'vera', password: 'wrong-password-1', ip: '10.0.0.1' }).catch(() => undefined);
+    await kit.login({ username: 'vera', password: STRONG, ip: '10.0.0.1' });
+    for (let i = 0; i < 5; i++) await kit.login({ username: 'vera', password: 'wrong-password-1', ip: '10.0.0.1' }).catch(() => undefined);
+    await expect(kit.login({ username: 'vera', password: STRONG, ip: '10.0.0.2' })).rejects.toMatchObject({ code: 'LOGIN_THROTTLED' });
+    kit.clock.advance(15 * 60_000);
+    expect(await kit.login({ username: 'vera', password: STRONG, ip: '10.0.0.2' })).toMatchObject({ username: 'vera' });
+  });
+});
+
+describe('initial admin and the user list', () => {
+  it('creates the configured admin once and never changes it again; lists accounts oldest first', async () => {
+    const kit = accountKit();
+    const ensure = makeEnsureInitialAdmin(kit);
+    expect(await ensure({ username: 'Admin', password: STRONG })).toBe('created');
+    expect(await ensure({ username: 'admin', password: 'Another-Secret-991' })).toBe('exists');
+    const admin = await kit.users.findByKey('admin');
+    expect(admin).toMatchObject({ username: 'Admin', role: 'admin' });
+    expect((await kit.hasher.verify(admin!.password_hash, STRONG)).ok).toBe(true);
+    kit.clock.advance(1_000);
+    await kit.createUser({ username: 'vera', password: STRONG, role: 'operator' });
+    const list = await makeListUsers(kit)();
+    expect([list.total, list.items.map((user) => user.username)]).toEqual([2, ['Admin', 'vera']]);
+    expect(list.items[0]).not.toHaveProperty('password_hash');
   });
 });

@@ -1,14 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { GOOD_PASSWORD } from '../helpers/accounts.ts';
-import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.ts';
+import { scratchPostgresDatabase, startServiceProcess, type ServiceProcess } from '../helpers/service-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRETS = { APP_TOKEN: 'proc-app-token-0123456789', JWT_SECRET: 'proc-jwt-secret-that-is-at-least-32-bytes', SECRET_KEY: 'proc-secret-key-0123456789abcdef' };
@@ -31,21 +28,7 @@ function runUserCommand(args: string[], stdin: string, env: Record<string, strin
 /** A database URL of its own for the processes (main.ts takes no schema option), and how to drop it. */
 async function processDatabase(name: 'sqlite' | 'postgres', dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (name === 'sqlite') return { url: `sqlite://${path.join(dataDir, 'shared.db')}`, drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const database = `acc_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase(adminUrl);
-  await sql`create database ${sql.id(database)}`.execute(admin.db);
-  await admin.close();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = await openDatabase(adminUrl);
-      await sql`drop database if exists ${sql.id(database)} with (force)`.execute(again.db);
-      await again.close();
-    },
-  };
+  return scratchPostgresDatabase(process.env.TEST_DATABASE_URL!, 'acc');
 }
 
 const post = (base: string, url: string, body: unknown, token?: string) =>

@@ -118,7 +118,7 @@ export function comparisonTable(rows: readonly { name: string; ours: LoadResult;
 }
 
 /** Percentile of sorted numbers (nearest rank). */
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** Rate and percentiles (0.1 ms) of measured latencies. */
 function latencyResult(latencies: number[], elapsedSeconds: number, non2xx: number, errors: number): LoadResult {

@@ -1,10 +1,12 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { type FakeAttribute, FAKE_CATEGORY_ID, FAKE_TYPE_ID, NO_BRAND_ID } from '../../tests/fakes/ozon-catalog.ts';
+import { FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../../tests/fakes/ozon-catalog.ts';
 import { unlimited } from '../../tests/fakes/ozon-products.ts';
 import { startFakeOzon } from '../../tests/fakes/ozon.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
 import { startTestApp } from '../../tests/helpers/test-app.ts';
+import { type BenchCategory, benchCategory } from '../category-fixture.ts';
+import { percentile } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 
 const CLIENT_ID = '424242';
@@ -13,29 +15,11 @@ const CHECKS = 300;
 const BULK = 500;
 const BULK_RUNS = 3;
 
-/** 40 characteristics: brand, model, type, annotation and 36 more, half of them dictionaries of 200 values, a third required. */
-function fortyAttributes(): { attributes: FakeAttribute[]; values: Map<number, { id: number; value: string; info: string; picture: string }[]>; filled: Record<string, unknown> } {
-  const attributes: FakeAttribute[] = [
-    { id: 85, zh: '品牌', ru: 'Бренд', type: 'String', is_required: true, is_collection: false, dictionary_id: 28732849 },
-    { id: 9048, zh: '型号名称', ru: 'Название модели', type: 'String', is_required: true, is_collection: false, dictionary_id: 0 },
-    { id: 8229, zh: '类型', ru: 'Тип', type: 'String', is_required: true, is_collection: false, dictionary_id: 1960 },
-    { id: 4191, zh: '简介', ru: 'Аннотация', type: 'multiline', is_required: false, is_collection: false, dictionary_id: 0 },
-  ];
-  const values = new Map([[85, [{ id: NO_BRAND_ID, value: 'Нет бренда', info: '', picture: '' }]]]);
-  const filled: Record<string, unknown> = { '85': [{ dictionary_value_id: NO_BRAND_ID, value: 'Нет бренда' }], '9048': 'BOX-3' };
-  for (let i = 0; i < 36; i += 1) {
-    const id = 20_001 + i;
-    const dictionary = i % 2 === 0;
-    attributes.push({ id, zh: `属性${i}`, ru: `Характеристика ${i}`, type: 'String', is_required: i % 3 === 0, is_collection: false, dictionary_id: dictionary ? 90_000 + i : 0 });
-    if (dictionary) {
-      values.set(id, Array.from({ length: 200 }, (_, n) => ({ id: id * 1_000 + n, value: `Значение ${n}`, info: '', picture: '' })));
-      filled[String(id)] = [{ dictionary_value_id: id * 1_000 + 7, value: 'Значение 7' }];
-    } else filled[String(id)] = `Текст ${i}`;
-  }
-  return { attributes, values, filled };
+/** 40 characteristics: brand, model, type, annotation and 36 more (half dictionaries of 200 values, a third required). */
+function fortyAttributes(): BenchCategory {
+  const category = benchCategory(36);
+  return { ...category, filled: { ...category.filled, '9048': 'BOX-3' } };
 }
-
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const section: BenchSection = {
   title: 'Publishing: the pre-flight of a 40-attribute product, and a bulk publish of 500 (issue 13)',

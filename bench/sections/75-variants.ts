@@ -4,10 +4,12 @@ import { pendingAsset, storedAsset } from '../../src/domain/asset.ts';
 import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing.ts';
 import { newVariant } from '../../src/domain/variant.ts';
 import { priceProduct } from '../../src/domain/variant-pricing.ts';
-import { type FakeAttribute, FAKE_CATEGORY_ID, FAKE_TYPE_ID, NO_BRAND_ID } from '../../tests/fakes/ozon-catalog.ts';
+import { FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../../tests/fakes/ozon-catalog.ts';
 import { startFakeOzon } from '../../tests/fakes/ozon.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
 import { startTestApp } from '../../tests/helpers/test-app.ts';
+import { type BenchCategory, benchCategory } from '../category-fixture.ts';
+import { percentile } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 
 const CLIENT_ID = '434343';
@@ -19,32 +21,12 @@ const INTAKES = 200;
 const COLOUR = 10_096;
 
 /** 40 characteristics as in the publishing section, the colour (an aspect, 200 values) among them. */
-function category(): { attributes: FakeAttribute[]; values: Map<number, { id: number; value: string; info: string; picture: string }[]>; filled: Record<string, unknown> } {
-  const attributes: FakeAttribute[] = [
-    { id: 85, zh: '品牌', ru: 'Бренд', type: 'String', is_required: true, is_collection: false, dictionary_id: 28732849 },
-    { id: 9048, zh: '型号名称', ru: 'Название модели', type: 'String', is_required: true, is_collection: false, dictionary_id: 0 },
-    { id: 8229, zh: '类型', ru: 'Тип', type: 'String', is_required: true, is_collection: false, dictionary_id: 1960 },
-    { id: 4191, zh: '简介', ru: 'Аннотация', type: 'multiline', is_required: false, is_collection: false, dictionary_id: 0 },
-    { id: COLOUR, zh: '商品颜色', ru: 'Цвет товара', type: 'String', is_required: true, is_collection: true, dictionary_id: 10096, is_aspect: true },
-  ];
-  const values = new Map([
-    [85, [{ id: NO_BRAND_ID, value: 'Нет бренда', info: '', picture: '' }]],
-    [COLOUR, Array.from({ length: 200 }, (_, n) => ({ id: 61_000 + n, value: `цвет ${n}`, info: '', picture: '' }))],
-  ]);
-  const filled: Record<string, unknown> = { '85': [{ dictionary_value_id: NO_BRAND_ID, value: 'Нет бренда' }] };
-  for (let i = 0; i < 35; i += 1) {
-    const id = 20_001 + i;
-    const dictionary = i % 2 === 0;
-    attributes.push({ id, zh: `属性${i}`, ru: `Характеристика ${i}`, type: 'String', is_required: i % 3 === 0, is_collection: false, dictionary_id: dictionary ? 90_000 + i : 0 });
-    if (dictionary) {
-      values.set(id, Array.from({ length: 200 }, (_, n) => ({ id: id * 1_000 + n, value: `Значение ${n}`, info: '', picture: '' })));
-      filled[String(id)] = [{ dictionary_value_id: id * 1_000 + 7, value: 'Значение 7' }];
-    } else filled[String(id)] = `Текст ${i}`;
-  }
-  return { attributes, values, filled };
-}
+const category = (): BenchCategory =>
+  benchCategory(35, {
+    attribute: { id: COLOUR, zh: '商品颜色', ru: 'Цвет товара', type: 'String', is_required: true, is_collection: true, dictionary_id: 10096, is_aspect: true },
+    values: Array.from({ length: 200 }, (_, n) => ({ id: 61_000 + n, value: `цвет ${n}`, info: '', picture: '' })),
+  });
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const stats = (ms: number[]) => {
   ms.sort((a, b) => a - b);
   return `${percentile(ms, 50).toFixed(1)} | ${percentile(ms, 99).toFixed(1)} | ${ms.at(-1)!.toFixed(1)}`;

@@ -5,6 +5,8 @@ import { type PublishTaskRepository } from '../../../src/application/ports/publi
 import { makeShopAccess, shopKeyContext } from '../../../src/application/shop-access.ts';
 import { makeCreateShop } from '../../../src/application/use-cases/create-shop.ts';
 import { makeDeleteShop } from '../../../src/application/use-cases/delete-shop.ts';
+import { makeGetShop } from '../../../src/application/use-cases/get-shop.ts';
+import { makeListShops } from '../../../src/application/use-cases/list-shops.ts';
 import { makeTestShop } from '../../../src/application/use-cases/test-shop.ts';
 import { makeUpdateShop } from '../../../src/application/use-cases/update-shop.ts';
 import { type ShopTestOutcome } from '../../../src/domain/shop.ts';
@@ -136,5 +138,20 @@ describe('delete shop and shop access', () => {
     expect((await kit.shopAccess.resolve(second.id)).id).toBe(second.id);
     await kit.testShop(second.id);
     await expect(kit.shopAccess.resolve(undefined)).rejects.toMatchObject({ code: 'SHOP_REQUIRED', problems: [{ path: 'shop_id' }] });
+  });
+});
+
+describe('get and list shops', () => {
+  it('shows one shop (404 when unknown) and pages them newest-updated first', async () => {
+    const kit = shopKit();
+    const first = await kit.createShop(INPUT);
+    kit.clock.advance(1_000);
+    const second = await kit.createShop({ ...INPUT, name: 'Второй' });
+    kit.clock.advance(1_000);
+    await kit.updateShop({ id: first.id, name: 'Первый' });
+    expect((await makeGetShop(kit)(second.id)).name).toBe('Второй');
+    await expect(makeGetShop(kit)(kit.ids.nth(99))).rejects.toMatchObject({ code: 'SHOP_NOT_FOUND' });
+    const page = await makeListShops(kit)({ page: 1, pageSize: 1 });
+    expect([page.total, page.items.map((shop) => shop.name)]).toEqual([2, ['Первый']]);
   });
 });

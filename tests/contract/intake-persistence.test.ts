@@ -2,8 +2,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKyselyExtensionStore } from '../../src/adapters/persistence/kysely-extension-store.ts';
 import { makeKyselyUploadTicketStore } from '../../src/adapters/persistence/kysely-upload-ticket-store.ts';
 import { makeLocalDirectUploads } from '../../src/adapters/storage/local-direct-uploads.ts';
+import { type ExtensionStore } from '../../src/application/ports/extension-store.ts';
 import { DEFAULT_EXT_PROFILES } from '../../src/domain/ext-profiles.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
+import { makeInMemoryExtensionStore } from '../in-memory/in-memory-extension-store.ts';
+
+/** What every ExtensionStore guarantees; the tests share one store and follow one another. */
+function testExtensionStoreContract(open: () => ExtensionStore): void {
+  it('has no profiles until saved, then gives back the saved document', async () => {
+    const store = open();
+    expect(await store.profiles()).toBeUndefined();
+    await store.saveProfiles(DEFAULT_EXT_PROFILES);
+    const next = { version: 3, updated_at: '2026-11-21T00:00:00.000Z', profiles: [{ platform: 'ozon', match: ['*'], selectors: { title: 'h1' } }] };
+    await store.saveProfiles(next);
+    expect(await store.profiles()).toEqual(next);
+  });
+
+  it('pages logs newest first and keeps only the newest past the cap', async () => {
+    const store = open();
+    const batch = (at: string, from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${at}-${i}`, received_at: at, event: { n: from + i } }));
+    await store.appendLogs(batch('2026-01-01T00:00:00.000Z', 0, 150), 1_000);
+    await store.appendLogs(batch('2026-01-02T00:00:00.000Z', 150, 5), 100);
+    const first = await store.listLogs(1, 3);
+    expect(first.total).toBe(100);
+    expect(first.items.map((item) => item.event.n)).toEqual([154, 153, 152]);
+    const last = await store.listLogs(34, 3);
+    expect(last.items.map((item) => item.event.n)).toEqual([55]);
+  });
+
+  it('keeps two batches received in the same millisecond in arrival order', async () => {
+    const store = open();
+    const at = '2026-01-03T00:00:00.000Z';
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `same-ms-${from + i}`, received_at: at, event: { n: 1000 + from + i } }));
+    await store.appendLogs(batch(0, 3), 1_000);
+    await store.appendLogs(batch(3, 2), 1_000);
+    expect((await store.listLogs(1, 5)).items.map((item) => item.event.n)).toEqual([1004, 1003, 1002, 1001, 1000]);
+  });
+}
+
+describe('ExtensionStore on in-memory', () => {
+  const store = makeInMemoryExtensionStore();
+  testExtensionStoreContract(() => store);
+});
 
 for (const database of testDatabases()) {
   describe(`intake persistence on ${database.name}`, () => {
@@ -13,37 +53,7 @@ for (const database of testDatabases()) {
     });
     afterAll(() => handle.dispose());
 
-    describe('ExtensionStore', () => {
-      it('has no profiles until saved, then gives back the saved document', async () => {
-        const store = makeKyselyExtensionStore(handle.db);
-        expect(await store.profiles()).toBeUndefined();
-        await store.saveProfiles(DEFAULT_EXT_PROFILES);
-        const next = { version: 3, updated_at: '2026-11-21T00:00:00.000Z', profiles: [{ platform: 'ozon', match: ['*'], selectors: { title: 'h1' } }] };
-        await store.saveProfiles(next);
-        expect(await store.profiles()).toEqual(next);
-      });
-
-      it('pages logs newest first and keeps only the newest past the cap', async () => {
-        const store = makeKyselyExtensionStore(handle.db);
-        const batch = (at: string, from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${at}-${i}`, received_at: at, event: { n: from + i } }));
-        await store.appendLogs(batch('2026-01-01T00:00:00.000Z', 0, 150), 1_000);
-        await store.appendLogs(batch('2026-01-02T00:00:00.000Z', 150, 5), 100);
-        const first = await store.listLogs(1, 3);
-        expect(first.total).toBe(100);
-        expect(first.items.map((item) => item.event.n)).toEqual([154, 153, 152]);
-        const last = await store.listLogs(34, 3);
-        expect(last.items.map((item) => item.event.n)).toEqual([55]);
-      });
-
-      it('keeps two batches received in the same millisecond in arrival order', async () => {
-        const store = makeKyselyExtensionStore(handle.db);
-        const at = '2026-01-03T00:00:00.000Z';
-        const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `same-ms-${from + i}`, received_at: at, event: { n: 1000 + from + i } }));
-        await store.appendLogs(batch(0, 3), 1_000);
-        await store.appendLogs(batch(3, 2), 1_000);
-        expect((await store.listLogs(1, 5)).items.map((item) => item.event.n)).toEqual([1004, 1003, 1002, 1001, 1000]);
-      });
-    });
+    describe('ExtensionStore', () => testExtensionStoreContract(() => makeKyselyExtensionStore(handle.db)));
 
     describe('local signed uploads', () => {
       it('redeem once, refuse forged signatures and expired tickets', async () => {

@@ -14,6 +14,7 @@ import * as background from './013-background.ts';
 import * as accounts from './015-accounts.ts';
 import * as suites from './014-suites.ts';
 import * as variants from './016-variants.ts';
+import * as storedImagesLookup from './017-stored-images-lookup.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-accounts': accounts,
   '014-suites': suites,
   '016-variants': variants,
+  '017-stored-images-lookup': storedImagesLookup,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

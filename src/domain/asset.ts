@@ -29,6 +29,8 @@ export type Asset = {
   readonly width: number | null;
   readonly height: number | null;
   readonly sha256: string | null;
+  /** Videos only: the duration read from the file (DECISIONS §10); absent or null for images. */
+  readonly duration_ms?: number | null;
   readonly created_at: string;
   readonly updated_at: string;
 };

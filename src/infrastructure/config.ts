@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type AiSettings } from '../adapters/ai/model-catalog.ts';
 import { DEFAULT_MODEL_IDS, type ModelIdFamily, type ModelIds, MODEL_ID_VARIABLES } from '../adapters/ai/model-ids.ts';
+import { DEFAULT_MAX_VIDEO_BYTES } from '../domain/video-format.ts';
 import { parseDuration } from './duration.ts';
 
 /** Everything the service reads from its environment (DECISIONS §1), typed and defaulted. */
@@ -28,6 +29,8 @@ export type Config = {
     readonly forcePathStyle: boolean;
   };
   readonly downloadConcurrency: number;
+  /** DECISIONS §10 `MAX_VIDEO_BYTES`: largest video downloaded (default 100 MB). */
+  readonly maxVideoBytes: number;
   /** DOWNLOAD_LEASE: how long a download claim holds without a heartbeat (a dead process's claims lapse after it). */
   readonly downloadLeaseMs: number;
   /** PUBLISH_POLL_LEASE: how long a claimed publish poll holds; PUBLISH_POLL_IDLE: the longest a poller sleeps. */
@@ -126,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
       forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
     },
     downloadConcurrency: integer(env, 'DOWNLOAD_CONCURRENCY', 4, 1, 64),
+    maxVideoBytes: integer(env, 'MAX_VIDEO_BYTES', DEFAULT_MAX_VIDEO_BYTES, 1024 * 1024, 2 * 1024 * 1024 * 1024),
     downloadLeaseMs: parseDuration(text(env, 'DOWNLOAD_LEASE') ?? '30s', 'DOWNLOAD_LEASE'),
     publishPoll: {
       leaseMs: parseDuration(text(env, 'PUBLISH_POLL_LEASE') ?? '2m', 'PUBLISH_POLL_LEASE'),

@@ -52,6 +52,19 @@ for (const [name, open] of Object.entries(adapters)) {
     });
     afterAll(() => subject.dispose());
 
+    it('stores a streamed body chunk by chunk, and keeps nothing when the body fails midway', async () => {
+      const chunks = async function* (fail: boolean) {
+        yield bytes('one,');
+        yield bytes('two');
+        if (fail) throw new Error('connection dropped');
+      };
+      const stored = await subject.store.putStream('products/p1/v.mp4', chunks(false), 'video/mp4');
+      expect(stored).toMatchObject({ key: 'products/p1/v.mp4', bytes: 7, contentType: 'video/mp4', url: subject.store.urlFor('products/p1/v.mp4') });
+      expect(text(await subject.store.get('products/p1/v.mp4'))).toBe('one,two');
+      await expect(subject.store.putStream('products/p1/w.mp4', chunks(true), 'video/mp4')).rejects.toThrow('connection dropped');
+      expect(await subject.store.get('products/p1/w.mp4')).toBeUndefined();
+    });
+
     it('gives back what was put, under a URL it recognises', async () => {
       const stored = await subject.store.put('products/p1/a.jpg', bytes('first'), 'image/jpeg');
       expect(stored).toMatchObject({ key: 'products/p1/a.jpg', bytes: 5, contentType: 'image/jpeg' });

@@ -16,6 +16,11 @@ export function makeInMemoryObjectStore(publicBaseUrl?: string): ObjectStore & {
       objects.set(key, { body: new Uint8Array(body), contentType });
       return { key, url: urlFor(key), bytes: body.byteLength, contentType };
     },
+    async putStream(key, body, contentType) {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of body) chunks.push(chunk);
+      return this.put(key, Buffer.concat(chunks), contentType);
+    },
     async get(key) {
       const object = objects.get(key);
       return object ? new Uint8Array(object.body) : undefined;

@@ -26,13 +26,14 @@ export function assetToRow(asset: Asset): Insertable<AssetTable> {
     width: asset.width,
     height: asset.height,
     sha256: asset.sha256,
+    duration_ms: asset.duration_ms ?? null,
     created_at: asset.created_at,
     updated_at: asset.updated_at,
   };
 }
 
 export function rowToAsset(row: Selectable<AssetTable>): Asset {
-  return {
+  const asset: Asset = {
     asset_id: row.id,
     product_id: row.product_id,
     group_key: row.group_key as AssetGroup,
@@ -55,4 +56,6 @@ export function rowToAsset(row: Selectable<AssetTable>): Asset {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+  // Only videos carry a duration; images keep the shape they always had.
+  return row.duration_ms === null || row.duration_ms === undefined ? asset : { ...asset, duration_ms: Number(row.duration_ms) };
 }

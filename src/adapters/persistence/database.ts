@@ -90,6 +90,8 @@ export type AssetTable = {
   width: number | null;
   height: number | null;
   sha256: string | null;
+  /** Videos only (017): the duration read from the file. */
+  duration_ms?: number | null;
   created_at: string;
   updated_at: string;
   /** Lease of a download claim (013): null when free; a past time means its claimer died and it is free again. */

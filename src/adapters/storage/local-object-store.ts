@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { type ObjectStore } from '../../application/ports/object-store.ts';
 
@@ -34,6 +37,27 @@ export function makeLocalObjectStore({ root, publicBaseUrl }: LocalObjectStoreOp
       await writeFile(temp, body);
       await rename(temp, file);
       return { key, url: urlFor(key), bytes: body.byteLength, contentType };
+    },
+
+    async putStream(key, body, contentType) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      let bytes = 0;
+      const counted = async function* () {
+        for await (const chunk of body) {
+          bytes += chunk.byteLength;
+          yield chunk;
+        }
+      };
+      try {
+        await pipeline(Readable.from(counted()), createWriteStream(temp));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      await rename(temp, file);
+      return { key, url: urlFor(key), bytes, contentType };
     },
 
     async get(key) {

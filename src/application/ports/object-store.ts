@@ -5,6 +5,11 @@ export type StoredObject = { readonly key: string; readonly url: string; readonl
 export interface ObjectStore {
   /** Stores the bytes under `key` (replacing any object there) and returns its public URL. */
   put(key: string, body: Uint8Array, contentType: string): Promise<StoredObject>;
+  /**
+   * Like `put`, for bodies too big to hold (videos up to 100 MB): the chunks are written as they arrive and never
+   * gathered in memory. A body that throws midway leaves no object under `key`.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<StoredObject>;
   /** The bytes under `key`, or undefined when there is no such object. */
   get(key: string): Promise<Uint8Array | undefined>;
   /** Removes the object; a missing key is not an error. */

@@ -5,6 +5,7 @@ import { type ImageNormaliser, type NormalisedImage } from '../ports/image-norma
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type Asset, storedAsset } from '../../domain/asset.ts';
 import { isDomainError } from '../../domain/errors.ts';
+import { isVideoAsset } from '../../domain/video-format.ts';
 
 export type DownloadPolicy = {
   /** Tries per asset (5xx, 429, timeouts and dropped connections are retried, other failures are final). */
@@ -24,6 +25,8 @@ export type DownloadAssetDeps = {
   readonly clock: Clock;
   readonly policy: DownloadPolicy;
   readonly sleep: (ms: number) => Promise<void>;
+  /** Video assets (`type: "video"`, DECISIONS §10) take this streamed path; without it they fail as unsupported. */
+  readonly downloadVideo?: (asset: Asset) => Promise<void>;
 };
 
 export type DownloadAsset = (assetId: string) => Promise<void>;
@@ -35,7 +38,7 @@ export const storedKeyOf = (asset: Pick<Asset, 'product_id' | 'asset_id'>, exten
  * Moves one asset `pending`/`downloading` → `stored` | `failed`: fetch (with retries), normalise, store, record.
  * Every try is written down first, so a crash leaves the asset `downloading`, claimed again once its lease lapses.
  */
-export function makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy, sleep }: DownloadAssetDeps): DownloadAsset {
+export function makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy, sleep, downloadVideo }: DownloadAssetDeps): DownloadAsset {
   const save = async (asset: Asset, changes: Partial<Asset>): Promise<Asset> => {
     const next: Asset = { ...asset, ...changes, updated_at: clock.now().toISOString() };
     await assets.update(next);
@@ -65,6 +68,11 @@ export function makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objec
   async function download(assetId: string): Promise<void> {
     const found = await assets.findById(assetId);
     if (!found || (found.status !== 'pending' && found.status !== 'downloading')) return;
+    if (isVideoAsset(found)) {
+      if (downloadVideo) await downloadVideo(found);
+      else await save(found, { status: 'failed', error: '暂不支持下载视频' });
+      return;
+    }
     const { asset, body, error } = await fetchWithRetries(found);
     if (!body) {
       await save(asset, { status: 'failed', error: error ?? '下载失败' });

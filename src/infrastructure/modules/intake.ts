@@ -8,6 +8,7 @@ import { type LoadImage, makeImageLoader } from '../../application/image-pipelin
 import { type DownloadWorker, makeDownloadWorker } from '../../application/download-worker.ts';
 import { type CollectMaterials, makeCollectMaterials } from '../../application/use-cases/collect-materials.ts';
 import { DEFAULT_DOWNLOAD_POLICY, type DownloadAsset, makeDownloadAsset } from '../../application/use-cases/download-asset.ts';
+import { makeDownloadVideo } from '../../application/use-cases/download-video.ts';
 import { type ListExtLogs, type RecordExtLogs, makeListExtLogs, makeRecordExtLogs } from '../../application/use-cases/ext-logs.ts';
 import { type GetExtProfiles, type SaveExtProfiles, makeGetExtProfiles, makeSaveExtProfiles } from '../../application/use-cases/ext-profiles.ts';
 import { type FindCollected, makeFindCollected } from '../../application/use-cases/find-collected.ts';
@@ -25,6 +26,8 @@ import { materialRoutes } from '../../adapters/http/routes/materials.ts';
 import { proxyImageRoutes } from '../../adapters/http/routes/proxy-image.ts';
 import { directUploadRoutes, uploadTokenRoutes } from '../../adapters/http/routes/upload-token.ts';
 import { makeGuardedImageFetcher } from '../../adapters/images/guarded-image-fetcher.ts';
+import { makeGuardedVideoFetcher } from '../../adapters/images/guarded-video-fetcher.ts';
+import { makeMp4boxDurationReader } from '../../adapters/images/mp4box-duration-reader.ts';
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { type ClosableGuardedHttp, makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
 import { makeKyselyExtensionStore } from '../../adapters/persistence/kysely-extension-store.ts';
@@ -35,6 +38,8 @@ import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
 /** How often an idle download worker looks for work no nudge announced (another process's, lapsed claims). */
 const DOWNLOAD_POLL_MS = 2_000;
+/** A 100 MB video over a slow link: the whole transfer may take this long. */
+const VIDEO_FETCH_TIMEOUT_MS = 5 * 60_000;
 
 /** What this feature adds to the container. */
 export type IntakeRegistry = {
@@ -76,9 +81,12 @@ export const intakeModule: FeatureModuleOf = {
       imageFetcher: asFunction(({ guardedHttp }: Cradle) => makeGuardedImageFetcher({ guardedHttp })).singleton(),
       loadImage: asFunction(({ objectStore, imageFetcher }: Cradle) => makeImageLoader({ objectStore, imageFetcher })).singleton(),
       imageNormaliser: asFunction(() => makeSharpImageNormaliser()).singleton(),
-      downloadAsset: asFunction(({ assets, imageFetcher, imageNormaliser, objectStore, clock }: Cradle) =>
-        makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy: DEFAULT_DOWNLOAD_POLICY, sleep: (ms) => sleep(ms) }),
-      ).singleton(),
+      downloadAsset: asFunction(({ assets, imageFetcher, imageNormaliser, objectStore, clock, guardedHttp, config }: Cradle) => {
+        const policy = DEFAULT_DOWNLOAD_POLICY;
+        const videoFetcher = makeGuardedVideoFetcher({ guardedHttp, limits: { maxBytes: config.maxVideoBytes, timeoutMs: VIDEO_FETCH_TIMEOUT_MS } });
+        const downloadVideo = makeDownloadVideo({ assets, videoFetcher, durationReader: makeMp4boxDurationReader(), objectStore, clock, policy, sleep: (ms) => sleep(ms) });
+        return makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy, sleep: (ms) => sleep(ms), downloadVideo });
+      }).singleton(),
       downloadWorker: asFunction(({ assets, downloadAsset, clock, config, logger }: Cradle) =>
         makeDownloadWorker({
           assets,

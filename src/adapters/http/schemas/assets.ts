@@ -24,6 +24,8 @@ export const AssetBody = Type.Object(
     width: nullable(Type.Integer()),
     height: nullable(Type.Integer()),
     sha256: nullable(Type.String()),
+    /** Videos (DECISIONS §10): the duration read from the file, in milliseconds. */
+    duration_ms: Type.Optional(nullable(Type.Integer())),
     created_at: Type.String(),
     updated_at: Type.String(),
   },

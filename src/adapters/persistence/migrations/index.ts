@@ -15,6 +15,7 @@ import * as accounts from './015-accounts.ts';
 import * as suites from './014-suites.ts';
 import * as variants from './016-variants.ts';
 import * as storedImagesLookup from './017-stored-images-lookup.ts';
+import * as video from './018-video.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-suites': suites,
   '016-variants': variants,
   '017-stored-images-lookup': storedImagesLookup,
+  '018-video': video,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKyselyExtensionStore } from '../../src/adapters/persistence/kysely-extension-store.ts';
 import { makeKyselyUploadTicketStore } from '../../src/adapters/persistence/kysely-upload-ticket-store.ts';
 import { makeLocalDirectUploads } from '../../src/adapters/storage/local-direct-uploads.ts';
+import { type UploadTicketStore } from '../../src/application/ports/direct-uploads.ts';
 import { type ExtensionStore } from '../../src/application/ports/extension-store.ts';
 import { DEFAULT_EXT_PROFILES } from '../../src/domain/ext-profiles.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
 import { makeInMemoryExtensionStore } from '../in-memory/in-memory-extension-store.ts';
+import { makeInMemoryUploadTicketStore } from '../in-memory/in-memory-upload-ticket-store.ts';
 
 /** What every ExtensionStore guarantees; the tests share one store and follow one another. */
 function testExtensionStoreContract(open: () => ExtensionStore): void {
@@ -40,9 +42,42 @@ function testExtensionStoreContract(open: () => ExtensionStore): void {
   });
 }
 
+/** Signed single-use upload URLs over an UploadTicketStore (each test gets the store it names). */
+function testSignedUploadsContract(tickets: () => UploadTicketStore): void {
+  it('redeem once, refuse forged signatures and expired tickets', async () => {
+    const uploads = makeLocalDirectUploads({ tickets: tickets(), secret: 'k', publicBaseUrl: 'https://app.example.com', urlFor: (key) => `/media/${key}` });
+    const expires = new Date(Date.now() + 60_000);
+    const ticket = await uploads.issue('uploads/a.jpg', 'image/jpeg', expires);
+    expect(ticket.uploadUrl).toMatch(/^https:\/\/app\.example\.com\/uploads\//);
+    const url = new URL(ticket.uploadUrl);
+    const id = url.pathname.split('/').pop()!;
+    const sig = url.searchParams.get('sig')!;
+    // Change the first character: it carries 6 full bits (the last one of base64url only 4, and was 'A' 1 time in 16).
+    const forged = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+    expect(await uploads.redeem(id, forged, new Date())).toBe('invalid');
+    expect(await uploads.redeem('00000000-0000-4000-8000-000000000000', sig, new Date())).toBe('invalid');
+    expect(await uploads.redeem(id, sig, new Date(expires.getTime() + 1))).toBe('expired');
+    expect(await uploads.redeem(id, sig, new Date())).toEqual({ key: 'uploads/a.jpg', contentType: 'image/jpeg' });
+    expect(await uploads.redeem(id, sig, new Date())).toBe('used');
+  });
+
+  it('forgets tickets a day after they expired', async () => {
+    const uploads = makeLocalDirectUploads({ tickets: tickets(), secret: 'k', publicBaseUrl: undefined, urlFor: (key) => `/media/${key}` });
+    const old = await uploads.issue('uploads/old.jpg', 'image/jpeg', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
+    const url = new URL(old.uploadUrl, 'http://app');
+    await uploads.issue('uploads/new.jpg', 'image/jpeg', new Date(Date.now() + 60_000));
+    expect(await uploads.redeem(url.pathname.split('/').pop()!, url.searchParams.get('sig')!, new Date())).toBe('invalid');
+  });
+}
+
 describe('ExtensionStore on in-memory', () => {
   const store = makeInMemoryExtensionStore();
   testExtensionStoreContract(() => store);
+});
+
+describe('signed uploads on an in-memory ticket store', () => {
+  const store = makeInMemoryUploadTicketStore();
+  testSignedUploadsContract(() => store);
 });
 
 for (const database of testDatabases()) {
@@ -55,31 +90,6 @@ for (const database of testDatabases()) {
 
     describe('ExtensionStore', () => testExtensionStoreContract(() => makeKyselyExtensionStore(handle.db)));
 
-    describe('local signed uploads', () => {
-      it('redeem once, refuse forged signatures and expired tickets', async () => {
-        const uploads = makeLocalDirectUploads({ tickets: makeKyselyUploadTicketStore(handle.db), secret: 'k', publicBaseUrl: 'https://app.example.com', urlFor: (key) => `/media/${key}` });
-        const expires = new Date(Date.now() + 60_000);
-        const ticket = await uploads.issue('uploads/a.jpg', 'image/jpeg', expires);
-        expect(ticket.uploadUrl).toMatch(/^https:\/\/app\.example\.com\/uploads\//);
-        const url = new URL(ticket.uploadUrl);
-        const id = url.pathname.split('/').pop()!;
-        const sig = url.searchParams.get('sig')!;
-        // Change the first character: it carries 6 full bits (the last one of base64url only 4, and was 'A' 1 time in 16).
-        const forged = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
-        expect(await uploads.redeem(id, forged, new Date())).toBe('invalid');
-        expect(await uploads.redeem('00000000-0000-4000-8000-000000000000', sig, new Date())).toBe('invalid');
-        expect(await uploads.redeem(id, sig, new Date(expires.getTime() + 1))).toBe('expired');
-        expect(await uploads.redeem(id, sig, new Date())).toEqual({ key: 'uploads/a.jpg', contentType: 'image/jpeg' });
-        expect(await uploads.redeem(id, sig, new Date())).toBe('used');
-      });
-
-      it('forgets tickets a day after they expired', async () => {
-        const uploads = makeLocalDirectUploads({ tickets: makeKyselyUploadTicketStore(handle.db), secret: 'k', publicBaseUrl: undefined, urlFor: (key) => `/media/${key}` });
-        const old = await uploads.issue('uploads/old.jpg', 'image/jpeg', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
-        const url = new URL(old.uploadUrl, 'http://app');
-        await uploads.issue('uploads/new.jpg', 'image/jpeg', new Date(Date.now() + 60_000));
-        expect(await uploads.redeem(url.pathname.split('/').pop()!, url.searchParams.get('sig')!, new Date())).toBe('invalid');
-      });
-    });
+    describe('local signed uploads', () => testSignedUploadsContract(() => makeKyselyUploadTicketStore(handle.db)));
   });
 }

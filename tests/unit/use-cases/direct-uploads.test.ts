@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makeSharpImageNormaliser } from '../../../src/adapters/images/sharp-image-normaliser.ts';
+import { makeLocalDirectUploads } from '../../../src/adapters/storage/local-direct-uploads.ts';
+import { makeIssueUploadToken, UPLOAD_TICKET_TTL_MS } from '../../../src/application/use-cases/issue-upload-token.ts';
+import { makeReceiveDirectUpload } from '../../../src/application/use-cases/receive-direct-upload.ts';
+import { makeSequentialIds, makeTestClock } from '../../in-memory/clock-and-ids.ts';
+import { makeInMemoryObjectStore } from '../../in-memory/in-memory-object-store.ts';
+import { makeInMemoryUploadTicketStore } from '../../in-memory/in-memory-upload-ticket-store.ts';
+
+/** Signed uploads as the local store makes them (HMAC over an in-memory ticket store), into an in-memory object store. */
+function uploadKit() {
+  const clock = makeTestClock(new Date().toISOString());
+  const ids = makeSequentialIds();
+  const objectStore = makeInMemoryObjectStore('https://app.example.com');
+  const directUploads = makeLocalDirectUploads({ tickets: makeInMemoryUploadTicketStore(), secret: 'unit', publicBaseUrl: 'https://app.example.com', urlFor: (key) => objectStore.urlFor(key) });
+  const issue = makeIssueUploadToken({ directUploads, ids, clock });
+  const receive = makeReceiveDirectUpload({ uploadRedemptions: directUploads, objectStore, imageNormaliser: makeSharpImageNormaliser(), clock });
+  /** The ticket id and signature a client would PUT to. */
+  const target = (uploadUrl: string) => {
+    const url = new URL(uploadUrl);
+    return { ticketId: url.pathname.split('/').pop()!, signature: url.searchParams.get('sig')! };
+  };
+  return { clock, ids, objectStore, issue, receive, target };
+}
+
+const jpeg = async () => new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#336699' } }).jpeg().toBuffer());
+
+describe('direct uploads', () => {
+  it('issues a 15-minute URL for a fresh key under uploads/, with the extension of the type', async () => {
+    const kit = uploadKit();
+    const ticket = await kit.issue({ contentType: 'image/webp' });
+    expect(ticket).toMatchObject({ method: 'PUT', storedUrl: `https://app.example.com/media/uploads/${kit.ids.nth(1)}.webp` });
+    expect(Date.parse(ticket.expiresAt) - kit.clock.now().getTime()).toBe(UPLOAD_TICKET_TTL_MS);
+  });
+
+  it('stores image bytes once under the ticket’s key; a second PUT is 409 and a forged one 401', async () => {
+    const kit = uploadKit();
+    const ticket = await kit.issue({ contentType: 'image/jpeg' });
+    const { ticketId, signature } = kit.target(ticket.uploadUrl);
+    const body = await jpeg();
+    await expect(kit.receive({ ticketId, signature: `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`, body })).rejects.toMatchObject({ code: 'UPLOAD_URL_INVALID' });
+    expect(await kit.receive({ ticketId, signature, body })).toEqual({ storedUrl: ticket.storedUrl, bytes: body.byteLength });
+    expect(kit.objectStore.keys()).toEqual([`uploads/${kit.ids.nth(1)}.jpg`]);
+    await expect(kit.receive({ ticketId, signature, body })).rejects.toMatchObject({ code: 'UPLOAD_URL_USED' });
+  });
+
+  it('refuses bytes that are not an image before spending the ticket, and an expired ticket', async () => {
+    const kit = uploadKit();
+    const ticket = await kit.issue({ contentType: 'image/jpeg' });
+    const { ticketId, signature } = kit.target(ticket.uploadUrl);
+    await expect(kit.receive({ ticketId, signature, body: new TextEncoder().encode('<html>not an image</html>') })).rejects.toMatchObject({ code: 'IMAGE_UNSUPPORTED' });
+    expect(kit.objectStore.keys()).toEqual([]);
+    kit.clock.advance(UPLOAD_TICKET_TTL_MS + 1);
+    await expect(kit.receive({ ticketId, signature, body: await jpeg() })).rejects.toMatchObject({ code: 'UPLOAD_URL_EXPIRED' });
+    expect(kit.objectStore.keys()).toEqual([]);
+  });
+});

@@ -2,10 +2,8 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../../tests/fakes/ozon-catalog.ts';
 import { unlimited } from '../../tests/fakes/ozon-products.ts';
-import { startFakeOzon } from '../../tests/fakes/ozon.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
-import { startTestApp } from '../../tests/helpers/test-app.ts';
-import { type BenchCategory, benchCategory } from '../category-fixture.ts';
+import { type BenchCategory, benchCategory, startPublishingStack } from '../publishing-fixture.ts';
 import { percentile } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 
@@ -24,24 +22,12 @@ function fortyAttributes(): BenchCategory {
 const section: BenchSection = {
   title: 'Publishing: the pre-flight of a 40-attribute product, and a bulk publish of 500 (issue 13)',
   async run() {
-    const ozon = await startFakeOzon();
-    ozon.addKey(CLIENT_ID, API_KEY);
+    const category = fortyAttributes();
+    const { ozon, t, url, shopId, post, close } = await startPublishingStack({ clientId: CLIENT_ID, apiKey: API_KEY, category, publicBaseUrl: 'https://lws.example.com' });
     ozon.plan = { pendingPolls: 1_000_000, outcome: 'imported' };
     ozon.limits = unlimited();
-    const { attributes, values, filled } = fortyAttributes();
-    ozon.attributes = attributes;
-    ozon.dictionaries = values;
-    const t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: 'https://lws.example.com' } });
+    const { filled } = category;
     try {
-      const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const headers = { ...t.auth, 'content-type': 'application/json' };
-      // The server closes keep-alive sockets idle for 10 s (seeding takes longer): one retry on a reset socket.
-      const post = (path: string, body: unknown) => {
-        const send = () => fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
-        return send().catch(send);
-      };
-      const shop = (await (await post('/api/shops', { name: 'Bench', client_id: CLIENT_ID, api_key: API_KEY })).json()) as { id: string };
-      await post(`/api/shops/${shop.id}/test`, {});
       const insert = async (): Promise<string> => {
         const id = randomUUID();
         await t.container.cradle.products.insert(
@@ -51,14 +37,14 @@ const section: BenchSection = {
       };
 
       const product = await insert();
-      const first = (await (await post(`/api/products/${product}/publish/check`, { shop_id: shop.id })).json()) as { ok: boolean; errors: unknown[] };
+      const first = (await (await post(`/api/products/${product}/publish/check`, { shop_id: shopId })).json()) as { ok: boolean; errors: unknown[] };
       if (!first.ok) throw new Error(`the bench product does not pass: ${JSON.stringify(first.errors)}`);
       const lookups = ozon.requests.length;
       const checkMs: number[] = [];
       const checkCpu = process.cpuUsage();
       for (let i = 0; i < CHECKS; i += 1) {
         const started = performance.now();
-        const response = await post(`/api/products/${product}/publish/check`, { shop_id: shop.id });
+        const response = await post(`/api/products/${product}/publish/check`, { shop_id: shopId });
         await response.arrayBuffer();
         checkMs.push(performance.now() - started);
       }
@@ -75,7 +61,7 @@ const section: BenchSection = {
         const importsBefore = [...ozon.tasks.values()].length;
         const started = performance.now();
         const cpu = process.cpuUsage();
-        const response = await post('/api/publish', { shop_id: shop.id, product_ids: ids });
+        const response = await post('/api/publish', { shop_id: shopId, product_ids: ids });
         const reply = (await response.json()) as { tasks: { product_ids: string[] }[]; waiting: string[]; refused: unknown[] };
         const ms = performance.now() - started;
         const used = process.cpuUsage(cpu);
@@ -95,8 +81,7 @@ const section: BenchSection = {
         ...bulkRows,
       ].join('\n');
     } finally {
-      await t.close();
-      await ozon.close();
+      await close();
     }
   },
 };

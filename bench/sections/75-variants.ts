@@ -5,10 +5,8 @@ import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing.ts';
 import { newVariant } from '../../src/domain/variant.ts';
 import { priceProduct } from '../../src/domain/variant-pricing.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../../tests/fakes/ozon-catalog.ts';
-import { startFakeOzon } from '../../tests/fakes/ozon.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
-import { startTestApp } from '../../tests/helpers/test-app.ts';
-import { type BenchCategory, benchCategory } from '../category-fixture.ts';
+import { type BenchCategory, benchCategory, startPublishingStack } from '../publishing-fixture.ts';
 import { percentile } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 
@@ -44,23 +42,11 @@ const page = (n: number, skus: boolean) => ({
 const section: BenchSection = {
   title: 'Variants: the pre-flight of a product with 50 variants and 40 attributes, and intake of 50 SKUs (issue 20)',
   async run() {
-    const ozon = await startFakeOzon();
-    ozon.addKey(CLIENT_ID, API_KEY);
-    const { attributes, values, filled } = category();
-    ozon.attributes = attributes;
-    ozon.dictionaries = values;
+    const stack = category();
     // No download runs (the SKU pictures are stored by hand below): the intake figure is the request's own work.
-    const t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: BASE }, start: false });
+    const { ozon, t, shopId, post, close } = await startPublishingStack({ clientId: CLIENT_ID, apiKey: API_KEY, category: stack, publicBaseUrl: BASE, startWorkers: false });
+    const { filled } = stack;
     try {
-      const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const headers = { ...t.auth, 'content-type': 'application/json' };
-      const post = (path: string, body: unknown) => {
-        const send = () => fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
-        return send().catch(send);
-      };
-      const shop = (await (await post('/api/shops', { name: 'Bench', client_id: CLIENT_ID, api_key: API_KEY })).json()) as { id: string };
-      await post(`/api/shops/${shop.id}/test`, {});
-
       const id = randomUUID();
       const now = new Date().toISOString();
       const assets = Array.from({ length: VARIANTS }, (_, i) => {
@@ -74,14 +60,14 @@ const section: BenchSection = {
       await t.container.cradle.products.insert(priceProduct(base, 11.5, DEFAULT_PRICING_POLICY));
       await t.container.cradle.assets.insertMany(assets);
 
-      const first = (await (await post(`/api/products/${id}/publish/check`, { shop_id: shop.id })).json()) as { ok: boolean; errors: unknown[] };
+      const first = (await (await post(`/api/products/${id}/publish/check`, { shop_id: shopId })).json()) as { ok: boolean; errors: unknown[] };
       if (!first.ok) throw new Error(`the bench product does not pass: ${JSON.stringify(first.errors).slice(0, 500)}`);
       const lookups = ozon.requests.length;
       const checkMs: number[] = [];
       const checkCpu = process.cpuUsage();
       for (let i = 0; i < CHECKS; i += 1) {
         const started = performance.now();
-        await (await post(`/api/products/${id}/publish/check`, { shop_id: shop.id })).arrayBuffer();
+        await (await post(`/api/products/${id}/publish/check`, { shop_id: shopId })).arrayBuffer();
         checkMs.push(performance.now() - started);
       }
       const checkUsed = process.cpuUsage(checkCpu);
@@ -116,8 +102,7 @@ const section: BenchSection = {
         `| with ${VARIANTS} SKUs (50 variants, 50 more SKU pictures queued) | ${stats(withSkus.ms)} | ${withSkus.cpu.toFixed(1)} |`,
       ].join('\n');
     } finally {
-      await t.close();
-      await ozon.close();
+      await close();
     }
   },
 };

@@ -1,4 +1,6 @@
 import { type FakeAttribute, NO_BRAND_ID } from '../tests/fakes/ozon-catalog.ts';
+import { type FakeOzon, startFakeOzon } from '../tests/fakes/ozon.ts';
+import { startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
 
 type DictionaryValue = { id: number; value: string; info: string; picture: string };
 
@@ -31,4 +33,42 @@ export function benchCategory(more: number, aspect?: { attribute: FakeAttribute;
     } else filled[String(id)] = `Текст ${i}`;
   }
   return { attributes, values, filled };
+}
+
+/** The fake marketplace serving `category`, the app over a loopback socket, and a shop bound and tested on it. */
+export type PublishingStack = {
+  readonly ozon: FakeOzon;
+  readonly t: TestApp;
+  readonly url: string;
+  readonly shopId: string;
+  post(path: string, body: unknown): Promise<Response>;
+  close(): Promise<void>;
+};
+
+export async function startPublishingStack(options: { clientId: string; apiKey: string; category: BenchCategory; publicBaseUrl: string; startWorkers?: boolean }): Promise<PublishingStack> {
+  const ozon = await startFakeOzon();
+  ozon.addKey(options.clientId, options.apiKey);
+  ozon.attributes = options.category.attributes;
+  ozon.dictionaries = options.category.values;
+  const t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: options.publicBaseUrl }, ...(options.startWorkers === false ? { start: false } : {}) });
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const headers = { ...t.auth, 'content-type': 'application/json' };
+  // The server closes keep-alive sockets idle for 10 s (seeding takes longer): one retry on a reset socket.
+  const post = (path: string, body: unknown): Promise<Response> => {
+    const send = () => fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+    return send().catch(send);
+  };
+  const shop = (await (await post('/api/shops', { name: 'Bench', client_id: options.clientId, api_key: options.apiKey })).json()) as { id: string };
+  await post(`/api/shops/${shop.id}/test`, {});
+  return {
+    ozon,
+    t,
+    url,
+    shopId: shop.id,
+    post,
+    async close() {
+      await t.close();
+      await ozon.close();
+    },
+  };
 }

@@ -1,7 +1,8 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { replaceSections } from './results-file.ts';
 import { type BenchSection } from './section.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,8 +28,12 @@ async function main(): Promise<void> {
     `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Every ratio compares against a bare baseline measured in the same run.`,
     '',
   ].join('\n');
-  if (only.length === 0) writeFileSync(path.join(here, 'RESULTS.md'), `${header}\n${parts.join('\n')}`);
-  else process.stdout.write('\n(partial run: bench/RESULTS.md left unchanged)\n');
+  const results = path.join(here, 'RESULTS.md');
+  if (only.length === 0) writeFileSync(results, `${header}\n${parts.join('\n')}`);
+  else {
+    writeFileSync(results, replaceSections(readFileSync(results, 'utf8'), parts, new Date().toISOString().slice(0, 10)));
+    process.stdout.write('\n(partial run: only these sections of bench/RESULTS.md were replaced)\n');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,13 +1,14 @@
 import { ASSET_GROUPS, type Asset } from './asset.ts';
 import { type Product } from './product.ts';
+import { isVideoAsset } from './video-format.ts';
 
 /** At most this many images are derived from assets (the marketplace's limit). */
 export const MAX_DERIVED_IMAGES = 15;
 
-/** Stored URLs of stored assets in group order main, sku, detail, upload, generated, then by index. */
-export function storedImageUrls(assets: readonly Pick<Asset, 'group_key' | 'index' | 'status' | 'stored_url'>[]): string[] {
+/** Stored URLs of stored assets in group order main, sku, detail, upload, generated, then by index; never videos (§10). */
+export function storedImageUrls(assets: readonly (Pick<Asset, 'group_key' | 'index' | 'status' | 'stored_url'> & { readonly type?: string })[]): string[] {
   return assets
-    .filter((asset) => asset.status === 'stored' && asset.stored_url !== '')
+    .filter((asset) => asset.status === 'stored' && asset.stored_url !== '' && !(asset.type !== undefined && isVideoAsset({ type: asset.type })))
     .map((asset, position) => ({ asset, position }))
     .sort(
       (a, b) =>

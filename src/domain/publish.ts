@@ -14,6 +14,7 @@ import { type AttributeRule, checkCategoryAttributes } from './publish-category-
 import { type PreparedItem, variantItems } from './publish-variant-items.ts';
 import { FILLED_FOR_VARIANTS, type VariantPublishInput, variantPublishProblems } from './publish-variants.ts';
 import { type Variant } from './variant.ts';
+import { type PublishVideo, checkVideos, withVideos } from './publish-videos.ts';
 import { type ShopCurrency } from './shop.ts';
 import { hasChinese } from './text.ts';
 
@@ -49,6 +50,8 @@ export type PublishInput = {
   readonly category?: { readonly rules: readonly AttributeRule[]; readonly knownValues: ReadonlySet<string> };
   /** Each variant's own picture (its stored SKU image, absolute); only read for a product with variants. */
   readonly variantImage?: (variant: Variant) => string | undefined;
+  /** The product's videos (DECISIONS §10), absolute where stored; never among the images. */
+  readonly videos?: readonly PublishVideo[];
 };
 
 /** The items to send: one for a product without variants, one per enabled variant otherwise (DECISIONS §10). */
@@ -68,7 +71,7 @@ function wholeAmount(value: number, unit: string, base: string, factors: Readonl
  * Checks everything the marketplace needs (spec §4.10 step 2, plus public image URLs and a sane density) and,
  * when all is there, assembles the import item. Every missing item is listed, not just the first.
  */
-export function preparePublish({ product, currency, imageUrls, category, variantImage = () => undefined }: PublishInput): PreparedPublish {
+export function preparePublish({ product, currency, imageUrls, category, variantImage = () => undefined, videos = [] }: PublishInput): PreparedPublish {
   const problems: FieldProblem[] = [];
   checkText(problems, 'name', '商品名称', product.name, MAX_NAME_LENGTH);
   checkText(problems, 'description', '商品描述', product.description, 100_000);
@@ -81,6 +84,7 @@ export function preparePublish({ product, currency, imageUrls, category, variant
   if (!(VAT_VALUES as readonly string[]).includes(product.vat)) problems.push({ path: 'vat', message: '增值税率只能是 0、0.05、0.07、0.1、0.2 或 0.22' });
   checkSize(product, problems);
   checkImages(imageUrls, problems);
+  checkVideos(videos, problems);
   const prices = pricesFor(product, currency, problems);
   const attributes = toImportAttributes(product.attributes, problems);
   const complexAttributes = toImportComplexAttributes(product.complex_attributes, problems);
@@ -126,7 +130,7 @@ export function preparePublish({ product, currency, imageUrls, category, variant
     primary_image: primary!,
     images: rest,
     attributes: [...attributes, { complex_id: 0, id: DESCRIPTION_ATTRIBUTE_ID, values: [{ value: product.description }] }],
-    complex_attributes: complexAttributes,
+    complex_attributes: withVideos(complexAttributes, videos, product.name),
   };
   return { ok: true, items: variantInput ? variantItems(item, variantInput, imageUrls) : [{ variant_id: null, item }] };
 }

@@ -106,7 +106,9 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
     await marketplace.importPrices(credentials, [priceOf(prepared.items[0]!.item)]);
     // A product with three colours: one request of three items under one model name (DECISIONS §10).
     const colours = publishableVariants();
-    const variantsPrepared = preparePublish({ product: colours.product, currency: 'RUB', imageUrls: [colours.product.primary_image!], variantImage: colours.variantImage });
+    // …with two stored videos (DECISIONS §10): complex attribute 100001 on every item, never among the pictures.
+    const videos = ['v1.mp4', 'v2.mov'].map((name) => ({ url: `https://lws.example.com/media/products/p/${name}`, status: 'stored' as const, durationMs: 12_000, error: null }));
+    const variantsPrepared = preparePublish({ product: colours.product, currency: 'RUB', imageUrls: [colours.product.primary_image!], variantImage: colours.variantImage, videos });
     if (!variantsPrepared.ok) throw new Error(JSON.stringify(variantsPrepared.problems));
     await marketplace.importProducts(credentials, variantsPrepared.items.map((entry) => entry.item));
     ozon.itemLimitNext(1, 5);
@@ -129,6 +131,21 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
     const merged = imports.find((body) => body.items.length === 3);
     expect(merged?.items.map((item) => item.offer_id)).toEqual(['BOX-001-1', 'BOX-001-2', 'BOX-001-3']);
     expect(new Set(merged?.items.map((item) => JSON.stringify(item.attributes.find((attribute) => attribute.id === 9048)?.values))).size).toBe(1);
+  });
+
+  it('sends each stored video as a complex attribute 100001 (21841 the URL, 21837 the Russian name) on every variant', () => {
+    type Body = { items: { primary_image: string; images: string[]; name: string; complex_attributes: { attributes: { complex_id: number; id: number; values: { value: string }[] }[] }[] }[] };
+    const imports = proxy.exchanges.filter((exchange) => exchange.path === '/v3/product/import').map((exchange) => ({ status: exchange.status, body: JSON.parse(exchange.requestBody) as Body }));
+    const merged = imports.find((entry) => entry.body.items.length === 3)!;
+    expect(merged.status).toBe(200); // the fake marketplace checked the video entries too
+    for (const item of merged.body.items) {
+      const videos = item.complex_attributes.filter((entry) => entry.attributes.every((attribute) => attribute.complex_id === 100001));
+      expect(videos.map((entry) => entry.attributes.map((attribute) => [attribute.id, attribute.values[0]!.value]))).toEqual([
+        [[21841, 'https://lws.example.com/media/products/p/v1.mp4'], [21837, item.name]],
+        [[21841, 'https://lws.example.com/media/products/p/v2.mov'], [21837, item.name]],
+      ]);
+      expect([item.primary_image, ...item.images].some((url) => /\.(mp4|mov)$/.test(url))).toBe(false);
+    }
   });
 
   it('every request body fits the method request schema (an empty object where the method takes none)', () => {

@@ -71,3 +71,26 @@ export function importResult(task: Task): unknown[] {
     };
   });
 }
+
+type WireAttribute = { complex_id?: number; id?: number; values?: { value?: string }[] };
+
+/**
+ * The marketplace's video rules for an import item (reference/ozon-variants-rich.md §3): each `complex_id` 100001
+ * entry holds a 21841 URL of an MP4/MOV and a 21837 name, at most 5 videos, and no video among the pictures.
+ * Answers the reason an item is refused, or undefined.
+ */
+export function videoProblem(item: Item): string | undefined {
+  const entries = Array.isArray(item.complex_attributes) ? (item.complex_attributes as { attributes?: WireAttribute[] }[]) : [];
+  const videos = entries.map((entry) => (entry.attributes ?? []).filter((attribute) => attribute.complex_id === 100001)).filter((attributes) => attributes.length > 0);
+  if (videos.length > 5) return 'at most 5 videos';
+  const isVideo = (url: unknown): boolean => typeof url === 'string' && /^https?:\/\/.+\.(mp4|mov)(\?.*)?$/i.test(url);
+  for (const attributes of videos) {
+    const url = attributes.find((attribute) => attribute.id === 21841)?.values?.[0]?.value;
+    const name = attributes.find((attribute) => attribute.id === 21837)?.values?.[0]?.value;
+    if (!isVideo(url)) return 'video 21841 must be an MP4 or MOV link';
+    if (!name) return 'video 21837 name is required';
+  }
+  const pictures = [item.primary_image, ...(Array.isArray(item.images) ? item.images : [])];
+  if (pictures.some(isVideo)) return 'a video is not a picture';
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import { type ServerResponse } from 'node:http';
 import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from './fake-server.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID, type FakeAttribute, type FakeValue, DEFAULT_ATTRIBUTES, categoryTree, defaultDictionaries, toWireAttribute } from './ozon-catalog.ts';
-import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited } from './ozon-products.ts';
+import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
 export type { ImportOutcome, ImportPlan, Limits } from './ozon-products.ts';
@@ -139,6 +139,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         for (const item of items) {
           if (!item.description_category_id || !item.type_id) return error(response, 400, 3, 'description_category_id and type_id are required');
           if (imageCount(item) > 50) return error(response, 400, 3, 'too many images');
+          const video = videoProblem(item);
+          if (video) return error(response, 400, 3, video);
         }
         if (itemThrottled.count > 0) {
           itemThrottled.count -= 1;

@@ -55,6 +55,11 @@ for (const database of testDatabases()) {
 
       expect(of('jpeg')).toMatchObject({ status: 'failed', stored_url: '', error: '不是 MP4/MOV 视频' });
       expect(of('large')).toMatchObject({ status: 'failed', stored_url: '', error: '视频超过 1 MB 上限' });
+
+      // A video is never one of the product's pictures.
+      const detail = (await t.app.inject({ method: 'GET', url: `/api/products/${created.json().product_id}`, headers: t.auth })).json();
+      expect(detail.primary_image).toBeNull();
+      expect(detail.images).toEqual([]);
     });
   });
 }

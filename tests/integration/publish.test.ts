@@ -87,6 +87,42 @@ for (const database of testDatabases()) {
       await waitForFinalTask(t, task_id);
     });
 
+    it('videos: a 3-second one and a sixth one are refused at pre-flight; good ones go out as complex attribute 100001, never as pictures', async () => {
+      ozon.plan = { pendingPolls: 0, outcome: 'imported' };
+      const product = await insertPublishable(t);
+      const video = (index: number, durationMs: number): Asset => ({
+        asset_id: crypto.randomUUID(), product_id: product.id, group_key: 'main', group_name: '主图视频', variant_name: null, type: 'video', index,
+        dedupe_key: `v${index}`, source_url: `https://cloud.video.taobao.com/${index}.mp4`, referer: '', stored_url: `/media/products/${product.id}/v${index}.mp4`,
+        status: 'stored', error: null, attempts: 1, content_type: 'video/mp4', bytes: 1000, width: null, height: null, sha256: null, duration_ms: durationMs,
+        created_at: product.created_at, updated_at: product.created_at,
+      });
+      const check = async () => (await t.app.inject({ method: 'POST', url: `/api/products/${product.id}/publish/check`, headers: t.auth, payload: { shop_id: shopId } })).json<{ ok: boolean; errors: { path: string; message: string }[] }>();
+      await t.container.cradle.assets.insertMany([video(0, 12_000), video(1, 3_000)]);
+      expect(await check()).toEqual({ ok: false, errors: [{ path: 'videos/1', message: '视频时长 3 秒，平台要求 8 秒到 5 分钟' }] });
+      const before = ozon.tasks.size;
+      expect((await publish(product.id)).statusCode).toBe(422);
+      expect(ozon.tasks.size).toBe(before);
+
+      const stored = async () => t.container.cradle.assets.listByProduct(product.id);
+      await t.container.cradle.assets.update({ ...(await stored()).find((asset) => asset.index === 1)!, duration_ms: 300_000 }); // 5 min: still allowed
+      await t.container.cradle.assets.insertMany([2, 3, 4, 5].map((index) => video(index, 9_000)));
+      expect((await check()).errors).toEqual([{ path: 'videos', message: '平台最多接受 5 个视频，现有 6 个，请删除多余的视频' }]);
+
+      // Videos still downloading are neither counted nor sent.
+      for (const asset of (await stored()).filter((a) => a.index >= 2)) await t.container.cradle.assets.update({ ...asset, status: 'pending' });
+      expect(await check()).toEqual({ ok: true, errors: [] });
+      const { task_id } = (await publish(product.id)).json<{ task_id: string }>();
+      const sent = ozon.tasks.get(Number(task_id))!.items[0]!;
+      expect(sent.complex_attributes).toEqual([0, 1].map((index) => ({
+        attributes: [
+          { complex_id: 100001, id: 21841, values: [{ value: `${PUBLIC_BASE}/media/products/${product.id}/v${index}.mp4` }] },
+          { complex_id: 100001, id: 21837, values: [{ value: product.name }] },
+        ],
+      })));
+      expect(JSON.stringify([sent.primary_image, sent.images])).not.toContain('.mp4');
+      await waitForFinalTask(t, task_id);
+    });
+
     it('refuses with 422 listing every missing item, and sends nothing', async () => {
       const product = await insertPublishable(t, { description: '', type_id: null, weight: null, images: [], primary_image: null });
       const before = ozon.tasks.size;

@@ -44,13 +44,13 @@ export function makeKyselyProductExportReader(db: Kysely<Database>): ProductExpo
       ? []
       : await db
           .selectFrom('assets')
-          .select(['id', 'product_id', 'group_key', 'idx', 'status', 'stored_url'])
+          .select(['id', 'product_id', 'group_key', 'type', 'idx', 'status', 'stored_url'])
           .where('product_id', 'in', ids)
           .where('status', '=', 'stored') // index assets_product_status_idx (017): pending images are never read
           .execute();
     const byProduct = new Map<string, { group_key: AssetGroup; index: number; status: 'stored'; stored_url: string; id: string }[]>();
     for (const row of rows) {
-      if (!(ASSET_GROUPS as readonly string[]).includes(row.group_key)) continue;
+      if (!(ASSET_GROUPS as readonly string[]).includes(row.group_key) || row.type === 'video') continue; // videos are no images (§10)
       const list = byProduct.get(row.product_id) ?? [];
       list.push({ group_key: row.group_key as AssetGroup, index: row.idx, status: 'stored', stored_url: row.stored_url, id: row.id });
       byProduct.set(row.product_id, list);

@@ -7,6 +7,7 @@ import { type PreparedPublish, preparePublish } from '../../domain/publish.ts';
 import { toImportAttributes } from '../../domain/publish-attributes.ts';
 import { aspectAttributes } from '../../domain/publish-variants.ts';
 import { type Variant } from '../../domain/variant.ts';
+import { type PublishVideo, publishVideosOf } from '../../domain/publish-videos.ts';
 import { dictionaryUses } from '../../domain/publish-category-checks.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { type CategoryRules } from './category-rules.ts';
@@ -22,14 +23,15 @@ export type Publication = PreparedPublish;
 /** The publish checks of one product for one shop; the same code for the pre-flight, one publish and bulk publish. */
 export type PreparePublication = (product: Product, shop: Shop) => Promise<Publication>;
 
-type ImageSources = { readonly imageUrls: string[]; readonly variantImage: (variant: Variant) => string | undefined };
+type ImageSources = { readonly imageUrls: string[]; readonly variantImage: (variant: Variant) => string | undefined; readonly videos: PublishVideo[] };
 
 /**
  * Our stored URLs made absolute (`/media/…` → the public base), main image first, no duplicates; and each
  * variant's own picture: its SKU asset's stored URL, made absolute the same way.
  */
 async function publicImages(product: Product, deps: Pick<PreparePublicationDeps, 'assets' | 'objectStore'>): Promise<ImageSources> {
-  const assets = product.images && product.variants.length === 0 ? [] : await deps.assets.listByProduct(product.id);
+  // Read even when the seller chose the images: the videos are assets too (DECISIONS §10).
+  const assets = await deps.assets.listByProduct(product.id);
   const { primary_image, images } = effectiveImages(product, product.images ? [] : storedImageUrls(assets));
   const absolute = (url: string): string => {
     const key = url.startsWith('/') ? deps.objectStore.keyFromUrl(url) : undefined;
@@ -39,6 +41,7 @@ async function publicImages(product: Product, deps: Pick<PreparePublicationDeps,
   return {
     imageUrls: [...new Set([primary_image, ...images].filter((url): url is string => Boolean(url)).map(absolute))],
     variantImage: (variant) => (variant.image_asset_id === null ? undefined : stored.get(variant.image_asset_id)),
+    videos: publishVideosOf(assets, absolute),
   };
 }
 

@@ -7,6 +7,7 @@ import { allowedMoves } from '../domain/product-stage.ts';
 import { readyProblems } from '../domain/ready-checks.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type ProductRepository } from './ports/product-repository.ts';
+import { isVideoAsset } from '../domain/video-format.ts';
 
 /** The detail view of a product: its fields with `primary_image`/`images` resolved, its assets and the moves open to it. */
 export type ProductView = Omit<Product, 'primary_image' | 'images'> & {
@@ -30,7 +31,7 @@ export const makeViewProduct =
     let problems: FieldProblem[] = [];
     if (product.stage === 'collected' || product.stage === 'editing') {
       const offerIdTaken = product.offer_id ? await deps.products.offerIdTaken(product.offer_id, product.id) : false;
-      const storedImageCount = assets.filter((asset) => asset.status === 'stored').length;
+      const storedImageCount = assets.filter((asset) => asset.status === 'stored' && !isVideoAsset(asset)).length;
       problems = readyProblems(product, { policy: deps.pricingPolicy, offerIdTaken, storedImageCount });
     }
     return { ...product, ...effectiveImages(product, storedImageUrls(assets)), assets, allowed_moves: allowedMoves(product.stage, problems), ready_problems: problems };

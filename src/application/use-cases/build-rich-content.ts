@@ -11,13 +11,15 @@ import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
 import { publicUrl } from '../rich-content-pictures.ts';
+import { isVideoAsset } from '../../domain/video-format.ts';
 
 export type BuildRichContentDeps = { readonly products: ProductRepository; readonly assets: AssetRepository; readonly objectStore: ObjectStore; readonly clock: Clock };
 export type BuildRichContentInput = { readonly productId: string; readonly images: 'detail' | readonly string[]; readonly text: boolean };
 export type BuildRichContentOutput = { readonly rich_content: RichContent; readonly warnings: string[] };
 export type BuildRichContent = (input: BuildRichContentInput) => Promise<BuildRichContentOutput>;
 
-const stored = (asset: Asset): boolean => asset.status === 'stored' && asset.stored_url !== '';
+/** A stored picture: videos are never rich-content pictures (DECISIONS §10). */
+const stored = (asset: Asset): boolean => asset.status === 'stored' && asset.stored_url !== '' && !isVideoAsset(asset);
 const byIndex = (a: Asset, b: Asset): number => a.index - b.index;
 
 /** `detail`: the translated pictures first (their Russian text), then the detail pictures; or the chosen ones, each the product's and stored. */

@@ -6,6 +6,7 @@ import { type ProductRepository } from '../ports/product-repository.ts';
 import { type GenerateSuite } from './generate-suite.ts';
 import { type PlanSuite } from './plan-suite.ts';
 import { type WriteCopy } from './write-copy.ts';
+import { isVideoAsset } from '../../domain/video-format.ts';
 
 export type BulkJobHandlerDeps = {
   readonly products: ProductRepository;
@@ -42,7 +43,7 @@ export function makeBulkJobHandlers(deps: BulkJobHandlerDeps): Record<'copy' | '
 
     async suite(subject, params) {
       const product = await loadProduct(deps.products, productIdOf(subject));
-      const stored = (await deps.assets.listByProduct(product.id)).filter((asset) => asset.status === 'stored' && asset.stored_url);
+      const stored = (await deps.assets.listByProduct(product.id)).filter((asset) => asset.status === 'stored' && asset.stored_url && !isVideoAsset(asset));
       const stats = { main: 0, sku: 0, detail: 0 };
       for (const asset of stored) if (asset.group_key in stats) stats[asset.group_key as keyof typeof stats] += 1;
       const plan = Array.isArray(params.plan)

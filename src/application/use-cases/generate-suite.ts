@@ -11,6 +11,7 @@ import { type ProductRepository } from '../ports/product-repository.ts';
 import { type SuiteJobStore, type WatermarkInput } from '../ports/suite-jobs.ts';
 import { type SuiteRunner } from '../suite-runner.ts';
 import { resolveWatermark } from '../watermark-settings.ts';
+import { isVideoAsset } from '../../domain/video-format.ts';
 
 export type { WatermarkInput } from '../ports/suite-jobs.ts';
 export { resolveWatermark } from '../watermark-settings.ts';
@@ -48,7 +49,7 @@ export type GenerateSuite = (input: GenerateSuiteInput) => Promise<GenerateSuite
 async function storedProductImages(deps: { assets: StoreGeneratedDeps['assets'] }, productId: string): Promise<ReferenceCandidate[]> {
   const assets = await deps.assets.listByProduct(productId);
   return assets
-    .filter((asset) => asset.status === 'stored' && asset.stored_url !== '' && asset.group_key !== 'generated')
+    .filter((asset) => asset.status === 'stored' && asset.stored_url !== '' && asset.group_key !== 'generated' && !isVideoAsset(asset))
     .map((asset) => ({ url: asset.stored_url, group_key: asset.group_key, variant_name: asset.variant_name }));
 }
 

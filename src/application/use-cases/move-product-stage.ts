@@ -7,6 +7,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
 import { type ProductView, type ViewProduct } from '../view-product.ts';
+import { isVideoAsset } from '../../domain/video-format.ts';
 
 export type MoveProductStageDeps = {
   readonly products: ProductRepository;
@@ -29,7 +30,7 @@ export const makeMoveProductStage =
         current.offer_id ? deps.products.offerIdTaken(current.offer_id, current.id) : Promise.resolve(false),
         deps.assets.listByProduct(current.id),
       ]);
-      context = { ...context, offerIdTaken: taken, storedImageCount: assets.filter((a) => a.status === 'stored').length };
+      context = { ...context, offerIdTaken: taken, storedImageCount: assets.filter((a) => a.status === 'stored' && !isVideoAsset(a)).length };
     }
     const next = move(current, stage, deps.clock.now().toISOString(), () => readyProblems(current, context));
     await saveRevision(deps.products, next, current.version);

@@ -10,6 +10,7 @@ import { type JobStore } from '../ports/job-store.ts';
 import { type ModelCatalog } from '../ports/model-catalog.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type GenerationQueue } from '../ports/suite-jobs.ts';
+import { isVideoAsset } from '../../domain/video-format.ts';
 
 /** What every capable family is asked (图片文字翻译): Russian instead of Chinese, nothing else changed. */
 export const TRANSLATE_INSTRUCTION = [
@@ -62,6 +63,7 @@ export function makeTranslateImages(deps: TranslateImagesDeps): TranslateImages 
     const problems = input.assetIds.flatMap((id, index) => {
       const asset = assets.get(id);
       if (!asset) return [{ path: `/asset_ids/${index}`, message: '该图片不属于这个商品' }];
+      if (isVideoAsset(asset)) return [{ path: `/asset_ids/${index}`, message: '这是视频，不能翻译图中文字' }];
       return asset.status === 'stored' ? [] : [{ path: `/asset_ids/${index}`, message: '该图片还没有下载完成' }];
     });
     if (problems.length > 0) throw invalid('ASSET_NOT_USABLE', '有图片不属于这个商品或尚未下载完成', problems);

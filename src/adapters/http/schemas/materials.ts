@@ -23,7 +23,7 @@ export const MaterialImage = Type.Object({
   variantName: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
   url: ImageUrl,
   index: Type.Integer({ minimum: 0, maximum: 100_000 }),
-  type: Type.String({ minLength: 1, maxLength: 32 }),
+  type: Type.String({ minLength: 1, maxLength: 32, description: '图片为 img 等；"video" 表示视频：按字节识别 MP4/MOV，最大 MAX_VIDEO_BYTES，原样保存，发布时作复合属性 100001' }),
   dedupeKey: Type.String({ maxLength: 1024 }),
 });
 

@@ -19,10 +19,10 @@ const IMAGES_EACH = 20;
 const PUBLISH_GROUPS = 12;
 
 /** Polls `probe` until it holds; a bound against hanging, never an assertion on how long it took. */
-async function until(what: string, probe: () => boolean | Promise<boolean>, limitMs = 60_000): Promise<void> {
+async function until(what: string, probe: () => boolean | Promise<boolean>, limitMs = 60_000, state: () => string = () => ''): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what} ${state()}`.trim());
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -64,7 +64,7 @@ describe('two instances on one PostgreSQL and one S3', () => {
         cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
         const started = await startServiceProcess({
           ...SHARED, ...s3.env, DATA_DIR: dataDir, DATABASE_URL: database.url, OZON_API_URL: ozon.url, OUTBOUND_ALLOW_PRIVATE: 'true',
-          PUBLIC_BASE_URL: 'https://lws.example.com', DOWNLOAD_CONCURRENCY: '4', DOWNLOAD_LEASE: '2s', PUBLISH_POLL_LEASE: '2s', PUBLISH_POLL_IDLE: '1s',
+          PUBLIC_BASE_URL: 'https://lws.example.com', DOWNLOAD_CONCURRENCY: '4', DOWNLOAD_LEASE: '6s', PUBLISH_POLL_LEASE: '6s', PUBLISH_POLL_IDLE: '1s',
         });
         cleanups.push(() => void started.child.kill('SIGKILL'));
         return started;
@@ -99,7 +99,7 @@ describe('two instances on one PostgreSQL and one S3', () => {
       // Mid-way: the CDN holds requests until both instances have all their download slots waiting on it.
       await until('a third of the images stored', async () => (await stored()) >= 130);
       cdn.hold();
-      await until('both instances downloading', () => cdn.held() === 8);
+      await until('both instances downloading (8 held)', () => cdn.held() === 8, 60_000, () => `(${cdn.held()} held)`);
       a.child.kill('SIGKILL');
       await a.exited();
       await until('the killed instance\'s requests hung up', () => cdn.heldGone() === 4);

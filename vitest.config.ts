@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that start real service processes and wait on their timing; they get a fresh module graph of their own.
- * Run after the video intake tests in one shared worker, the two-instance test saw its services stop downloading
- * (2 of 8 requests reached the CDN) — a leak between files not yet found, noted in the closing note of stop 26.
+ * Tests that start real service processes and wait on their timing run in a worker of their own, so no other
+ * file's module state can reach them. (The two-instance test's stalls on CI were a race in the test itself — it
+ * asked the CDN to hold too late on a fast run — now fixed with `holdAfter`.)
  */
 const OWN_WORKER = ['tests/integration/two-instances.test.ts'];
 

@@ -14,6 +14,8 @@ export type CountingCdn = {
   heldGone(): number;
   /** From now on requests wait for `release()`. */
   hold(): void;
+  /** Requests wait for `release()` once `count` images were answered (no race with how fast the clients are). */
+  holdAfter(count: number): void;
   /** Answers the held requests still connected, and later ones at once. */
   release(): void;
   close(): Promise<void>;
@@ -29,6 +31,8 @@ export async function startCountingCdn(): Promise<CountingCdn> {
   const delivered = new Map<string, number>();
   let abandoned = 0;
   let holding = false;
+  let answered = 0;
+  let holdFrom = Number.POSITIVE_INFINITY;
   const waiting: { path: string; response: ServerResponse }[] = [];
   const gone = (response: ServerResponse): boolean => response.destroyed || response.socket === null || response.socket.destroyed;
 
@@ -43,8 +47,11 @@ export async function startCountingCdn(): Promise<CountingCdn> {
   };
   const server = await startFakeServer((request, response) => {
     const path = request.url.split('?')[0]!;
-    if (holding) waiting.push({ path, response });
-    else answer(path, response);
+    if (holding || answered >= holdFrom) waiting.push({ path, response });
+    else {
+      answered += 1;
+      answer(path, response);
+    }
   });
 
   return {
@@ -54,8 +61,10 @@ export async function startCountingCdn(): Promise<CountingCdn> {
     held: () => waiting.length,
     heldGone: () => waiting.filter(({ response }) => gone(response)).length,
     hold: () => void (holding = true),
+    holdAfter: (count) => void (holdFrom = count),
     release() {
       holding = false;
+      holdFrom = Number.POSITIVE_INFINITY;
       for (const { path, response } of waiting.splice(0)) answer(path, response);
     },
     close: () => server.close(),

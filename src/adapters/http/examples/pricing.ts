@@ -1,3 +1,4 @@
+import { DEFAULT_PRICING_POLICY } from '../../../domain/pricing.ts';
 import { type OperationExample } from '../openapi-examples.ts';
 import { EXAMPLE } from './ids.ts';
 
@@ -26,25 +27,7 @@ export const PRICING_EXAMPLES: Record<string, OperationExample> = {
       },
     },
   },
-  getPricingPolicy: {
-    status: 200,
-    answer: {
-      version: 'cel-standard-2026',
-      defaults: { markup_percent: 30, reserve_discount_percent: 50, tier: 'auto' },
-      tiers: [
-        {
-          tier: 'low',
-          min_price_rub: 0,
-          max_price_rub: 1500,
-          net_ratio: 0.845,
-          commission_percent: 15.5,
-          weight_bands: [
-            { max_weight_g: 500, base_cny: 3, per_gram_cny: 0.035 },
-            { max_weight_g: 30000, base_cny: 23, per_gram_cny: 0.025 },
-          ],
-        },
-      ],
-    },
-  },
+  // The built-in table as GET /pricing/policy answers it (one source: the domain's default policy).
+  getPricingPolicy: { status: 200, answer: DEFAULT_PRICING_POLICY },
   getFx: { status: 200, answer: { rate: 11.42, source: 'cbr', updated_at: EXAMPLE.updatedAt, ts: EXAMPLE.updatedAt, stale: false } },
 };

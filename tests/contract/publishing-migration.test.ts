@@ -65,17 +65,5 @@ for (const database of testDatabases()) {
       await records.insert(newPublishTask({ task_id: '1723000900', product_id: 'pm', variant_id: 'v1', shop_id: 's1', offer_id: 'M-1' }, AT));
       expect((await records.findById('1723000900'))?.variant_id).toBe('v1');
     });
-
-    it('a due waiting record is claimed by one sender only, until its lease lapses', async () => {
-      const repository = makeKyselyPublishTaskRepository(handle.db);
-      await repository.insert(
-        newWaitingRecord({ id: 'w1', product_id: 'p7', shop_id: 's1', offer_id: 'G' }, AT, AT),
-        newWaitingRecord({ id: 'w2', product_id: 'p8', shop_id: 's1', offer_id: 'H' }, '2026-11-21T12:00:00.000Z', AT),
-      );
-      const lease = '2026-11-21T10:05:00.000Z';
-      expect(await repository.claimWaiting(['w1', 'w2'], AT, lease)).toEqual(['w1']);
-      expect(await repository.claimWaiting(['w1', 'w2'], AT, lease)).toEqual([]);
-      expect(await repository.claimWaiting(['w1'], lease, '2026-11-21T10:10:00.000Z')).toEqual(['w1']);
-    });
   });
 }

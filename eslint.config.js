@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier/flat';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'web/dist', 'coverage', '**/*.d.ts'] },
@@ -13,4 +14,6 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use `as const` objects and unions.' }],
     },
   },
+  // Last: turns off every rule that would argue with Prettier's layout (npm run format).
+  prettier,
 );

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type CategoryCache, type CachedEntry } from '../../src/application/ports/category-cache.ts';
 import { CATEGORY_CACHE_TTL_MS, makeCachedLookup } from '../../src/application/cached-lookup.ts';
-
-/** An in-memory CategoryCache (async like the real one, and values copied through JSON as the database does). */
-function memoryCache(): CategoryCache {
-  const entries = new Map<string, string>();
-  return {
-    async get(key) {
-      const text = entries.get(key);
-      return text === undefined ? undefined : (JSON.parse(text) as CachedEntry);
-    },
-    async put(key, value, fetchedAt) {
-      entries.set(key, JSON.stringify({ value, fetched_at: fetchedAt }));
-    },
-  };
-}
+import { makeInMemoryCategoryCache } from '../in-memory/in-memory-category-cache.ts';
 
 describe('cached lookup', () => {
   const setup = () => {
     let now = Date.parse('2026-11-21T10:00:00.000Z');
-    const lookup = makeCachedLookup({ categoryCache: memoryCache(), clock: { now: () => new Date(now) } });
+    const lookup = makeCachedLookup({ categoryCache: makeInMemoryCategoryCache(), clock: { now: () => new Date(now) } });
     return { lookup, advance: (ms: number) => (now += ms) };
   };
 

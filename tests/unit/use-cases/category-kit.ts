@@ -1,6 +1,12 @@
 import { makeAesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
 import { makeCachedLookup } from '../../../src/application/cached-lookup.ts';
-import { type AttributeScope, type AttributeValue, type CategoryLanguage, type CategoryNode, type Marketplace } from '../../../src/application/ports/marketplace.ts';
+import {
+  type AttributeScope,
+  type AttributeValue,
+  type CategoryLanguage,
+  type CategoryNode,
+  type Marketplace,
+} from '../../../src/application/ports/marketplace.ts';
 import { makeShopAccess, shopKeyContext } from '../../../src/application/shop-access.ts';
 import { newShop, recordShopTest, type Shop } from '../../../src/domain/shop.ts';
 import { type ShopLimits } from '../../../src/domain/shop-limits.ts';
@@ -60,7 +66,22 @@ export function categoryKit() {
     categoryTree: (credentials, language) => answer('categoryTree', credentials.apiKey, { language }, () => market.tree),
     categoryAttributes: (credentials, scope) =>
       answer('categoryAttributes', credentials.apiKey, scope, () => [
-        { id: 85, name: `Бренд ${scope.language}`, description: '', type: 'String', is_required: true, is_collection: false, is_aspect: false, dictionary_id: 28732849, category_dependent: false, group_id: 0, group_name: '', attribute_complex_id: 0, max_value_count: 0, complex_is_collection: false },
+        {
+          id: 85,
+          name: `Бренд ${scope.language}`,
+          description: '',
+          type: 'String',
+          is_required: true,
+          is_collection: false,
+          is_aspect: false,
+          dictionary_id: 28732849,
+          category_dependent: false,
+          group_id: 0,
+          group_name: '',
+          attribute_complex_id: 0,
+          max_value_count: 0,
+          complex_is_collection: false,
+        },
       ]),
     attributeValues: (credentials, scope: AttributeScope, page) =>
       answer('attributeValues', credentials.apiKey, { ...scope, ...page }, () => {
@@ -68,14 +89,21 @@ export function categoryKit() {
         return { values: after.slice(0, page.limit), hasNext: after.length > page.limit };
       }),
     searchAttributeValues: (credentials, scope, query, limit) =>
-      answer('searchAttributeValues', credentials.apiKey, { ...scope, query, limit }, () => dictionary().filter((value) => value.value.includes(query)).slice(0, limit)),
+      answer('searchAttributeValues', credentials.apiKey, { ...scope, query, limit }, () =>
+        dictionary()
+          .filter((value) => value.value.includes(query))
+          .slice(0, limit),
+      ),
     productLimits: (credentials) => answer('productLimits', credentials.apiKey, {}, () => market.limits),
   };
   const marketplace = stub as Marketplace;
 
   /** Stores a shop whose key is `key-<id>`, verified (`active`) unless told otherwise. */
   const givenShop = async (id: string, active = true): Promise<Shop> => {
-    const made = newShop({ id, name: id, client_id: '1', api_key_sealed: SECRET_BOX.seal(`key-${id}`, shopKeyContext(id)), api_key_last4: id.slice(-4), currency_code: 'RUB' }, clock.iso());
+    const made = newShop(
+      { id, name: id, client_id: '1', api_key_sealed: SECRET_BOX.seal(`key-${id}`, shopKeyContext(id)), api_key_last4: id.slice(-4), currency_code: 'RUB' },
+      clock.iso(),
+    );
     const shop = active ? recordShopTest(made, { ok: true, roles: [], expires_at: null }, clock.iso()) : made;
     await shops.insert(shop);
     return shop;

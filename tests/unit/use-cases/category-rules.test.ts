@@ -10,8 +10,15 @@ const CREDENTIALS = { clientId: '1', apiKey: 'key-check' };
 /** The category rules over the kit's marketplace and cache, with every read of the persisted cache counted. */
 function rulesOf(kit: CategoryKit) {
   const reads: string[] = [];
-  const counted: CategoryCache = { get: (key) => (reads.push(key), kit.categoryCache.get(key)), put: (key, value, at) => kit.categoryCache.put(key, value, at) };
-  const rules = makeCategoryRules({ marketplace: kit.marketplace, cachedLookup: makeCachedLookup({ categoryCache: counted, clock: kit.clock }), clock: kit.clock });
+  const counted: CategoryCache = {
+    get: (key) => (reads.push(key), kit.categoryCache.get(key)),
+    put: (key, value, at) => kit.categoryCache.put(key, value, at),
+  };
+  const rules = makeCategoryRules({
+    marketplace: kit.marketplace,
+    cachedLookup: makeCachedLookup({ categoryCache: counted, clock: kit.clock }),
+    clock: kit.clock,
+  });
   return { rules, reads };
 }
 

@@ -1,0 +1,149 @@
+import { type Marketplace, type MarketplaceCredentials } from '../../src/application/ports/marketplace.ts';
+import { DomainError } from '../../src/domain/errors.ts';
+import { ItemQuotaExceeded } from '../../src/domain/publish-quota.ts';
+import { type ImportError, type ImportResultItem } from '../../src/domain/publish-task.ts';
+import { missingMethods } from '../../src/domain/shop.ts';
+import { ALL_METHODS, type FakeOzon } from '../fakes/ozon.ts';
+import { type Item, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from '../fakes/ozon-products.ts';
+
+/** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
+export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
+export type InMemoryMarketplace = Marketplace & MarketplaceControl & { readonly calls: string[] };
+
+/** The Ozon adapter's failures, as it reports them (src/adapters/marketplace/ozon-errors.ts). */
+const answered = (status: number, message: string) => new DomainError('upstream_failed', 'MARKETPLACE_ERROR', `Ozon 接口返回错误（HTTP ${status}）：${message}`);
+const unreachable = () => new DomainError('upstream_failed', 'MARKETPLACE_UNREACHABLE', '无法连接 Ozon 接口，请检查网络后重试');
+const notHere = (): never => {
+  throw new Error('the in-memory marketplace has no category methods; unit tests give the use case its CategoryRules');
+};
+
+const asItems = (items: readonly unknown[]): Item[] => JSON.parse(JSON.stringify(items)) as Item[];
+const imageCount = (item: Item): number => (Array.isArray(item.images) ? item.images.length : 0) + (item.primary_image ? 1 : 0);
+const toError = (raw: ImportError): ImportError => {
+  const { code, message, level, state, description, field, attribute_id, attribute_name } = raw;
+  return { code, message, level, state, description, field, attribute_id, attribute_name };
+};
+
+/**
+ * A stand-in for the Ozon adapter over the fake Seller API, without HTTP: the same publishing answers (imports
+ * within the daily quotas, tasks pending for the planned polls, pictures, prices, key checks, the marketplace
+ * down), the same controls as the fake, and `calls` naming each method called. It passes
+ * tests/contract/marketplace-publishing.contract.ts as the adapter does. Quota times count from `now()`.
+ */
+export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryMarketplace {
+  const keys = new Map<string, { apiKey: string; methods: readonly string[] }>();
+  /** offer_id → product id: importing a known offer updates its card. */
+  const offers = new Map<string, number>();
+  const calls: string[] = [];
+  let nextTaskId = 1_723_000_001;
+  let nextProductId = 880_000_001;
+  let itemThrottled = { count: 0, minutes: 1 };
+
+  /** The checks every call passes first, as the fake's front door makes them. */
+  const enter = (method: string, { clientId, apiKey }: MarketplaceCredentials): void => {
+    calls.push(method);
+    if (standIn.down) throw unreachable();
+    if (!/^[1-9]\d*$/.test(clientId)) throw answered(400, 'Client-Id header value should be positive integer');
+    if (keys.get(clientId)?.apiKey !== apiKey) throw answered(404, 'Invalid Api-Key, please check the key and try again');
+  };
+
+  const startTask = (kind: Task['kind'], items: Item[]): string => {
+    const taskId = nextTaskId++;
+    const productIds = items.map((item) => {
+      const known = offers.get(String(item.offer_id));
+      if (known !== undefined) return known;
+      const id = nextProductId++;
+      if (kind === 'import') offers.set(String(item.offer_id), id);
+      return id;
+    });
+    standIn.tasks.set(taskId, { kind, items, polls: 0, plan: { ...standIn.plan, declinedOffers: [...(standIn.plan.declinedOffers ?? [])] }, productIds });
+    return String(taskId);
+  };
+
+  const standIn: InMemoryMarketplace = {
+    calls,
+    addKey: (clientId, apiKey, methods = ALL_METHODS) => void keys.set(clientId, { apiKey, methods }),
+    plan: { pendingPolls: 1, outcome: 'imported' },
+    tasks: new Map(),
+    prices: [],
+    limits: unlimited(now()),
+    itemLimitNext: (count, minutes) => void (itemThrottled = { count, minutes }),
+    down: false,
+    keyExpiresAt: '2027-02-18T09:54:23.296Z',
+
+    async testCredentials(credentials) {
+      try {
+        enter('testCredentials', credentials);
+      } catch (error) {
+        const message = error instanceof DomainError ? error.detail : '';
+        if (/Client-Id/.test(message)) return { ok: false, reason: 'INVALID_CLIENT_ID', detail: `Client-Id 不正确，应为卖家后台显示的数字 ID（平台信息：${message}）` };
+        if (/Api-Key/.test(message)) return { ok: false, reason: 'INVALID_API_KEY', detail: `API Key 无效，请检查后重新填写（平台信息：${message}）` };
+        throw error;
+      }
+      const roles = [{ name: 'Admin', methods: keys.get(credentials.clientId)!.methods }];
+      const missing = missingMethods(roles);
+      if (missing.length > 0) return { ok: false, reason: 'MISSING_PERMISSIONS', detail: `API Key 缺少所需的接口权限：${missing.join('、')}` };
+      return { ok: true, roles: ['Admin'], expires_at: new Date(standIn.keyExpiresAt).toISOString() };
+    },
+
+    categoryTree: async () => notHere(),
+    categoryAttributes: async () => notHere(),
+    attributeValues: async () => notHere(),
+    searchAttributeValues: async () => notHere(),
+
+    async importProducts(credentials, sent) {
+      enter('importProducts', credentials);
+      const items = asItems(sent);
+      if (items.length === 0 || items.length > 100) throw answered(400, 'items must contain 1 to 100 products');
+      for (const item of items) {
+        if (!item.description_category_id || !item.type_id) throw answered(400, 'description_category_id and type_id are required');
+        if (imageCount(item) > 50) throw answered(400, 'too many images');
+        const video = videoProblem(item);
+        if (video) throw answered(400, video);
+      }
+      if (itemThrottled.count > 0) {
+        itemThrottled.count -= 1;
+        throw new ItemQuotaExceeded(itemThrottled.minutes * 60_000);
+      }
+      const exceeded = chargeQuota(standIn.limits, offers, items);
+      if (exceeded) throw new ItemQuotaExceeded(minutesUntil(exceeded.reset_at, now()) * 60_000);
+      return { taskId: startTask('import', items) };
+    },
+
+    async importPictures(credentials, sent) {
+      enter('importPictures', credentials);
+      const items = asItems(sent);
+      if (items.length === 0 || items.length > 100) throw answered(400, 'items must contain 1 to 100 products');
+      if (items.some((item) => typeof item.offer_id !== 'string' || imageCount(item) > 50)) throw answered(400, 'offer_id is required; at most 50 images');
+      return { taskId: startTask('pictures', items) };
+    },
+
+    async importPrices(credentials, prices) {
+      enter('importPrices', credentials);
+      if (prices.length === 0 || prices.length > 1000) throw answered(400, 'prices must contain 1 to 1000 items');
+      standIn.prices.push(...(asItems(prices) as Record<string, unknown>[]));
+      return prices.map(({ offer_id }) => {
+        const productId = offers.get(offer_id);
+        return productId === undefined
+          ? { offer_id, product_id: 0, updated: false, errors: [{ code: 'PRODUCT_NOT_FOUND', message: 'product not found' }] }
+          : { offer_id, product_id: productId, updated: true, errors: [] };
+      });
+    },
+
+    async productLimits(credentials) {
+      enter('productLimits', credentials);
+      const { daily_create, daily_update, total } = standIn.limits;
+      const counter = ({ limit, usage, reset_at }: typeof daily_create) => ({ limit, usage, reset_at: new Date(reset_at).toISOString() });
+      return { daily_create: counter(daily_create), daily_update: counter(daily_update), total: { limit: total.limit, usage: total.usage } };
+    },
+
+    async importInfo(credentials, taskId) {
+      enter('importInfo', credentials);
+      const task = standIn.tasks.get(Number(taskId));
+      if (!task) throw answered(404, 'task not found');
+      task.polls += 1;
+      return (importResult(task) as ImportResultItem[]).map(({ offer_id, product_id, status, errors }) => ({ offer_id, product_id, status, errors: errors.map(toError) }));
+    },
+  };
+  return standIn;
+}

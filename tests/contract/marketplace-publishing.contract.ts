@@ -31,11 +31,23 @@ const quota = (limit: number, usage = 0, resetMinutes = 90) => ({ limit, usage, 
 export function testMarketplacePublishingContract(it: ReturnType<typeof marketplaceTest>): void {
   it('answers a key check as an outcome: accepted with its roles, or why not', async ({ stage: { marketplace, credentials, control } }) => {
     expect(await marketplace.testCredentials(credentials)).toEqual({ ok: true, roles: ['Admin'], expires_at: '2027-02-18T09:54:23.296Z' });
-    expect(await marketplace.testCredentials({ ...credentials, apiKey: 'wrong-key-123' })).toMatchObject({ ok: false, reason: 'INVALID_API_KEY', detail: expect.stringContaining('API Key 无效') });
+    expect(await marketplace.testCredentials({ ...credentials, apiKey: 'wrong-key-123' })).toMatchObject({
+      ok: false,
+      reason: 'INVALID_API_KEY',
+      detail: expect.stringContaining('API Key 无效'),
+    });
     expect(await marketplace.testCredentials({ ...credentials, clientId: 'abc' })).toMatchObject({ ok: false, reason: 'INVALID_CLIENT_ID' });
     control.addKey('777', credentials.apiKey, ['/v1/roles']);
-    expect(await marketplace.testCredentials({ ...credentials, clientId: '777' })).toMatchObject({ ok: false, reason: 'MISSING_PERMISSIONS', detail: expect.stringContaining('/v3/product/import') });
-    await expect(marketplace.productLimits({ ...credentials, apiKey: 'wrong-key-123' })).rejects.toMatchObject({ kind: 'upstream_failed', code: 'MARKETPLACE_ERROR', detail: expect.stringContaining('Invalid Api-Key') });
+    expect(await marketplace.testCredentials({ ...credentials, clientId: '777' })).toMatchObject({
+      ok: false,
+      reason: 'MISSING_PERMISSIONS',
+      detail: expect.stringContaining('/v3/product/import'),
+    });
+    await expect(marketplace.productLimits({ ...credentials, apiKey: 'wrong-key-123' })).rejects.toMatchObject({
+      kind: 'upstream_failed',
+      code: 'MARKETPLACE_ERROR',
+      detail: expect.stringContaining('Invalid Api-Key'),
+    });
   });
 
   it("imports cards as one task, pending for the planned polls, then each card's result", async ({ stage: { marketplace, credentials, control } }) => {
@@ -43,7 +55,9 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
     const { taskId } = await marketplace.importProducts(credentials, [card('A'), card('B')]);
     expect(taskId).toMatch(/^\d+$/);
     expect(control.tasks.get(Number(taskId))?.items).toEqual(JSON.parse(JSON.stringify([card('A'), card('B')])));
-    expect(await marketplace.importInfo(credentials, taskId)).toEqual(['A', 'B'].map((offer_id) => ({ offer_id, product_id: 0, status: 'pending', errors: [] })));
+    expect(await marketplace.importInfo(credentials, taskId)).toEqual(
+      ['A', 'B'].map((offer_id) => ({ offer_id, product_id: 0, status: 'pending', errors: [] })),
+    );
     const [a, b] = await marketplace.importInfo(credentials, taskId);
     expect(a).toEqual({ offer_id: 'A', product_id: expect.any(Number), status: 'imported', errors: [] });
     expect(a!.product_id).toBeGreaterThan(0);
@@ -54,7 +68,9 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
   it('reports a failed card and a card imported with blocking errors with the marketplace errors', async ({ stage: { marketplace, credentials, control } }) => {
     control.plan = { pendingPolls: 0, outcome: 'failed' };
     const failed = await marketplace.importProducts(credentials, [card('F')]);
-    expect(await marketplace.importInfo(credentials, failed.taskId)).toMatchObject([{ offer_id: 'F', product_id: 0, status: 'failed', errors: [{ level: 'error', attribute_id: 85 }] }]);
+    expect(await marketplace.importInfo(credentials, failed.taskId)).toMatchObject([
+      { offer_id: 'F', product_id: 0, status: 'failed', errors: [{ level: 'error', attribute_id: 85 }] },
+    ]);
     control.plan = { pendingPolls: 0, outcome: 'imported_with_error' };
     const flawed = await marketplace.importProducts(credentials, [card('E')]);
     const [result] = await marketplace.importInfo(credentials, flawed.taskId);
@@ -103,12 +119,21 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
     expect(control.prices).toEqual([priceOf(card('A')), priceOf(card('Z'))]);
   });
 
-  it("refuses malformed sends and unknown tasks with the marketplace's message, and cannot be reached while down", async ({ stage: { marketplace, credentials, control } }) => {
+  it("refuses malformed sends and unknown tasks with the marketplace's message, and cannot be reached while down", async ({
+    stage: { marketplace, credentials, control },
+  }) => {
     const refused = (message: string) => ({ kind: 'upstream_failed', code: 'MARKETPLACE_ERROR', detail: expect.stringContaining(message) });
     await expect(marketplace.importProducts(credentials, [])).rejects.toMatchObject(refused('1 to 100'));
-    await expect(marketplace.importProducts(credentials, Array.from({ length: 101 }, (_, n) => card(`N${n}`)))).rejects.toMatchObject(refused('1 to 100'));
+    await expect(
+      marketplace.importProducts(
+        credentials,
+        Array.from({ length: 101 }, (_, n) => card(`N${n}`)),
+      ),
+    ).rejects.toMatchObject(refused('1 to 100'));
     await expect(marketplace.importProducts(credentials, [{ ...card('A'), type_id: 0 }])).rejects.toMatchObject(refused('type_id are required'));
-    await expect(marketplace.importProducts(credentials, [{ ...card('A'), images: Array.from({ length: 50 }, (_, n) => `https://cdn.example.com/${n}.jpg`) }])).rejects.toMatchObject(refused('too many images'));
+    await expect(
+      marketplace.importProducts(credentials, [{ ...card('A'), images: Array.from({ length: 50 }, (_, n) => `https://cdn.example.com/${n}.jpg`) }]),
+    ).rejects.toMatchObject(refused('too many images'));
     await expect(marketplace.importPictures(credentials, [])).rejects.toMatchObject(refused('1 to 100'));
     await expect(marketplace.importPrices(credentials, [])).rejects.toMatchObject(refused('1 to 1000'));
     await expect(marketplace.importInfo(credentials, '999')).rejects.toMatchObject(refused('task not found'));

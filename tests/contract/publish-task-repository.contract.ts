@@ -26,7 +26,8 @@ export const taskNo = (n: number, fields: Partial<PublishTask> = {}): PublishTas
   ...newPublishTask({ task_id: String(1_723_000_000 + n), product_id: 'p1', shop_id: 's1', offer_id: `OFFER-${n}` }, at(n)),
   ...fields,
 });
-const card = (offerId: string): ImportItem => ({ offer_id: offerId, name: 'Коробка', price: '593', images: ['https://cdn.example/1.jpg'] }) as unknown as ImportItem;
+const card = (offerId: string): ImportItem =>
+  ({ offer_id: offerId, name: 'Коробка', price: '593', images: ['https://cdn.example/1.jpg'] }) as unknown as ImportItem;
 const done = { next_poll_at: null } as const;
 
 /** What every PublishTaskRepository guarantees about storing and reading records (the claims are in publish-task-claims.contract.ts). */
@@ -36,7 +37,9 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
       status: 'failed',
       ...done,
       card: card('OFFER-1'),
-      errors: [{ code: 'c', message: 'm', level: 'error', state: 's', description: 'Заполните', field: 'attribute', attribute_id: 85, attribute_name: 'Бренд' }],
+      errors: [
+        { code: 'c', message: 'm', level: 'error', state: 's', description: 'Заполните', field: 'attribute', attribute_id: 85, attribute_name: 'Бренд' },
+      ],
     });
     await tasks.insert(record);
     expect(await tasks.findById(record.id)).toEqual(record);
@@ -50,7 +53,14 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
     await tasks.insert(taskNo(5, { ...shared, id: 'b' }), taskNo(3, { ...shared, id: 'c' }), taskNo(3, { ...shared, id: 'a' }), taskNo(4));
     expect((await tasks.listByTask('t-9')).map((record) => record.id)).toEqual(['a', 'c', 'b']);
     expect(await tasks.listByTask('t-0')).toEqual([]);
-    const polled = { ...(await tasks.findById('a'))!, status: 'imported' as const, ...done, attempts: 2, marketplace_product_id: '880000001', updated_at: at(20) };
+    const polled = {
+      ...(await tasks.findById('a'))!,
+      status: 'imported' as const,
+      ...done,
+      attempts: 2,
+      marketplace_product_id: '880000001',
+      updated_at: at(20),
+    };
     await other.update({ ...polled, created_at: at(59) }, { ...taskNo(7), id: 'never-stored' });
     expect(await tasks.findById('a')).toEqual(polled);
     expect(await tasks.findById('never-stored')).toBeUndefined();
@@ -68,7 +78,10 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
   it('lists due records of the asked statuses soonest first, and knows the next poll', async ({ stores: { tasks } }) => {
     expect(await tasks.nextPollAt()).toBeUndefined();
     await tasks.insert(taskNo(21, { next_poll_at: at(40) }), taskNo(22, { next_poll_at: at(30) }), taskNo(23, { next_poll_at: at(50) }));
-    await tasks.insert(taskNo(24, { status: 'imported', ...done }), newWaitingRecord({ id: 'w', product_id: 'p2', shop_id: 's1', offer_id: 'W' }, at(35), at(0)));
+    await tasks.insert(
+      taskNo(24, { status: 'imported', ...done }),
+      newWaitingRecord({ id: 'w', product_id: 'p2', shop_id: 's1', offer_id: 'W' }, at(35), at(0)),
+    );
     expect(await tasks.nextPollAt()).toBe(at(30));
     expect((await tasks.listDue(at(45), 10)).map((t) => t.id)).toEqual(['1723000022', 'w', '1723000021']);
     expect((await tasks.listDue(at(45), 1)).map((t) => t.id)).toEqual(['1723000022']);
@@ -79,10 +92,16 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
   });
 
   it('knows which shops and products have open records, and pages a history newest first', async ({ stores: { tasks } }) => {
-    await tasks.insert(taskNo(31, { status: 'imported', ...done, product_id: 'p9', shop_id: 's9' }), taskNo(33, { status: 'failed', ...done, product_id: 'p8' }));
+    await tasks.insert(
+      taskNo(31, { status: 'imported', ...done, product_id: 'p9', shop_id: 's9' }),
+      taskNo(33, { status: 'failed', ...done, product_id: 'p8' }),
+    );
     expect([await tasks.hasPendingForShop('s9'), await tasks.hasPendingForProduct('p9')]).toEqual([false, false]);
     expect(await tasks.openProductIds(['p8', 'p9'])).toEqual(new Set());
-    await tasks.insert(taskNo(32, { product_id: 'p9', shop_id: 's9' }), newWaitingRecord({ id: 'w', product_id: 'p7', shop_id: 's7', offer_id: 'W' }, at(50), at(0)));
+    await tasks.insert(
+      taskNo(32, { product_id: 'p9', shop_id: 's9' }),
+      newWaitingRecord({ id: 'w', product_id: 'p7', shop_id: 's7', offer_id: 'W' }, at(50), at(0)),
+    );
     expect([await tasks.hasPendingForShop('s9'), await tasks.hasPendingForProduct('p9'), await tasks.hasPendingForShop('other')]).toEqual([true, true, false]);
     expect([await tasks.hasPendingForShop('s7'), await tasks.hasPendingForProduct('p7')]).toEqual([true, true]);
     expect(await tasks.openProductIds(['p7', 'p8', 'p9', 'p0'])).toEqual(new Set(['p7', 'p9']));
@@ -94,7 +113,8 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
   });
 
   it('finds the newest card a product, or one of its variants, left in a shop', async ({ stores: { tasks } }) => {
-    const sent = (n: number, fields: Partial<PublishTask>) => taskNo(n, { status: 'imported', ...done, card: card(`OFFER-${n}`), updated_at: at(n + 10), ...fields });
+    const sent = (n: number, fields: Partial<PublishTask>) =>
+      taskNo(n, { status: 'imported', ...done, card: card(`OFFER-${n}`), updated_at: at(n + 10), ...fields });
     expect(await tasks.lastCard('p1', 's1')).toBeUndefined();
     await tasks.insert(
       sent(41, {}),

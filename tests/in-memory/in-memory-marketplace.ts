@@ -11,18 +11,19 @@ export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'p
 export type InMemoryMarketplace = Marketplace & MarketplaceControl & { readonly calls: string[] };
 
 /** The Ozon adapter's failures, as it reports them (src/adapters/marketplace/ozon-errors.ts). */
-const answered = (status: number, message: string) => new DomainError('upstream_failed', 'MARKETPLACE_ERROR', `Ozon 接口返回错误（HTTP ${status}）：${message}`);
+const answered = (status: number, text: string) => new DomainError('upstream_failed', 'MARKETPLACE_ERROR', `Ozon 接口返回错误（HTTP ${status}）：${text}`);
 const unreachable = () => new DomainError('upstream_failed', 'MARKETPLACE_UNREACHABLE', '无法连接 Ozon 接口，请检查网络后重试');
-const notHere = (): never => {
-  throw new Error('the in-memory marketplace has no category methods; unit tests give the use case its CategoryRules');
-};
+/** Not part of the stand-in: unit tests give a use case its CategoryRules. */
+const notHere = (): Promise<never> => Promise.reject(new Error('the in-memory marketplace has no category methods'));
 
 const asItems = (items: readonly unknown[]): Item[] => JSON.parse(JSON.stringify(items)) as Item[];
 const imageCount = (item: Item): number => (Array.isArray(item.images) ? item.images.length : 0) + (item.primary_image ? 1 : 0);
-const toError = (raw: ImportError): ImportError => {
-  const { code, message, level, state, description, field, attribute_id, attribute_name } = raw;
-  return { code, message, level, state, description, field, attribute_id, attribute_name };
-};
+/** The fields the adapter reads off a result item (the wire carries more). */
+const ERROR_FIELDS = ['code', 'message', 'level', 'state', 'description', 'field', 'attribute_id', 'attribute_name'] as const;
+const toResult = ({ offer_id, product_id, status, errors }: ImportResultItem): ImportResultItem => ({
+  ...{ offer_id, product_id, status },
+  errors: errors.map((error) => Object.fromEntries(ERROR_FIELDS.map((key) => [key, error[key]])) as unknown as ImportError),
+});
 
 /**
  * A stand-in for the Ozon adapter over the fake Seller API, without HTTP: the same publishing answers (imports
@@ -76,7 +77,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
         enter('testCredentials', credentials);
       } catch (error) {
         const message = error instanceof DomainError ? error.detail : '';
-        if (/Client-Id/.test(message)) return { ok: false, reason: 'INVALID_CLIENT_ID', detail: `Client-Id 不正确，应为卖家后台显示的数字 ID（平台信息：${message}）` };
+        if (/Client-Id/.test(message)) return { ok: false, reason: 'INVALID_CLIENT_ID', detail: `Client-Id 不正确（平台信息：${message}）` };
         if (/Api-Key/.test(message)) return { ok: false, reason: 'INVALID_API_KEY', detail: `API Key 无效，请检查后重新填写（平台信息：${message}）` };
         throw error;
       }
@@ -86,10 +87,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       return { ok: true, roles: ['Admin'], expires_at: new Date(standIn.keyExpiresAt).toISOString() };
     },
 
-    categoryTree: async () => notHere(),
-    categoryAttributes: async () => notHere(),
-    attributeValues: async () => notHere(),
-    searchAttributeValues: async () => notHere(),
+    ...{ categoryTree: notHere, categoryAttributes: notHere, attributeValues: notHere, searchAttributeValues: notHere },
 
     async importProducts(credentials, sent) {
       enter('importProducts', credentials);
@@ -142,7 +140,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       const task = standIn.tasks.get(Number(taskId));
       if (!task) throw answered(404, 'task not found');
       task.polls += 1;
-      return (importResult(task) as ImportResultItem[]).map(({ offer_id, product_id, status, errors }) => ({ offer_id, product_id, status, errors: errors.map(toError) }));
+      return (importResult(task) as ImportResultItem[]).map(toResult);
     },
   };
   return standIn;

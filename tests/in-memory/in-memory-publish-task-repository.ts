@@ -29,7 +29,12 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
 
     findById: async (id) => copy(table.get(id)),
 
-    listByTask: async (taskId) => copy(rows().filter((record) => record.task_id === taskId).sort((a, b) => a.created_at.localeCompare(b.created_at) || byId(a, b))),
+    listByTask: async (taskId) =>
+      copy(
+        rows()
+          .filter((record) => record.task_id === taskId)
+          .sort((a, b) => a.created_at.localeCompare(b.created_at) || byId(a, b)),
+      ),
 
     async update(...records) {
       for (const record of records) {
@@ -75,7 +80,9 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
     },
 
     async claimWaiting(ids, now, leaseUntil) {
-      const claimed = [...new Set(ids)].map((id) => table.get(id)).filter((record): record is PublishTask => record?.status === 'waiting_quota' && isDue(record, now));
+      const claimed = [...new Set(ids)]
+        .map((id) => table.get(id))
+        .filter((record): record is PublishTask => record?.status === 'waiting_quota' && isDue(record, now));
       for (const record of claimed) table.set(record.id, { ...record, next_poll_at: leaseUntil });
       return claimed.map((record) => record.id);
     },
@@ -89,11 +96,21 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
 
     hasPendingForShop: async (shopId) => hasOpen((record) => record.shop_id === shopId),
     hasPendingForProduct: async (productId) => hasOpen((record) => record.product_id === productId),
-    openProductIds: async (productIds) => new Set(rows().filter((record) => isOpen(record) && productIds.includes(record.product_id)).map((record) => record.product_id)),
+    openProductIds: async (productIds) =>
+      new Set(
+        rows()
+          .filter((record) => isOpen(record) && productIds.includes(record.product_id))
+          .map((record) => record.product_id),
+      ),
 
     async lastCard(productId, shopId, variantId = null) {
       const cards = rows().filter(
-        (record) => record.product_id === productId && record.shop_id === shopId && record.variant_id === variantId && (record.status === 'imported' || record.status === 'skipped') && record.card !== null,
+        (record) =>
+          record.product_id === productId &&
+          record.shop_id === shopId &&
+          record.variant_id === variantId &&
+          (record.status === 'imported' || record.status === 'skipped') &&
+          record.card !== null,
       );
       return copy(cards.sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0]);
     },

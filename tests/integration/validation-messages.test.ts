@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldLabel, validationProblems } from '../../src/adapters/http/validation-messages.ts';
+import { validationProblems } from '../../src/adapters/http/validation-messages.ts';
+import { fieldLabel } from '../../src/adapters/http/validation-sentences.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Ajv's English, and any Latin word, in a message a seller reads. */

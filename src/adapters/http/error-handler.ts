@@ -2,7 +2,8 @@ import { type FastifyError, type FastifyInstance, type FastifyReply, type Fastif
 import { type ErrorKind, isDomainError, RateLimitedError } from '../../domain/errors.ts';
 import { type AllowedMethods } from './allowed-methods.ts';
 import { type ErrorBody } from './schemas/common.ts';
-import { chineseProblem, type SchemaError, validationProblems } from './validation-messages.ts';
+import { chineseProblem, validationProblems } from './validation-messages.ts';
+import { type SchemaError } from './validation-sentences.ts';
 
 /** The one place where a transport-neutral error kind becomes an HTTP status. */
 export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {

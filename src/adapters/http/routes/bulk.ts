@@ -5,7 +5,8 @@ import { type GetJob } from '../../../application/use-cases/get-job.ts';
 import { invalid } from '../../../domain/errors.ts';
 import { BULK_PARAMS, BulkBody, BulkResponse, JobResponse } from '../schemas/bulk.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
-import { typeboxSchemaErrors, validationProblems } from '../validation-messages.ts';
+import { typeboxSchemaErrors } from '../typebox-schema-errors.ts';
+import { validationProblems } from '../validation-messages.ts';
 
 export type BulkRouteDeps = { readonly bulkProducts: BulkProducts; readonly getJob: GetJob };
 

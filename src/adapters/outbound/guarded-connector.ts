@@ -50,14 +50,25 @@ export type GuardedConnectorOptions = {
   readonly allowAddresses?: readonly string[];
 };
 
+/** Whether a connection to `address` may be made: public unicast, or OUTBOUND_ALLOW_PRIVATE, or a test's exception. */
+export function addressAllowed({ allowPrivate, allowAddresses = [] }: Pick<GuardedConnectorOptions, 'allowPrivate' | 'allowAddresses'>): (address: string) => boolean {
+  const exceptions = new Set(allowAddresses);
+  return (address) => allowPrivate || exceptions.has(address) || isPublicAddress(address);
+}
+
+/** True when a URL's host is an IP literal (`[…]` for IPv6) that may not be reached. */
+export function refusedLiteral(hostname: string, allowed: (address: string) => boolean): boolean {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  return net.isIP(bare) !== 0 && !allowed(bare);
+}
+
 /**
  * undici's connector, wrapped so every connection (first request and every redirect hop alike) is checked
  * where it is made: literal IPs before connecting (net.connect skips `lookup` for them), names through the
  * guarded lookup, and the socket's actual peer address once connected.
  */
 export function guardedConnector({ allowPrivate, connectTimeoutMs, resolve, allowAddresses = [] }: GuardedConnectorOptions): buildConnector.connector {
-  const exceptions = new Set(allowAddresses);
-  const allowed = (address: string): boolean => allowPrivate || exceptions.has(address) || isPublicAddress(address);
+  const allowed = addressAllowed({ allowPrivate, allowAddresses });
   const base = buildConnector({ timeout: connectTimeoutMs, lookup: guardedLookup(resolve, allowed) });
   return (options, callback) => {
     if (net.isIP(options.hostname) !== 0 && !allowed(options.hostname)) {

@@ -1,7 +1,7 @@
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { type GuardedFetchOptions, type GuardedHttp, type GuardedStreamResponse } from '../../application/ports/guarded-http.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { RefusedAddressError, type Resolve, guardedConnector, systemResolve } from './guarded-connector.ts';
+import { RefusedAddressError, type Resolve, addressAllowed, guardedConnector, refusedLiteral, systemResolve } from './guarded-connector.ts';
 
 export type GuardedHttpOptions = {
   /** OUTBOUND_ALLOW_PRIVATE: skip the public-address check (tests, LAN setups). Schemes stay http/https only. */
@@ -24,12 +24,17 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
 const refused = (detail: string): DomainError => new DomainError('invalid', 'OUTBOUND_REFUSED', detail);
+const REFUSED_ADDRESS = '禁止访问内网或保留地址';
 const tooLarge = (maxBytes: number): DomainError =>
   new DomainError('too_large', 'OUTBOUND_TOO_LARGE', `远程文件超过大小上限（${Math.round(maxBytes / 1024 / 1024)} MB）`);
 const timedOut = (): DomainError => new DomainError('upstream_timeout', 'OUTBOUND_TIMEOUT', '远程服务器响应超时，请稍后重试');
 
-/** Only http(s) URLs with a host may be fetched; `base` resolves a redirect's relative Location. */
-function parseTarget(raw: string, base?: URL): URL {
+/**
+ * Only http(s) URLs with a host may be fetched; `base` resolves a redirect's relative Location. A literal address is
+ * judged here, before undici sees it: its agent builds a pool per origin and drops it on a refused connect, so a
+ * backlog of private URLs built one per try. Names are judged where they are resolved (guarded-connector.ts).
+ */
+function parseTarget(raw: string, allowed: (address: string) => boolean, base?: URL): URL {
   let url: URL;
   try {
     url = new URL(raw, base);
@@ -38,12 +43,13 @@ function parseTarget(raw: string, base?: URL): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('只允许 http/https 地址');
   if (!url.hostname) throw refused('图片地址缺少主机名');
+  if (refusedLiteral(url.hostname, allowed)) throw refused(REFUSED_ADDRESS);
   return url;
 }
 
 function mapError(error: unknown, deadline: AbortSignal): DomainError {
   if (error instanceof DomainError) return error;
-  if (error instanceof RefusedAddressError) return refused('禁止访问内网或保留地址');
+  if (error instanceof RefusedAddressError) return refused(REFUSED_ADDRESS);
   if (
     deadline.aborted ||
     error instanceof undiciErrors.ConnectTimeoutError ||
@@ -90,6 +96,7 @@ async function* cappedBody(body: Body, maxBytes: number, deadline: AbortSignal):
  * while the body streams.
  */
 export function makeGuardedHttp({ allowPrivate, connectTimeoutMs = 10_000, resolve = systemResolve, allowAddresses }: GuardedHttpOptions): ClosableGuardedHttp {
+  const allowed = addressAllowed({ allowPrivate, ...(allowAddresses ? { allowAddresses } : {}) });
   const agent = new Agent({
     connect: guardedConnector({ allowPrivate, connectTimeoutMs, resolve, ...(allowAddresses ? { allowAddresses } : {}) }),
     headersTimeout: 60_000,
@@ -98,8 +105,8 @@ export function makeGuardedHttp({ allowPrivate, connectTimeoutMs = 10_000, resol
   });
 
   async function stream(url: string, options: GuardedFetchOptions): Promise<GuardedStreamResponse> {
+    let target = parseTarget(url, allowed);
     const deadline = AbortSignal.timeout(options.timeoutMs);
-    let target = parseTarget(url);
     let headers: Record<string, string> = { ...options.headers };
     for (let hop = 0; ; hop += 1) {
       const response = await request(target, { dispatcher: agent, method: 'GET', headers, signal: deadline }).catch((error: unknown) => {
@@ -109,7 +116,7 @@ export function makeGuardedHttp({ allowPrivate, connectTimeoutMs = 10_000, resol
       if (REDIRECT_STATUSES.has(response.statusCode) && typeof location === 'string') {
         await response.body.dump().catch(() => undefined);
         if (hop >= MAX_REDIRECTS) throw refused(`重定向次数超过 ${MAX_REDIRECTS} 次`);
-        const next = parseTarget(location, target);
+        const next = parseTarget(location, allowed, target);
         if (next.origin !== target.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
         target = next;
         continue;

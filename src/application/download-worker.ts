@@ -109,9 +109,12 @@ export function makeDownloadWorker(deps: DownloadWorkerDeps): DownloadWorker {
       if (!stopped) return;
       stopped = false;
       const poll = setInterval(kick, deps.pollMs);
-      const heartbeat = setInterval(() => {
-        if (active.size > 0) deps.assets.renewClaims([...active.keys()], leaseUntil()).catch(deps.onError);
-      }, Math.max(10, Math.floor(deps.leaseMs / 3)));
+      const heartbeat = setInterval(
+        () => {
+          if (active.size > 0) deps.assets.renewClaims([...active.keys()], leaseUntil()).catch(deps.onError);
+        },
+        Math.max(10, Math.floor(deps.leaseMs / 3)),
+      );
       for (const timer of [poll, heartbeat]) timer.unref();
       timers.push(poll, heartbeat);
       kick();

@@ -26,7 +26,12 @@ function materials(product: number) {
 }
 
 async function countByStatus(t: TestApp): Promise<Record<string, number>> {
-  const rows = await t.container.cradle.database.db.selectFrom('assets').select(['status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('status').execute();
+  const rows = await t.container.cradle.database.db
+    .selectFrom('assets')
+    .select(['status'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy('status')
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
 }
 

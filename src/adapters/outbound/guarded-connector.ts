@@ -51,7 +51,10 @@ export type GuardedConnectorOptions = {
 };
 
 /** Whether a connection to `address` may be made: public unicast, or OUTBOUND_ALLOW_PRIVATE, or a test's exception. */
-export function addressAllowed({ allowPrivate, allowAddresses = [] }: Pick<GuardedConnectorOptions, 'allowPrivate' | 'allowAddresses'>): (address: string) => boolean {
+export function addressAllowed({
+  allowPrivate,
+  allowAddresses = [],
+}: Pick<GuardedConnectorOptions, 'allowPrivate' | 'allowAddresses'>): (address: string) => boolean {
   const exceptions = new Set(allowAddresses);
   return (address) => allowPrivate || exceptions.has(address) || isPublicAddress(address);
 }

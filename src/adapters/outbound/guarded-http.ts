@@ -30,9 +30,8 @@ const tooLarge = (maxBytes: number): DomainError =>
 const timedOut = (): DomainError => new DomainError('upstream_timeout', 'OUTBOUND_TIMEOUT', '远程服务器响应超时，请稍后重试');
 
 /**
- * Only http(s) URLs with a host may be fetched; `base` resolves a redirect's relative Location. A literal address is
- * judged here, before undici sees it: its agent builds a pool per origin and drops it on a refused connect, so a
- * backlog of private URLs built one per try. Names are judged where they are resolved (guarded-connector.ts).
+ * Only http(s) URLs with a host; `base` resolves a redirect's Location. A literal address is judged here, before undici
+ * builds (and on the refused connect drops) a pool for its origin; names are judged where resolved (guarded-connector).
  */
 function parseTarget(raw: string, allowed: (address: string) => boolean, base?: URL): URL {
   let url: URL;
@@ -117,7 +116,8 @@ export function makeGuardedHttp({ allowPrivate, connectTimeoutMs = 10_000, resol
         await response.body.dump().catch(() => undefined);
         if (hop >= MAX_REDIRECTS) throw refused(`重定向次数超过 ${MAX_REDIRECTS} 次`);
         const next = parseTarget(location, allowed, target);
-        if (next.origin !== target.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+        if (next.origin !== target.origin)
+          headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
         target = next;
         continue;
       }

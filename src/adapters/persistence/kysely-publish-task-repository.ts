@@ -1,23 +1,9 @@
-import { type Kysely, type Selectable } from 'kysely';
+import { type Kysely } from 'kysely';
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
-import { type ImportItem } from '../../domain/publish.ts';
-import { type ImportError, type PublishOperation, type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
 import { type Database } from './database.ts';
-import { claimDuePolls } from './publish-poll-claims.ts';
-import { type PublishTaskTable } from './tables/marketplace.ts';
+import { makeKyselyPublishSchedule } from './kysely-publish-schedule.ts';
+import { OPEN, toRow, toTask } from './publish-task-rows.ts';
 
-const toRow = (task: PublishTask): PublishTaskTable => ({ ...task, errors: JSON.stringify(task.errors), card: task.card === null ? null : JSON.stringify(task.card) });
-
-const toTask = (row: Selectable<PublishTaskTable>): PublishTask => ({
-  ...row,
-  status: row.status as PublishStatus,
-  operation: row.operation as PublishOperation,
-  errors: JSON.parse(row.errors) as ImportError[],
-  card: row.card === null ? null : (JSON.parse(row.card) as ImportItem),
-});
-
-/** Statuses still in motion: sent and awaiting a result, or waiting to be sent. */
-const OPEN: PublishStatus[] = ['pending', 'waiting_quota'];
 /** Rows per insert statement (PostgreSQL's parameter limit is far above 100 × 14). */
 const INSERT_CHUNK = 100;
 
@@ -30,7 +16,10 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
   return {
     async insert(...records) {
       for (let start = 0; start < records.length; start += INSERT_CHUNK) {
-        await db.insertInto('publish_tasks').values(records.slice(start, start + INSERT_CHUNK).map(toRow)).execute();
+        await db
+          .insertInto('publish_tasks')
+          .values(records.slice(start, start + INSERT_CHUNK).map(toRow))
+          .execute();
       }
     },
 
@@ -55,54 +44,29 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
     },
 
     async remove(ids) {
-      if (ids.length > 0) await db.deleteFrom('publish_tasks').where('id', 'in', [...ids]).execute();
+      if (ids.length > 0)
+        await db
+          .deleteFrom('publish_tasks')
+          .where('id', 'in', [...ids])
+          .execute();
     },
 
     async listByProduct(productId, { page, pageSize }) {
       const byProduct = db.selectFrom('publish_tasks').where('product_id', '=', productId);
       const [countRow, rows] = await Promise.all([
         byProduct.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        byProduct.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        byProduct
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
       ]);
       return { total: Number(countRow.total), items: rows.map(toTask) };
     },
 
-    async listDue(now, limit, statuses = OPEN) {
-      const rows = await db
-        .selectFrom('publish_tasks')
-        .selectAll()
-        .where('status', 'in', [...statuses])
-        .where('next_poll_at', '<=', now)
-        .orderBy('next_poll_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      return rows.map(toTask);
-    },
-
-    claimPolls: async (now, leaseUntil, tasks) => (await claimDuePolls(db, now, leaseUntil, tasks)).map(toTask),
-
-    async claimWaiting(ids, now, leaseUntil) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .updateTable('publish_tasks')
-        .set({ next_poll_at: leaseUntil })
-        .where('id', 'in', [...ids])
-        .where('status', '=', 'waiting_quota')
-        .where('next_poll_at', '<=', now)
-        .returning('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
-    async nextPollAt() {
-      const row = await db
-        .selectFrom('publish_tasks')
-        .select((eb) => eb.fn.min('next_poll_at').as('next'))
-        .where('status', 'in', OPEN)
-        .executeTakeFirst();
-      return row?.next ?? undefined;
-    },
+    ...makeKyselyPublishSchedule(db),
 
     hasPendingForShop: (shopId) => hasOpen('shop_id', shopId),
     hasPendingForProduct: (productId) => hasOpen('product_id', productId),
@@ -110,7 +74,13 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
     async openProductIds(productIds) {
       const open = new Set<string>();
       for (let start = 0; start < productIds.length; start += 500) {
-        const rows = await db.selectFrom('publish_tasks').select('product_id').distinct().where('product_id', 'in', productIds.slice(start, start + 500)).where('status', 'in', OPEN).execute();
+        const rows = await db
+          .selectFrom('publish_tasks')
+          .select('product_id')
+          .distinct()
+          .where('product_id', 'in', productIds.slice(start, start + 500))
+          .where('status', 'in', OPEN)
+          .execute();
         for (const row of rows) open.add(row.product_id);
       }
       return open;

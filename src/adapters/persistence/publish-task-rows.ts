@@ -1,0 +1,23 @@
+import { type Selectable } from 'kysely';
+import { type ImportItem } from '../../domain/publish.ts';
+import { type ImportError, type PublishOperation, type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
+import { type PublishTaskTable } from './tables/marketplace.ts';
+
+/** A publish record as its row: the errors and the card sent are JSON text. */
+export const toRow = (task: PublishTask): PublishTaskTable => ({
+  ...task,
+  errors: JSON.stringify(task.errors),
+  card: task.card === null ? null : JSON.stringify(task.card),
+});
+
+/** A row as the publish record it holds. */
+export const toTask = (row: Selectable<PublishTaskTable>): PublishTask => ({
+  ...row,
+  status: row.status as PublishStatus,
+  operation: row.operation as PublishOperation,
+  errors: JSON.parse(row.errors) as ImportError[],
+  card: row.card === null ? null : (JSON.parse(row.card) as ImportItem),
+});
+
+/** Statuses still in motion: sent and awaiting a result, or waiting to be sent. */
+export const OPEN: PublishStatus[] = ['pending', 'waiting_quota'];

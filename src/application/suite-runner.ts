@@ -1,26 +1,20 @@
-import { cardTexts } from '../domain/card-texts.ts';
 import { isDomainError } from '../domain/errors.ts';
-import { type SuiteImage, type SuiteJob, appendImage, isFinal } from '../domain/suite-job.ts';
-import { resolveReferences } from '../domain/suite-plan.ts';
-import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from './image-pipeline.ts';
-import { type ImageModel, type ReferenceImage } from './ports/image-model.ts';
-import { type ImageProcessor, type Watermark } from './ports/image-processor.ts';
+import { type SuiteJob, appendImage, isFinal } from '../domain/suite-job.ts';
+import { type ImageModel } from './ports/image-model.ts';
+import { type Watermark } from './ports/image-processor.ts';
 import { type ModelCatalog } from './ports/model-catalog.ts';
 import { type GenerationQueue, type SuiteJobStore, type SuiteWork } from './ports/suite-jobs.ts';
+import { failedRest, failureText, makeSuiteImage, referenceCache, type SuiteImageDeps } from './suite-image.ts';
 import { resolveWatermark } from './watermark-settings.ts';
 
-export type SuiteRunnerDeps = StoreGeneratedDeps & {
+export type SuiteRunnerDeps = SuiteImageDeps & {
   readonly catalog: ModelCatalog;
   readonly queue: GenerationQueue;
   readonly suiteJobs: SuiteJobStore;
-  readonly processor: ImageProcessor;
-  readonly loadImage: LoadImage;
   /** How long a claim holds without a heartbeat; a dead process's suites are continued after it. */
   readonly leaseMs: number;
   /** How often this process looks for suites nobody is making (another process died). */
   readonly pollMs: number;
-  /** Diagnostics for failures that are not DomainErrors; never answered to users. */
-  readonly logger: { warn(details: object, message: string): void };
 };
 
 export type SuiteRunner = {
@@ -32,7 +26,6 @@ export type SuiteRunner = {
   stop(): Promise<void>;
 };
 
-const failureText = (error: unknown): string => (isDomainError(error) ? error.detail : '图片生成失败');
 /** Suites claimed per look, so one process does not take every abandoned suite at once. */
 const CLAIM_BATCH = 2;
 
@@ -55,29 +48,7 @@ export function makeSuiteRunner(deps: SuiteRunnerDeps): SuiteRunner {
   };
 
   /** Every image not made yet fails with `reason` (the model or the watermark cannot be had). */
-  const failRest = async (job: SuiteJob, work: SuiteWork, reason: string): Promise<void> => {
-    let next = job;
-    for (let index = job.images.length; index < job.total; index++) {
-      next = appendImage(next, { type_id: work.jobs[index]!.item.kind, name: work.names[index]!, url: '', status: 'failed', error: reason }, now());
-    }
-    await finish(next);
-  };
-
-  const makeImage = async (job: SuiteJob, work: SuiteWork, index: number, model: ImageModel, watermark: Watermark | null, reference: (url: string) => Promise<ReferenceImage>): Promise<SuiteImage> => {
-    const { item, copy } = work.jobs[index]!;
-    const name = work.names[index]!;
-    try {
-      const refs = await Promise.all(resolveReferences(work.references, item.variant_name).map((image) => reference(image.url)));
-      const brief = { ...item, style_prompt: work.style_prompt, requirements: work.requirements, texts: cardTexts(work.source, item), copy };
-      const image = await model.generate({ brief, references: refs });
-      const normalised = await deps.processor.normalise(image.bytes, watermark);
-      const stored = await storeGenerated(deps, { productId: job.product_id, key: `suites/${job.id}/${name}`, image: normalised, variant: item.variant_name, append: true });
-      return { type_id: item.kind, name, url: stored.url, status: 'ok', error: null };
-    } catch (error) {
-      if (!isDomainError(error)) deps.logger.warn({ err: error, suite_id: job.id, name }, 'suite image failed');
-      return { type_id: item.kind, name, url: '', status: 'failed', error: failureText(error) };
-    }
-  };
+  const failRest = (job: SuiteJob, work: SuiteWork, reason: string): Promise<void> => finish(failedRest(job, work, reason, now()));
 
   const runHeld = async (suiteId: string): Promise<void> => {
     const [job, work] = await Promise.all([deps.suiteJobs.get(suiteId), deps.suiteJobs.work(suiteId)]);
@@ -90,11 +61,7 @@ export function makeSuiteRunner(deps: SuiteRunnerDeps): SuiteRunner {
     } catch (error) {
       return failRest(job, work, failureText(error));
     }
-    const references = new Map<string, Promise<ReferenceImage>>();
-    const reference = (url: string): Promise<ReferenceImage> => {
-      if (!references.has(url)) references.set(url, deps.loadImage(url).then((bytes) => deps.processor.toReference(bytes)));
-      return references.get(url)!;
-    };
+    const tools = { model, watermark, reference: referenceCache(deps) };
     for (let index = job.images.length; index < job.total; index++) {
       deps.queue
         .run(async () => {
@@ -102,11 +69,16 @@ export function makeSuiteRunner(deps: SuiteRunnerDeps): SuiteRunner {
           const current = await deps.suiteJobs.get(suiteId);
           if (!current || current.images.length !== index) return;
           if (current.status === 'pending') await deps.suiteJobs.save({ ...current, status: 'running', updated_at: now() });
-          const image = await makeImage(current, work, index, model, watermark, reference);
+          const image = await makeSuiteImage(deps, current, work, index, tools);
           await finish(appendImage(current, image, now()));
         })
         // A queue that is stopping refuses waiting work: the next run makes those images.
-        .catch((error: unknown) => void (isDomainError(error) && error.code === 'SERVICE_STOPPING' ? undefined : deps.logger.warn({ err: error, suite_id: suiteId }, 'suite image not saved')));
+        .catch(
+          (error: unknown) =>
+            void (isDomainError(error) && error.code === 'SERVICE_STOPPING'
+              ? undefined
+              : deps.logger.warn({ err: error, suite_id: suiteId }, 'suite image not saved')),
+        );
     }
   };
 
@@ -126,9 +98,12 @@ export function makeSuiteRunner(deps: SuiteRunnerDeps): SuiteRunner {
     run,
     start() {
       const poll = setInterval(() => void claim().catch(report), deps.pollMs);
-      const heartbeat = setInterval(() => {
-        if (held.size > 0) deps.suiteJobs.renew([...held], leaseUntil()).catch(report);
-      }, Math.max(10, Math.floor(deps.leaseMs / 3)));
+      const heartbeat = setInterval(
+        () => {
+          if (held.size > 0) deps.suiteJobs.renew([...held], leaseUntil()).catch(report);
+        },
+        Math.max(10, Math.floor(deps.leaseMs / 3)),
+      );
       for (const timer of [poll, heartbeat]) timer.unref();
       timers.push(poll, heartbeat);
       void claim().catch(report);

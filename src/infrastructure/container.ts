@@ -7,19 +7,29 @@ import { type AccountsRegistry, accountsModule } from './modules/accounts.ts';
 import { type AiRegistry, aiModule } from './modules/ai.ts';
 import { type CatalogRegistry, catalogModule } from './modules/catalog.ts';
 import { type CoreRegistry, registerCore } from './modules/core.ts';
+import { type ExtensionRegistry, extensionModule } from './modules/extension.ts';
 import { type IntakeRegistry, intakeModule } from './modules/intake.ts';
 import { type MarketplaceRegistry, marketplaceModule } from './modules/marketplace.ts';
+import { type UploadsRegistry, uploadsModule } from './modules/uploads.ts';
 import { webModule } from './modules/web.ts';
 import { type WorkbenchRegistry, workbenchModule } from './modules/workbench.ts';
 import { type Secrets, loadSecrets } from './secrets.ts';
 
 /** Everything the container can resolve: the core plus each feature's registry. */
-export type Cradle = CoreRegistry & IntakeRegistry & CatalogRegistry & AiRegistry & MarketplaceRegistry & AccountsRegistry & WorkbenchRegistry;
+export type Cradle = CoreRegistry &
+  IntakeRegistry &
+  UploadsRegistry &
+  ExtensionRegistry &
+  CatalogRegistry &
+  AiRegistry &
+  MarketplaceRegistry &
+  AccountsRegistry &
+  WorkbenchRegistry;
 export type AppContainer = AwilixContainer<Cradle>;
 export type FeatureModuleOf = FeatureModule<Cradle>;
 
 /** The features, in start order (stop runs in reverse). */
-export const FEATURE_MODULES: readonly FeatureModuleOf[] = [accountsModule, intakeModule, catalogModule, aiModule, workbenchModule, marketplaceModule, webModule];
+export const FEATURE_MODULES: readonly FeatureModuleOf[] = [accountsModule, intakeModule, uploadsModule, extensionModule, catalogModule, aiModule, workbenchModule, marketplaceModule, webModule];
 
 export type BuildOptions = {
   readonly logger: Logger;

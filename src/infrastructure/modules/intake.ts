@@ -1,7 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asFunction } from 'awilix';
-import { type DirectUploads, type UploadRedemptions } from '../../application/ports/direct-uploads.ts';
-import { type ExtensionStore } from '../../application/ports/extension-store.ts';
 import { type ImageFetcher } from '../../application/ports/image-fetcher.ts';
 import { type ImageNormaliser } from '../../application/ports/image-normaliser.ts';
 import { type LoadImage, makeImageLoader } from '../../application/image-pipeline.ts';
@@ -9,31 +7,21 @@ import { type DownloadWorker, makeDownloadWorker } from '../../application/downl
 import { type CollectMaterials, makeCollectMaterials } from '../../application/use-cases/collect-materials.ts';
 import { DEFAULT_DOWNLOAD_POLICY, type DownloadAsset, makeDownloadAsset } from '../../application/use-cases/download-asset.ts';
 import { makeDownloadVideo } from '../../application/use-cases/download-video.ts';
-import { type ListExtLogs, type RecordExtLogs, makeListExtLogs, makeRecordExtLogs } from '../../application/use-cases/ext-logs.ts';
-import { type GetExtProfiles, type SaveExtProfiles, makeGetExtProfiles, makeSaveExtProfiles } from '../../application/use-cases/ext-profiles.ts';
 import { type FindCollected, makeFindCollected } from '../../application/use-cases/find-collected.ts';
-import { type IssueUploadToken, makeIssueUploadToken } from '../../application/use-cases/issue-upload-token.ts';
 import { type ListAssets, makeListAssets } from '../../application/use-cases/list-assets.ts';
 import { type ListFingerprints, makeListFingerprints } from '../../application/use-cases/list-fingerprints.ts';
 import { type ProxyImage, makeProxyImage } from '../../application/use-cases/proxy-image.ts';
 import { type QueueDownloads, makeQueueDownloads } from '../../application/use-cases/queue-downloads.ts';
-import { type ReceiveDirectUpload, makeReceiveDirectUpload } from '../../application/use-cases/receive-direct-upload.ts';
 import { type RetryFailedAssets, makeRetryFailedAssets } from '../../application/use-cases/retry-failed-assets.ts';
 import { type UploadAssetBytes, makeUploadAssetBytes } from '../../application/use-cases/upload-asset-bytes.ts';
 import { assetRoutes } from '../../adapters/http/routes/assets.ts';
-import { extRoutes } from '../../adapters/http/routes/ext.ts';
 import { materialRoutes } from '../../adapters/http/routes/materials.ts';
 import { proxyImageRoutes } from '../../adapters/http/routes/proxy-image.ts';
-import { directUploadRoutes, uploadTokenRoutes } from '../../adapters/http/routes/upload-token.ts';
 import { makeGuardedImageFetcher } from '../../adapters/images/guarded-image-fetcher.ts';
 import { makeGuardedVideoFetcher } from '../../adapters/images/guarded-video-fetcher.ts';
 import { makeMp4boxDurationReader } from '../../adapters/images/mp4box-duration-reader.ts';
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { type ClosableGuardedHttp, makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
-import { makeKyselyExtensionStore } from '../../adapters/persistence/kysely-extension-store.ts';
-import { makeKyselyUploadTicketStore } from '../../adapters/persistence/kysely-upload-ticket-store.ts';
-import { makeLocalDirectUploads } from '../../adapters/storage/local-direct-uploads.ts';
-import { makeS3DirectUploads, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
 /** How often an idle download worker looks for work no nudge announced (another process's, lapsed claims). */
@@ -61,18 +49,9 @@ export type IntakeRegistry = {
   listAssets: ListAssets;
   retryFailedAssets: RetryFailedAssets;
   proxyImage: ProxyImage;
-  localUploads: DirectUploads & UploadRedemptions;
-  directUploads: DirectUploads;
-  issueUploadToken: IssueUploadToken;
-  receiveDirectUpload: ReceiveDirectUpload;
-  extensionStore: ExtensionStore;
-  getExtProfiles: GetExtProfiles;
-  saveExtProfiles: SaveExtProfiles;
-  recordExtLogs: RecordExtLogs;
-  listExtLogs: ListExtLogs;
 };
 
-/** Collection intake, downloads, proxy-image, uploads, extension operations (issue 3). */
+/** Collection intake, downloads and proxy-image (issue 3); direct uploads and the extension's own operations are modules of their own. */
 export const intakeModule: FeatureModuleOf = {
   name: 'intake',
   register(container) {
@@ -84,7 +63,15 @@ export const intakeModule: FeatureModuleOf = {
       downloadAsset: asFunction(({ assets, imageFetcher, imageNormaliser, objectStore, clock, guardedHttp, config }: Cradle) => {
         const policy = DEFAULT_DOWNLOAD_POLICY;
         const videoFetcher = makeGuardedVideoFetcher({ guardedHttp, limits: { maxBytes: config.maxVideoBytes, timeoutMs: VIDEO_FETCH_TIMEOUT_MS } });
-        const downloadVideo = makeDownloadVideo({ assets, videoFetcher, durationReader: makeMp4boxDurationReader(), objectStore, clock, policy, sleep: (ms) => sleep(ms) });
+        const downloadVideo = makeDownloadVideo({
+          assets,
+          videoFetcher,
+          durationReader: makeMp4boxDurationReader(),
+          objectStore,
+          clock,
+          policy,
+          sleep: (ms) => sleep(ms),
+        });
         return makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy, sleep: (ms) => sleep(ms), downloadVideo });
       }).singleton(),
       downloadWorker: asFunction(({ assets, downloadAsset, clock, config, logger }: Cradle) =>
@@ -113,31 +100,19 @@ export const intakeModule: FeatureModuleOf = {
         makeRetryFailedAssets({ products, assets, clock, queueDownloads }),
       ).singleton(),
       proxyImage: asFunction(({ imageFetcher, config }: Cradle) => makeProxyImage({ imageFetcher, allowedHosts: config.proxyImageHosts })).singleton(),
-      localUploads: asFunction(({ db, secrets, config, objectStore }: Cradle) =>
-        makeLocalDirectUploads({ tickets: makeKyselyUploadTicketStore(db), secret: secrets.secretKey, publicBaseUrl: config.publicBaseUrl, urlFor: objectStore.urlFor }),
-      ).singleton(),
-      directUploads: asFunction(({ config, localUploads }: Cradle) => (config.objectStore === 's3' ? makeS3DirectUploads(s3OptionsFrom(config.s3)) : localUploads)).singleton(),
-      issueUploadToken: asFunction(({ directUploads, ids, clock }: Cradle) => makeIssueUploadToken({ directUploads, ids, clock })).singleton(),
-      receiveDirectUpload: asFunction(({ localUploads, objectStore, imageNormaliser, clock }: Cradle) =>
-        makeReceiveDirectUpload({ uploadRedemptions: localUploads, objectStore, imageNormaliser, clock }),
-      ).singleton(),
-      extensionStore: asFunction(({ db }: Cradle) => makeKyselyExtensionStore(db)).singleton(),
-      getExtProfiles: asFunction(({ extensionStore }: Cradle) => makeGetExtProfiles({ extensionStore })).singleton(),
-      saveExtProfiles: asFunction(({ extensionStore, clock }: Cradle) => makeSaveExtProfiles({ extensionStore, clock })).singleton(),
-      recordExtLogs: asFunction(({ extensionStore, ids, clock }: Cradle) => makeRecordExtLogs({ extensionStore, ids, clock })).singleton(),
-      listExtLogs: asFunction(({ extensionStore }: Cradle) => makeListExtLogs({ extensionStore })).singleton(),
     });
   },
   // Use cases are resolved once here, never per request.
   protectedRoutes: (c) => [
-    materialRoutes({ collectMaterials: c.collectMaterials, uploadAssetBytes: c.uploadAssetBytes, listFingerprints: c.listFingerprints, findCollected: c.findCollected }),
+    materialRoutes({
+      collectMaterials: c.collectMaterials,
+      uploadAssetBytes: c.uploadAssetBytes,
+      listFingerprints: c.listFingerprints,
+      findCollected: c.findCollected,
+    }),
     assetRoutes({ listAssets: c.listAssets, retryFailedAssets: c.retryFailedAssets }),
     proxyImageRoutes({ proxyImage: c.proxyImage }),
-    uploadTokenRoutes({ issueUploadToken: c.issueUploadToken }),
-    extRoutes({ getExtProfiles: c.getExtProfiles, saveExtProfiles: c.saveExtProfiles, recordExtLogs: c.recordExtLogs, listExtLogs: c.listExtLogs }),
   ],
-  // The signed upload URL is only the app's own on the local store; S3 takes presigned PUTs itself.
-  publicRoutes: (c) => (c.config.objectStore === 'local' ? [directUploadRoutes({ receiveDirectUpload: c.receiveDirectUpload })] : []),
   // No re-queue at start: unfinished downloads are rows, claimed like new ones once no live claim holds them.
   async start(cradle) {
     cradle.downloadWorker.start();

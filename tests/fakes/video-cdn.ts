@@ -9,6 +9,12 @@ function moovLast(file: Buffer): Buffer {
   return Buffer.concat([file.subarray(0, ftypEnd), file.subarray(moovEnd), file.subarray(ftypEnd, moovEnd)]);
 }
 
+/** The file without its movie header: an MP4 by its first bytes whose duration nobody can read. */
+function withoutMoov(file: Buffer): Buffer {
+  const ftypEnd = file.readUInt32BE(0);
+  return Buffer.concat([file.subarray(0, ftypEnd), file.subarray(ftypEnd + file.readUInt32BE(ftypEnd))]);
+}
+
 const send = (response: ServerResponse, body: Buffer, contentType: string): void => {
   response.writeHead(200, { 'content-type': contentType, 'content-length': String(body.byteLength) });
   response.end(body);
@@ -40,9 +46,11 @@ async function sendLarge(response: ServerResponse, durationMs: number, totalByte
 /**
  * A CDN serving videos built at test time (tests/fakes/tiny-mp4.ts): `/ok.mp4` 12.5 s, `/short.mp4` 3 s,
  * `/late.mov` a QuickTime file with its movie header at the end, `/jpeg.mp4` a JPEG under a video name,
- * `/large/<MB>.mp4` a 20 s video of that many megabytes (10⁶ bytes), streamed.
+ * `/large/<MB>.mp4` a 20 s video of that many megabytes (10⁶ bytes), streamed, `/headless.mp4` an MP4 without its
+ * movie header, `/busy/<n>/<name>.mp4` 503 the first n times per path, then `/ok.mp4`'s file.
  */
 export async function startFakeVideoCdn(): Promise<FakeServer> {
+  const busyHits = new Map<string, number>();
   const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
   return startFakeServer(async (request, response) => {
     const pathname = new URL(request.url, 'http://cdn').pathname;
@@ -52,6 +60,14 @@ export async function startFakeVideoCdn(): Promise<FakeServer> {
     if (pathname === '/short.mp4') return send(response, tinyMp4({ durationMs: 3_000 }), 'video/mp4');
     if (pathname === '/late.mov') return send(response, moovLast(tinyMp4({ durationMs: 61_000, brand: 'qt  ', mdatBytes: 300_000 })), 'video/quicktime');
     if (pathname === '/jpeg.mp4') return send(response, jpeg, 'video/mp4');
+    if (pathname === '/headless.mp4') return send(response, withoutMoov(tinyMp4({ durationMs: 12_500 })), 'video/mp4');
+    const busy = /^\/busy\/(\d+)\//.exec(pathname);
+    if (busy) {
+      const seen = (busyHits.get(pathname) ?? 0) + 1;
+      busyHits.set(pathname, seen);
+      if (seen <= Number(busy[1])) return void response.writeHead(503).end();
+      return send(response, tinyMp4({ durationMs: 12_500, mdatBytes: 200_000 }), 'video/mp4');
+    }
     response.writeHead(404).end();
   });
 }

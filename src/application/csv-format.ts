@@ -20,6 +20,16 @@ export function csvCell(value: CsvValue): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * One row ending in `\r\n`, from a record and the functions that pick its cells: a plain loop with no array per
+ * row, since the exports run it once per row (100 000 times for a large catalog).
+ */
+export function csvLine<R, C>(row: R, context: C, cells: readonly ((row: R, context: C) => CsvValue)[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i += 1) line += (i === 0 ? '' : ',') + csvCell(cells[i]!(row, context));
+  return `${line}\r\n`;
+}
+
 /** One row ending in `\r\n`. */
 export const csvRow = (values: readonly CsvValue[]): string => `${values.map(csvCell).join(',')}\r\n`;
 

@@ -2,9 +2,9 @@ import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from '../../domain/csv-columns
 import { effectiveImages } from '../../domain/product-images.ts';
 import { modelName, sharedImagesFor } from '../../domain/publish-variants.ts';
 import { type Variant } from '../../domain/variant.ts';
-import { type CsvValue, csvRow, UTF8_BOM } from '../csv-format.ts';
+import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
-import { CELLS, chooseColumns, EXPORT_BATCH_SIZE, type ExportProductsCsvInput, type Images } from './export-products-csv.ts';
+import { CELLS, chooseColumns, EXPORT_BATCH_SIZE, type ExportProductsCsvInput, IMAGE_COLUMNS, type Images, NO_IMAGES } from './export-products-csv.ts';
 
 /** One offer: a product's enabled variant, or the product itself when it has none. */
 type Offer = { readonly record: ExportRecord; readonly variant: Variant | null; readonly model: string; readonly images: () => Images };
@@ -44,8 +44,8 @@ function offersOf(record: ExportRecord): Offer[] {
   }));
 }
 
-const cellOf = (column: OfferCsvColumn) => (offer: Offer): CsvValue =>
-  column === 'variant_label' || column === 'model_name' ? EXTRA[column](offer) : CELLS[column](offer.record, offer.images);
+const cellOf = (column: OfferCsvColumn): ((offer: Offer, images: Images) => CsvValue) =>
+  column === 'variant_label' || column === 'model_name' ? EXTRA[column] : (offer, images) => CELLS[column](offer.record, images);
 
 export type ExportOffersCsv = (input: ExportProductsCsvInput) => AsyncIterable<string>;
 
@@ -59,10 +59,11 @@ export const makeExportOffersCsv =
   (input) => {
     const columns = chooseColumns<OfferCsvColumn>(input.fields, OFFER_CSV_COLUMNS);
     const cells = columns.map(cellOf);
+    const withImages = columns.some((column) => IMAGE_COLUMNS.includes(column));
     return (async function* () {
       yield UTF8_BOM + csvRow(columns);
       for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids, withVariants: true }, EXPORT_BATCH_SIZE)) {
-        yield batch.flatMap(offersOf).map((offer) => csvRow(cells.map((cell) => cell(offer)))).join('');
+        yield batch.flatMap(offersOf).map((offer) => csvLine(offer, withImages ? offer.images() : NO_IMAGES, cells)).join('');
       }
     })();
   };

@@ -2,7 +2,7 @@ import { invalid } from '../../domain/errors.ts';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/csv-columns.ts';
 import { type Stage } from '../../domain/product.ts';
 import { effectiveImages } from '../../domain/product-images.ts';
-import { type CsvValue, csvRow, UTF8_BOM } from '../csv-format.ts';
+import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 
 
@@ -10,9 +10,14 @@ import { type ExportRecord, type ProductExportReader } from '../ports/product-ex
 export const EXPORT_BATCH_SIZE = 1000;
 
 export type Images = { primary_image: string | null; images: string[] };
-export type CellOf = (record: ExportRecord, images: () => Images) => CsvValue;
+/** One column's value of a record; `images` are the row's images (derived once per row, when a chosen column reads them). */
+export type CellOf = (record: ExportRecord, images: Images) => CsvValue;
 
-/** Each column's value; images are derived once per row, and only when a chosen column needs them. */
+/** The columns that read the row's images. */
+export const IMAGE_COLUMNS: readonly string[] = ['primary_image', 'images'];
+export const NO_IMAGES: Images = { primary_image: null, images: [] };
+
+/** Each column's value. */
 export const CELLS: Readonly<Record<ProductCsvColumn, CellOf>> = {
   offer_id: (r) => r.offer_id,
   product_id: (r) => r.marketplace_product_id ?? '',
@@ -29,8 +34,8 @@ export const CELLS: Readonly<Record<ProductCsvColumn, CellOf>> = {
   height: (r) => r.height,
   dimension_unit: (r) => r.dimension_unit,
   barcode: (r) => r.barcode,
-  primary_image: (_r, images) => images().primary_image,
-  images: (_r, images) => images().images.join('|'),
+  primary_image: (_r, images) => images.primary_image,
+  images: (_r, images) => images.images.join('|'),
   source_platform: (r) => r.source_platform,
   source_item_id: (r) => r.source_item_id,
   source_url: (r) => r.source_url,
@@ -39,10 +44,11 @@ export const CELLS: Readonly<Record<ProductCsvColumn, CellOf>> = {
   created_at: (r) => r.created_at,
 };
 
-function rowOf(record: ExportRecord, cells: readonly CellOf[]): string {
-  let images: Images | undefined;
-  const lazyImages = (): Images => (images ??= effectiveImages(record, record.stored_images));
-  return csvRow(cells.map((cell) => cell(record, lazyImages)));
+/** The lines of one batch; the chosen columns' cells are picked once per export, so a row costs no closures or arrays. */
+function linesOf(batch: readonly ExportRecord[], cells: readonly CellOf[], withImages: boolean): string {
+  let lines = '';
+  for (const record of batch) lines += csvLine(record, withImages ? effectiveImages(record, record.stored_images) : NO_IMAGES, cells);
+  return lines;
 }
 
 export type ExportProductsCsvInput = {
@@ -75,10 +81,9 @@ export const makeExportProductsCsv =
   (input) => {
     const columns = chooseColumns(input.fields);
     const cells = columns.map((column) => CELLS[column]);
+    const withImages = columns.some((column) => IMAGE_COLUMNS.includes(column));
     return (async function* () {
       yield UTF8_BOM + csvRow(columns);
-      for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids }, EXPORT_BATCH_SIZE)) {
-        yield batch.map((record) => rowOf(record, cells)).join('');
-      }
+      for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids }, EXPORT_BATCH_SIZE)) yield linesOf(batch, cells, withImages);
     })();
   };

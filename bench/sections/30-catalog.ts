@@ -3,7 +3,9 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { registerSearchFunctions } from '../../src/adapters/persistence/search-index.ts';
-import { catalogRows, CATALOG_SHAPE, type CsvRun, login, measureCsv, PRODUCTS, searchTable, SECRETS } from '../catalog-workload.ts';
+import { type CsvRun, login, measureCsv, SECRETS } from '../catalog-client.ts';
+import { searchTable } from '../catalog-searches.ts';
+import { catalogRows, CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
 import { comparisonTable, load, type LoadResult, ratio, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 

@@ -2,7 +2,9 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
-import { catalogRows, CATALOG_SHAPE, login, measureCsv, PRODUCTS, searchTable, SECRETS } from '../catalog-workload.ts';
+import { login, measureCsv, SECRETS } from '../catalog-client.ts';
+import { searchTable } from '../catalog-searches.ts';
+import { catalogRows, CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
 import { load, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 

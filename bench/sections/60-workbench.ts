@@ -3,7 +3,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { registerSearchFunctions } from '../../src/adapters/persistence/search-index.ts';
-import { catalogRows, CATALOG_SHAPE, login, PRODUCTS, SECRETS } from '../catalog-workload.ts';
+import { login, SECRETS } from '../catalog-client.ts';
+import { catalogRows, CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
 import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 

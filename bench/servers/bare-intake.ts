@@ -1,12 +1,12 @@
 /**
  * The bare baseline for the intake benchmark: node:http + better-sqlite3 doing what POST /api/materials must do
  * before answering (an HS256 bearer check, JSON parse, one transaction inserting the product, its source and
- * one pending row per image, the same columns as ours), nothing else: no schema validation, no framework.
+ * one pending row per image, the same columns and ids as ours), nothing else: no schema validation, no framework.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
 import { registerSearchFunctions } from '../../src/adapters/persistence/search-index.ts';
+import { makeTimeOrderedIds } from '../../src/infrastructure/time-ordered-ids.ts';
 import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
 type Body = {
@@ -21,6 +21,8 @@ db.pragma('journal_mode = WAL');
 db.pragma('synchronous = NORMAL');
 registerSearchFunctions(db); // our search-index triggers fire on its inserts too, as they do for ours
 const secret = process.env.JWT_SECRET!;
+// The same ids as ours (UUIDv7), so both grow the same indexes at their right edge.
+const newId = makeTimeOrderedIds();
 
 const insertProduct = db.prepare(`insert into products (id, stage, version, name, description, offer_id, price, old_price, currency_code, vat,
   weight, weight_unit, depth, width, height, dimension_unit, barcode, description_category_id, type_id, primary_image, images, source_platform,
@@ -33,7 +35,7 @@ const insertAsset = db.prepare(`insert into assets (id, product_id, group_key, g
   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 'pending', null, 0, null, null, null, null, null, ?, ?)`);
 
 const collect = db.transaction((body: Body) => {
-  const id = randomUUID();
+  const id = newId();
   const now = new Date().toISOString();
   const title = body.texts.find((text) => text.kind === 'title')?.content ?? '';
   const sources = [{ platform: body.source.platform, item_id: body.source.itemId, url: body.source.url }];
@@ -41,7 +43,7 @@ const collect = db.transaction((body: Body) => {
   insertProduct.run(id, title, body.source.platform, body.source.itemId, body.source.url, JSON.stringify(sources), JSON.stringify(raw), `${title} ${body.source.itemId} ${body.source.url}`.toLowerCase(), now, now);
   insertSource.run(id, body.source.platform, body.source.itemId, body.source.url);
   for (const image of body.images) {
-    insertAsset.run(randomUUID(), id, image.groupKey, image.groupName, image.variantName, image.type, image.index, image.dedupeKey, image.url, body.refererOrigin ?? '', now, now);
+    insertAsset.run(newId(), id, image.groupKey, image.groupName, image.variantName, image.type, image.index, image.dedupeKey, image.url, body.refererOrigin ?? '', now, now);
   }
   return { id, queued: body.images.length };
 });

@@ -1,5 +1,5 @@
 /** Fresh identifiers, so the domain never calls a random source itself. */
 export interface Ids {
-  /** A new random UUID (v4). */
+  /** A new UUID; the service's are time-ordered (v7), so newer ids sort after older ones. */
   uuid(): string;
 }

@@ -20,7 +20,7 @@ import { makeLocalObjectStore } from '../../adapters/storage/local-object-store.
 import { makeS3ObjectStore, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Config } from '../config.ts';
 import { type Secrets } from '../secrets.ts';
-import { randomIds, systemClock } from '../system.ts';
+import { systemClock, systemIds } from '../system.ts';
 
 /** What every feature may depend on. */
 export type CoreRegistry = {
@@ -49,7 +49,7 @@ export function registerCore(container: AwilixContainer<CoreRegistry>, values: C
     database: asValue(values.database),
     db: asValue(values.database.db),
     clock: asValue(systemClock),
-    ids: asValue(randomIds),
+    ids: asValue(systemIds),
     products: asFunction(({ db }: CoreRegistry) => makeKyselyProductRepository(db)).singleton(),
     assets: asFunction(({ db }: CoreRegistry) => makeKyselyAssetRepository(db)).singleton(),
     unitOfWork: asFunction(({ db }: CoreRegistry) => makeKyselyUnitOfWork(db)).singleton(),

@@ -40,10 +40,34 @@ const collect = db.transaction((body: Body) => {
   const title = body.texts.find((text) => text.kind === 'title')?.content ?? '';
   const sources = [{ platform: body.source.platform, item_id: body.source.itemId, url: body.source.url }];
   const raw = { texts: body.texts, sources: [body.source] };
-  insertProduct.run(id, title, body.source.platform, body.source.itemId, body.source.url, JSON.stringify(sources), JSON.stringify(raw), `${title} ${body.source.itemId} ${body.source.url}`.toLowerCase(), now, now);
+  insertProduct.run(
+    id,
+    title,
+    body.source.platform,
+    body.source.itemId,
+    body.source.url,
+    JSON.stringify(sources),
+    JSON.stringify(raw),
+    `${title} ${body.source.itemId} ${body.source.url}`.toLowerCase(),
+    now,
+    now,
+  );
   insertSource.run(id, body.source.platform, body.source.itemId, body.source.url);
   for (const image of body.images) {
-    insertAsset.run(newId(), id, image.groupKey, image.groupName, image.variantName, image.type, image.index, image.dedupeKey, image.url, body.refererOrigin ?? '', now, now);
+    insertAsset.run(
+      newId(),
+      id,
+      image.groupKey,
+      image.groupName,
+      image.variantName,
+      image.type,
+      image.index,
+      image.dedupeKey,
+      image.url,
+      body.refererOrigin ?? '',
+      now,
+      now,
+    );
   }
   return { id, queued: body.images.length };
 });

@@ -31,6 +31,8 @@ export type Asset = {
   readonly sha256: string | null;
   /** Videos only: the duration read from the file (DECISIONS §10); absent or null for images. */
   readonly duration_ms?: number | null;
+  /** Videos only: the one the seller chose as the product's video cover (complex attribute 100002); absent otherwise. */
+  readonly video_cover?: boolean;
   readonly created_at: string;
   readonly updated_at: string;
 };

@@ -29,3 +29,11 @@ export function sniffVideoFormat(head: Uint8Array): VideoFormat | null {
 
 /** DECISIONS §10: the marketplace takes videos 8 s – 5 min long, at most 5 per product. */
 export const VIDEO_LIMITS = { minMs: 8_000, maxMs: 5 * 60_000, perProduct: 5 } as const;
+
+/** A duration in tenths of a second, rounded away from the allowed range so 7.99 s never reads as "8 秒". */
+export function spokenDuration(ms: number): string {
+  const tenths = ms < VIDEO_LIMITS.minMs ? Math.floor(ms / 100) : Math.ceil(ms / 100);
+  const minutes = Math.floor(tenths / 600);
+  const rest = `${(tenths % 600) / 10} 秒`;
+  return minutes > 0 ? `${minutes} 分 ${rest}` : rest;
+}

@@ -11,6 +11,7 @@ import { type ExtensionRegistry, extensionModule } from './modules/extension.ts'
 import { type IntakeRegistry, intakeModule } from './modules/intake.ts';
 import { type MarketplaceRegistry, marketplaceModule } from './modules/marketplace.ts';
 import { type UploadsRegistry, uploadsModule } from './modules/uploads.ts';
+import { type VideoRegistry, videoModule } from './modules/video.ts';
 import { webModule } from './modules/web.ts';
 import { type WorkbenchRegistry, workbenchModule } from './modules/workbench.ts';
 import { type Secrets, loadSecrets } from './secrets.ts';
@@ -24,12 +25,13 @@ export type Cradle = CoreRegistry &
   AiRegistry &
   MarketplaceRegistry &
   AccountsRegistry &
-  WorkbenchRegistry;
+  WorkbenchRegistry &
+  VideoRegistry;
 export type AppContainer = AwilixContainer<Cradle>;
 export type FeatureModuleOf = FeatureModule<Cradle>;
 
 /** The features, in start order (stop runs in reverse). */
-export const FEATURE_MODULES: readonly FeatureModuleOf[] = [accountsModule, intakeModule, uploadsModule, extensionModule, catalogModule, aiModule, workbenchModule, marketplaceModule, webModule];
+export const FEATURE_MODULES: readonly FeatureModuleOf[] = [accountsModule, intakeModule, uploadsModule, videoModule, extensionModule, catalogModule, aiModule, workbenchModule, marketplaceModule, webModule];
 
 export type BuildOptions = {
   readonly logger: Logger;

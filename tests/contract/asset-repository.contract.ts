@@ -30,6 +30,34 @@ export function testAssetRepositoryContract(it: CatalogIt): void {
     expect(await assets.findById(uuid())).toBeUndefined();
   });
 
+  it('deletes one asset, and keeps at most one video cover per product, untouched by updates', async ({ catalog: { products, assets } }) => {
+    const [p, q] = [product(), product()];
+    await products.insert(p);
+    await products.insert(q);
+    const video = (productId: string, index: number): Asset => ({ ...asset(productId, { index, dedupe_key: `v${index}`, status: 'stored' }), type: 'video', duration_ms: 12_000 });
+    const [first, second, elsewhere] = [video(p.id, 0), video(p.id, 1), video(q.id, 0)];
+    await assets.insertMany([first, second, elsewhere]);
+    await assets.setVideoCover(q.id, elsewhere.asset_id);
+    await assets.setVideoCover(p.id, first.asset_id);
+    await assets.setVideoCover(p.id, second.asset_id);
+    const covers = async (productId: string) => (await assets.listByProduct(productId)).filter((a) => a.video_cover).map((a) => a.asset_id);
+    expect(await covers(p.id)).toEqual([second.asset_id]);
+    expect(await assets.findById(second.asset_id)).toEqual({ ...second, video_cover: true });
+    // A download's or an upload's save does not move the mark (only setVideoCover does).
+    await assets.update({ ...second, error: null, updated_at: at(5) });
+    await assets.update({ ...first, video_cover: true, updated_at: at(5) });
+    expect(await covers(p.id)).toEqual([second.asset_id]);
+    // Another product's cover is its own.
+    await assets.setVideoCover(p.id, null);
+    expect(await covers(p.id)).toEqual([]);
+    expect(await covers(q.id)).toEqual([elsewhere.asset_id]);
+
+    await assets.delete(first.asset_id);
+    await assets.delete(uuid());
+    expect(await assets.findById(first.asset_id)).toBeUndefined();
+    expect(await assets.countByProduct(p.id)).toBe(1);
+  });
+
   it('inserts large batches (beyond one statement) in one go, and refuses an unknown product or a taken id', async ({ catalog: { products, assets } }) => {
     const p = product();
     await products.insert(p);

@@ -106,8 +106,8 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
     await marketplace.importPrices(credentials, [priceOf(prepared.items[0]!.item)]);
     // A product with three colours: one request of three items under one model name (DECISIONS §10).
     const colours = publishableVariants();
-    // …with two stored videos (DECISIONS §10): complex attribute 100001 on every item, never among the pictures.
-    const videos = ['v1.mp4', 'v2.mov'].map((name) => ({ url: `https://lws.example.com/media/products/p/${name}`, status: 'stored' as const, durationMs: 12_000, error: null }));
+    // …with two stored videos (DECISIONS §10): complex attribute 100001 on every item, never among the pictures; a cover as 100002.
+    const videos = ['v1.mp4', 'v2.mov', 'cover.mp4'].map((name) => ({ url: `https://lws.example.com/media/products/p/${name}`, status: 'stored' as const, durationMs: 12_000, error: null, cover: name === 'cover.mp4' }));
     const variantsPrepared = preparePublish({ product: colours.product, currency: 'RUB', imageUrls: [colours.product.primary_image!], variantImage: colours.variantImage, videos });
     if (!variantsPrepared.ok) throw new Error(JSON.stringify(variantsPrepared.problems));
     await marketplace.importProducts(credentials, variantsPrepared.items.map((entry) => entry.item));
@@ -133,7 +133,7 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
     expect(new Set(merged?.items.map((item) => JSON.stringify(item.attributes.find((attribute) => attribute.id === 9048)?.values))).size).toBe(1);
   });
 
-  it('sends each stored video as a complex attribute 100001 (21841 the URL, 21837 the Russian name) on every variant', () => {
+  it('sends each stored video as a complex attribute 100001 (21841 the URL, 21837 the Russian name), the cover as 100002 (21845), on every variant', () => {
     type Body = { items: { primary_image: string; images: string[]; name: string; complex_attributes: { attributes: { complex_id: number; id: number; values: { value: string }[] }[] }[] }[] };
     const imports = proxy.exchanges.filter((exchange) => exchange.path === '/v3/product/import').map((exchange) => ({ status: exchange.status, body: JSON.parse(exchange.requestBody) as Body }));
     const merged = imports.find((entry) => entry.body.items.length === 3)!;
@@ -143,6 +143,9 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
       expect(videos.map((entry) => entry.attributes.map((attribute) => [attribute.id, attribute.values[0]!.value]))).toEqual([
         [[21841, 'https://lws.example.com/media/products/p/v1.mp4'], [21837, item.name]],
         [[21841, 'https://lws.example.com/media/products/p/v2.mov'], [21837, item.name]],
+      ]);
+      expect(item.complex_attributes.filter((entry) => entry.attributes.some((attribute) => attribute.complex_id === 100002))).toEqual([
+        { attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://lws.example.com/media/products/p/cover.mp4' }] }] },
       ]);
       expect([item.primary_image, ...item.images].some((url) => /\.(mp4|mov)$/.test(url))).toBe(false);
     }

@@ -76,12 +76,13 @@ type WireAttribute = { complex_id?: number; id?: number; values?: { value?: stri
 
 /**
  * The marketplace's video rules for an import item (reference/ozon-variants-rich.md §3): each `complex_id` 100001
- * entry holds a 21841 URL of an MP4/MOV and a 21837 name, at most 5 videos, and no video among the pictures.
- * Answers the reason an item is refused, or undefined.
+ * entry holds a 21841 URL of an MP4/MOV and a 21837 name, at most 5 videos; at most one video cover, a `complex_id`
+ * 100002 entry whose 21845 is an MP4/MOV URL; no video among the pictures. Answers the reason an item is refused.
  */
 export function videoProblem(item: Item): string | undefined {
   const entries = Array.isArray(item.complex_attributes) ? (item.complex_attributes as { attributes?: WireAttribute[] }[]) : [];
-  const videos = entries.map((entry) => (entry.attributes ?? []).filter((attribute) => attribute.complex_id === 100001)).filter((attributes) => attributes.length > 0);
+  const of = (complexId: number) => entries.map((entry) => (entry.attributes ?? []).filter((attribute) => attribute.complex_id === complexId)).filter((attributes) => attributes.length > 0);
+  const videos = of(100001);
   if (videos.length > 5) return 'at most 5 videos';
   const isVideo = (url: unknown): boolean => typeof url === 'string' && /^https?:\/\/.+\.(mp4|mov)(\?.*)?$/i.test(url);
   for (const attributes of videos) {
@@ -89,6 +90,12 @@ export function videoProblem(item: Item): string | undefined {
     const name = attributes.find((attribute) => attribute.id === 21837)?.values?.[0]?.value;
     if (!isVideo(url)) return 'video 21841 must be an MP4 or MOV link';
     if (!name) return 'video 21837 name is required';
+  }
+  const covers = of(100002);
+  if (covers.length > 1) return 'at most one video cover';
+  for (const attributes of covers) {
+    if (attributes.some((attribute) => attribute.id !== 21845)) return 'video cover 100002 takes only attribute 21845';
+    if (!isVideo(attributes[0]?.values?.[0]?.value)) return 'video cover 21845 must be an MP4 or MOV link';
   }
   const pictures = [item.primary_image, ...(Array.isArray(item.images) ? item.images : [])];
   if (pictures.some(isVideo)) return 'a video is not a picture';

@@ -9,13 +9,13 @@ export const ORDER = [
   'getPricingPolicy', 'getFx', 'postPricingQuote',
   'postProducts', 'getProducts', 'getProductsId', 'patchProductsId', 'postMaterialsBytes',
   'postMaterials', 'getCollected', 'getProductsIdFingerprints', 'getProductsIdAssets', 'postProductsIdAssetsRetry',
-  'getProxyImage', 'postImageUploadToken', 'putUploadsTicket',
+  'getProxyImage', 'postImageUploadToken', 'putUploadsTicket', 'putProductsIdVideoCover',
   'getExtProfiles', 'putExtProfiles', 'postExtLogs', 'getExtLogs',
   'getAiModels', 'postAiCopy', 'postProductsIdCopyApply', 'postSuitePlan', 'postSuiteGenerate', 'getSuitesId', 'getSuitesIdZip', 'getProductsIdSuites',
   'postSuiteImageEdit', 'postImageEdit', 'postImageSuite', 'postImageTranslate', 'getJobsId', 'postProductsBulk',
   'getExportInfo', 'getExportProductsCsv', 'getExportOffersCsv', 'getExportTrialCsv', 'postExportImages',
   'postProductsIdStage', 'postProductsIdPublishCheck', 'postProductsIdPublish', 'getPublishTaskId', 'getProductsIdPublishHistory', 'postPublish', 'postProductsIdRichContent',
-  'deleteProductsId', 'deleteShopsId', 'deleteUsersId',
+  'deleteProductsIdAssetsAssetId', 'deleteProductsId', 'deleteShopsId', 'deleteUsersId',
 ];
 
 /** Path values that are the marketplace's own stable ids, not something an earlier answer created. */

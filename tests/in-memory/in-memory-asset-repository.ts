@@ -71,7 +71,23 @@ export function makeInMemoryAssetRepository(state: CatalogState): AssetRepositor
     async update(asset) {
       const row = state.assets.get(asset.asset_id);
       // Like the SQL update: id, product and creation time stay; the claim is left alone.
-      if (row) write(state, state.assets, asset.asset_id, { ...row, asset: { ...copy(asset), product_id: row.asset.product_id, created_at: row.asset.created_at } });
+      if (!row) return;
+      const { video_cover: _cover, ...changes } = copy(asset);
+      const kept = row.asset.video_cover ? { video_cover: true } : {};
+      write(state, state.assets, asset.asset_id, { ...row, asset: { ...changes, ...kept, product_id: row.asset.product_id, created_at: row.asset.created_at } });
+    },
+
+    async delete(assetId) {
+      if (state.assets.has(assetId)) write(state, state.assets, assetId, undefined);
+    },
+
+    async setVideoCover(productId, assetId) {
+      for (const [id, row] of state.assets) {
+        if (row.asset.product_id !== productId) continue;
+        const { video_cover: _cover, ...rest } = row.asset;
+        const marked = id === assetId;
+        if (marked !== Boolean(row.asset.video_cover)) write(state, state.assets, id, { ...row, asset: marked ? { ...rest, video_cover: true } : rest });
+      }
     },
   };
 }

@@ -63,7 +63,7 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
     const big = new Uint8Array(20 * 1024 * 1024 + 10);
     big.set(images.jpeg.subarray(0, 3));
     const tooBig = await upload({ product_id: productId }, { bytes: big, type: 'image/jpeg' });
-    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.statusCode, tooBig.body).toBe(413);
 
     const unknown = await upload({ product_id: '00000000-0000-4000-8000-000000000000' }, { bytes: images.jpeg, type: 'image/jpeg' });
     expect(unknown.statusCode).toBe(404);

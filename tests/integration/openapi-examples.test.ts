@@ -20,6 +20,8 @@ import {
 } from '../helpers/openapi-replay.ts';
 import { COPY_ANSWER, defaultsIn, ORDER, pairUploadUrl, PLAN_ANSWER, STABLE_PATH_VALUES, until, wrongTyped } from '../helpers/openapi-story.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { EXAMPLE } from '../../src/adapters/http/examples/ids.ts';
+import { tinyMp4 } from '../fakes/tiny-mp4.ts';
 
 // Issue 18 items 6 and 7: a schema-driven tester skipped every operation for want of examples, and nothing kept
 // the document true. Every operation now has one example exchange; this file replays them all and checks each answer.
@@ -56,7 +58,7 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
   });
 
   /** Waits until the service has finished what an example needs finished; logs in as the user a request is from. */
-  const PREPARE: Record<string, (headers: Record<string, string>, linked: Map<string, string>) => Promise<void>> = {
+  const PREPARE: Record<string, (headers: Record<string, string>, linked: Map<string, string>, ids: Map<string, string>) => Promise<void>> = {
     postAuthPassword: async (headers) => {
       const { username, password } = exampleBody('postUsers') as { username: string; password: string };
       const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
@@ -65,6 +67,17 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
     getSuitesIdZip: async (_headers, linked) => {
       const id = linked.get(`getSuitesIdZip id ${(API_EXAMPLES.getSuitesIdZip!.parameters as { id: string }).id}`);
       await until(async () => ['done', 'partial', 'failed'].includes((await t.app.inject({ method: 'GET', url: `/api/suites/${id}`, headers: t.auth })).json().status));
+    },
+    // The seller's own clip, uploaded as the page does (a multipart example carries a picture), becomes the cover.
+    putProductsIdVideoCover: async (_headers, _linked, ids) => {
+      const form = new FormData();
+      form.append('product_id', ids.get(EXAMPLE.productId)!);
+      form.append('meta', JSON.stringify({ type: 'video' }));
+      form.append('file', new Blob([new Uint8Array(tinyMp4({ durationMs: 10_000, mdatBytes: 2_000 }))], { type: 'video/mp4' }), 'clip.mp4');
+      const encoded = new Response(form);
+      const headers = { ...t.auth, 'content-type': encoded.headers.get('content-type')! };
+      const uploaded = await t.app.inject({ method: 'POST', url: '/api/materials/bytes', headers, payload: Buffer.from(await encoded.arrayBuffer()) });
+      ids.set(EXAMPLE.videoAssetId, uploaded.json<{ asset_id: string }>().asset_id);
     },
     postPublish: async () => settledPublishing(),
     deleteShopsId: async () => settledPublishing(),
@@ -133,6 +146,7 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
       let url = documented.path;
       const query: Record<string, string> = {};
       const headers: Record<string, string> = operation.security?.length === 0 ? {} : { ...t.auth };
+      await PREPARE[operationId]?.(headers, linked, ids);
       for (const parameter of operation.parameters ?? []) {
         if (parameter.example === undefined) continue;
         const value = String(parameter.example);
@@ -153,7 +167,6 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
         [payload, headers['content-type']] = [form.payload, form.contentType];
       } else if (mediaType) [payload, headers['content-type']] = [cdn.images.jpeg, mediaType];
 
-      await PREPARE[operationId]?.(headers, linked);
       const response = await t.app.inject({ method: documented.method.toUpperCase() as 'GET', url, query, headers, ...(payload === undefined ? {} : { payload }) });
       expect.soft(response.statusCode, `${operationId}: ${response.body.slice(0, 300)}`).toBe(status);
       const [answerType, answerMedia] = Object.entries(operation.responses[String(status)]?.content ?? {})[0] ?? [];

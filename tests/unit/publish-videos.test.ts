@@ -40,6 +40,21 @@ describe('video rules (DECISIONS §10)', () => {
     expect(withVideos(typed, [], 'Кружка')).toEqual(typed);
   });
 
+  it('sends the cover as 100002 (21845 its URL) and not among the videos; it meets the same rules but is not one of the 5', () => {
+    const cover: PublishVideo = { ...stored(12_000, 'https://cdn.example.com/cover.mp4'), cover: true };
+    const typed = [{ attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://old.example.com/c.mp4' }] }] }];
+    expect(withVideos(typed, [stored(9_000), cover], 'Кружка')).toEqual([
+      { attributes: [{ complex_id: 100001, id: 21841, values: [{ value: 'https://cdn.example.com/v.mp4' }] }, { complex_id: 100001, id: 21837, values: [{ value: 'Кружка' }] }] },
+      { attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://cdn.example.com/cover.mp4' }] }] },
+    ]);
+    // Only a cover: what the seller typed under 100001 stays, the typed cover gives way.
+    const typedVideo = { attributes: [{ complex_id: 100001, id: 21841, values: [{ value: 'https://old.example.com/x.mp4' }] }] };
+    expect(withVideos([typedVideo, ...typed], [cover], 'Кружка')).toEqual([typedVideo, { attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://cdn.example.com/cover.mp4' }] }] }]);
+
+    expect(problemsOf([...Array.from({ length: 5 }, () => stored(10_000)), cover])).toEqual([]);
+    expect(problemsOf([stored(10_000), { ...cover, durationMs: 3_000 }])).toEqual([{ path: 'video_cover', message: '视频封面时长 3 秒，平台要求 8 秒到 5 分钟' }]);
+  });
+
   it('tells MP4 and MOV by the ftyp brand, and not a HEIC picture or a JPEG', () => {
     expect(sniffVideoFormat(tinyMp4({ durationMs: 1 }))?.contentType).toBe('video/mp4');
     expect(sniffVideoFormat(tinyMp4({ durationMs: 1, brand: 'qt  ' }))?.contentType).toBe('video/quicktime');

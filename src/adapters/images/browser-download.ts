@@ -2,6 +2,7 @@ import { type GuardedFetchOptions, type GuardedHttp, type GuardedStreamResponse 
 import { ImageFetchError } from '../../application/ports/image-fetcher.ts';
 import { isDomainError } from '../../domain/errors.ts';
 import { fixSchemeless } from '../../domain/image-source.ts';
+import { withHead as prependHead } from '../../application/byte-streams.ts';
 
 /**
  * What the image and the video fetcher share: asking a CDN for a file as a browser would, and handing on its
@@ -45,22 +46,8 @@ export async function openAsBrowser(guardedHttp: GuardedHttp, url: string, refer
   return response;
 }
 
-/** Reads at least `bytes` leading bytes (fewer when the body is shorter). */
-export async function readHead(chunks: AsyncIterator<Uint8Array>, bytes: number): Promise<Uint8Array> {
-  let head: Uint8Array = new Uint8Array(0);
-  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
-    if (head.length >= bytes) break;
-  }
-  return head;
-}
+export { readHead } from '../../application/byte-streams.ts';
 
-/** The body with its head put back in front; errors met later pass through `mapError`. */
-export async function* withHead(head: Uint8Array, rest: AsyncIterator<Uint8Array>, mapError: (error: unknown) => unknown = asFetchError): AsyncGenerator<Uint8Array> {
-  yield head;
-  try {
-    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
-  } catch (error) {
-    throw mapError(error);
-  }
-}
+/** The body with its head put back in front; errors met later become fetch errors (or pass through `mapError`). */
+export const withHead = (head: Uint8Array, rest: AsyncIterator<Uint8Array>, mapError: (error: unknown) => unknown = asFetchError): AsyncGenerator<Uint8Array> =>
+  prependHead(head, rest, mapError);

@@ -27,6 +27,7 @@ export function assetToRow(asset: Asset): Insertable<AssetTable> {
     height: asset.height,
     sha256: asset.sha256,
     duration_ms: asset.duration_ms ?? null,
+    video_cover: asset.video_cover ? 1 : 0,
     created_at: asset.created_at,
     updated_at: asset.updated_at,
   };
@@ -56,6 +57,7 @@ export function rowToAsset(row: Selectable<AssetTable>): Asset {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-  // Only videos carry a duration; images keep the shape they always had.
-  return row.duration_ms === null || row.duration_ms === undefined ? asset : { ...asset, duration_ms: Number(row.duration_ms) };
+  // Only videos carry a duration (and one of them the cover mark); images keep the shape they always had.
+  const timed = row.duration_ms === null || row.duration_ms === undefined ? asset : { ...asset, duration_ms: Number(row.duration_ms) };
+  return Number(row.video_cover ?? 0) === 1 ? { ...timed, video_cover: true } : timed;
 }

@@ -90,8 +90,10 @@ export type AssetTable = {
   width: number | null;
   height: number | null;
   sha256: string | null;
-  /** Videos only (017): the duration read from the file. */
+  /** Videos only (018): the duration read from the file. */
   duration_ms?: number | null;
+  /** Videos only (019): 1 for the product's video cover, else 0. */
+  video_cover?: number;
   created_at: string;
   updated_at: string;
   /** Lease of a download claim (013): null when free; a past time means its claimer died and it is free again. */

@@ -24,6 +24,10 @@ export interface AssetRepository {
   renewClaims(assetIds: readonly string[], leaseUntil: string): Promise<void>;
   /** Frees claims (the download ended, or the worker stops), so the assets are claimable at once. */
   releaseClaims(assetIds: readonly string[]): Promise<void>;
-  /** Replaces the stored asset with this one (same id); its claim is left as it is. */
+  /** Replaces the stored asset with this one (same id); its claim and its cover mark are left as they are. */
   update(asset: Asset): Promise<void>;
+  /** Removes the asset (its bytes in the object store are the caller's to remove); an unknown id is no error. */
+  delete(assetId: string): Promise<void>;
+  /** Marks `assetId` as the product's video cover and unmarks any other; null unmarks them all. */
+  setVideoCover(productId: string, assetId: string | null): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { ImageFetchError } from '../ports/image-fetcher.ts';
 import { type ObjectStore, type StoredObject } from '../ports/object-store.ts';
 import { type VideoDurationReader, type VideoFetcher } from '../ports/video-fetcher.ts';
 import { type Asset } from '../../domain/asset.ts';
+import { storeVideo } from '../video-transfer.ts';
 import { type DownloadPolicy } from './download-asset.ts';
 
 export type DownloadVideoDeps = {
@@ -16,6 +17,9 @@ export type DownloadVideoDeps = {
   readonly sleep: (ms: number) => Promise<void>;
 };
 
+/** Transfers one video asset (the download worker's step for `type: "video"`). */
+export type DownloadVideo = (asset: Asset) => Promise<void>;
+
 const keyOf = (asset: Asset, extension: string): string => `products/${asset.product_id}/${asset.asset_id}.${extension}`;
 
 /**
@@ -23,7 +27,7 @@ const keyOf = (asset: Asset, extension: string): string => `products/${asset.pro
  * object store byte for byte (no re-encoding, never held in memory), its duration read from the passing bytes.
  * Only MP4/MOV by their first bytes; the size cap is the fetcher's. Retries as images do.
  */
-export function makeDownloadVideo({ assets, videoFetcher, durationReader, objectStore, clock, policy, sleep }: DownloadVideoDeps) {
+export function makeDownloadVideo({ assets, videoFetcher, durationReader, objectStore, clock, policy, sleep }: DownloadVideoDeps): DownloadVideo {
   const save = async (asset: Asset, changes: Partial<Asset>): Promise<Asset> => {
     const next: Asset = { ...asset, ...changes, updated_at: clock.now().toISOString() };
     await assets.update(next);
@@ -32,15 +36,7 @@ export function makeDownloadVideo({ assets, videoFetcher, durationReader, object
 
   async function transfer(asset: Asset): Promise<{ stored: StoredObject; durationMs: number | null }> {
     const video = await videoFetcher.stream(asset.source_url, { referer: asset.referer });
-    const reader = durationReader.start();
-    async function* watched(): AsyncGenerator<Uint8Array> {
-      for await (const chunk of video.body) {
-        reader.push(chunk);
-        yield chunk;
-      }
-    }
-    const stored = await objectStore.putStream(keyOf(asset, video.format.extension), watched(), video.format.contentType);
-    return { stored, durationMs: reader.durationMs() };
+    return storeVideo({ objectStore, durationReader }, keyOf(asset, video.format.extension), video.format, video.body);
   }
 
   return async (found: Asset): Promise<void> => {

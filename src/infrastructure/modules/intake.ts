@@ -6,7 +6,6 @@ import { type LoadImage, makeImageLoader } from '../../application/image-pipelin
 import { type DownloadWorker, makeDownloadWorker } from '../../application/download-worker.ts';
 import { type CollectMaterials, makeCollectMaterials } from '../../application/use-cases/collect-materials.ts';
 import { DEFAULT_DOWNLOAD_POLICY, type DownloadAsset, makeDownloadAsset } from '../../application/use-cases/download-asset.ts';
-import { makeDownloadVideo } from '../../application/use-cases/download-video.ts';
 import { type FindCollected, makeFindCollected } from '../../application/use-cases/find-collected.ts';
 import { type ListAssets, makeListAssets } from '../../application/use-cases/list-assets.ts';
 import { type ListFingerprints, makeListFingerprints } from '../../application/use-cases/list-fingerprints.ts';
@@ -16,18 +15,15 @@ import { type RetryFailedAssets, makeRetryFailedAssets } from '../../application
 import { type UploadAssetBytes, makeUploadAssetBytes } from '../../application/use-cases/upload-asset-bytes.ts';
 import { assetRoutes } from '../../adapters/http/routes/assets.ts';
 import { materialRoutes } from '../../adapters/http/routes/materials.ts';
+import { materialUploadRoutes } from '../../adapters/http/routes/material-uploads.ts';
 import { proxyImageRoutes } from '../../adapters/http/routes/proxy-image.ts';
 import { makeGuardedImageFetcher } from '../../adapters/images/guarded-image-fetcher.ts';
-import { makeGuardedVideoFetcher } from '../../adapters/images/guarded-video-fetcher.ts';
-import { makeMp4boxDurationReader } from '../../adapters/images/mp4box-duration-reader.ts';
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { type ClosableGuardedHttp, makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
 /** How often an idle download worker looks for work no nudge announced (another process's, lapsed claims). */
 const DOWNLOAD_POLL_MS = 2_000;
-/** A 100 MB video over a slow link: the whole transfer may take this long. */
-const VIDEO_FETCH_TIMEOUT_MS = 5 * 60_000;
 
 /** What this feature adds to the container. */
 export type IntakeRegistry = {
@@ -60,20 +56,18 @@ export const intakeModule: FeatureModuleOf = {
       imageFetcher: asFunction(({ guardedHttp }: Cradle) => makeGuardedImageFetcher({ guardedHttp })).singleton(),
       loadImage: asFunction(({ objectStore, imageFetcher }: Cradle) => makeImageLoader({ objectStore, imageFetcher })).singleton(),
       imageNormaliser: asFunction(() => makeSharpImageNormaliser()).singleton(),
-      downloadAsset: asFunction(({ assets, imageFetcher, imageNormaliser, objectStore, clock, guardedHttp, config }: Cradle) => {
-        const policy = DEFAULT_DOWNLOAD_POLICY;
-        const videoFetcher = makeGuardedVideoFetcher({ guardedHttp, limits: { maxBytes: config.maxVideoBytes, timeoutMs: VIDEO_FETCH_TIMEOUT_MS } });
-        const downloadVideo = makeDownloadVideo({
+      downloadAsset: asFunction(({ assets, imageFetcher, imageNormaliser, objectStore, clock, downloadVideo }: Cradle) =>
+        makeDownloadAsset({
           assets,
-          videoFetcher,
-          durationReader: makeMp4boxDurationReader(),
+          imageFetcher,
+          imageNormaliser,
           objectStore,
           clock,
-          policy,
+          policy: DEFAULT_DOWNLOAD_POLICY,
           sleep: (ms) => sleep(ms),
-        });
-        return makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy, sleep: (ms) => sleep(ms), downloadVideo });
-      }).singleton(),
+          downloadVideo,
+        }),
+      ).singleton(),
       downloadWorker: asFunction(({ assets, downloadAsset, clock, config, logger }: Cradle) =>
         makeDownloadWorker({
           assets,
@@ -104,12 +98,8 @@ export const intakeModule: FeatureModuleOf = {
   },
   // Use cases are resolved once here, never per request.
   protectedRoutes: (c) => [
-    materialRoutes({
-      collectMaterials: c.collectMaterials,
-      uploadAssetBytes: c.uploadAssetBytes,
-      listFingerprints: c.listFingerprints,
-      findCollected: c.findCollected,
-    }),
+    materialRoutes({ collectMaterials: c.collectMaterials, listFingerprints: c.listFingerprints, findCollected: c.findCollected }),
+    materialUploadRoutes({ uploadAssetBytes: c.uploadAssetBytes, uploadVideo: c.uploadVideo, maxVideoBytes: c.config.maxVideoBytes }),
     assetRoutes({ listAssets: c.listAssets, retryFailedAssets: c.retryFailedAssets }),
     proxyImageRoutes({ proxyImage: c.proxyImage }),
   ],

@@ -18,7 +18,7 @@ export type UploadsRegistry = {
   receiveDirectUpload: ReceiveDirectUpload;
 };
 
-/** Direct uploads of image bytes from the extension, with a signed ticket (issue 3). */
+/** Direct uploads of image bytes (and, on the local store, videos) from the extension, with a signed ticket (issue 3). */
 export const uploadsModule: FeatureModuleOf = {
   name: 'uploads',
   register(container) {
@@ -34,7 +34,9 @@ export const uploadsModule: FeatureModuleOf = {
       directUploads: asFunction(({ config, localUploads }: Cradle) =>
         config.objectStore === 's3' ? makeS3DirectUploads(s3OptionsFrom(config.s3)) : localUploads,
       ).singleton(),
-      issueUploadToken: asFunction(({ directUploads, ids, clock }: Cradle) => makeIssueUploadToken({ directUploads, ids, clock })).singleton(),
+      issueUploadToken: asFunction(({ directUploads, ids, clock, config }: Cradle) =>
+        makeIssueUploadToken({ directUploads, ids, clock, checksVideos: config.objectStore === 'local' }),
+      ).singleton(),
       receiveDirectUpload: asFunction(({ localUploads, objectStore, imageNormaliser, clock }: Cradle) =>
         makeReceiveDirectUpload({ uploadRedemptions: localUploads, objectStore, imageNormaliser, clock }),
       ).singleton(),
@@ -42,5 +44,8 @@ export const uploadsModule: FeatureModuleOf = {
   },
   protectedRoutes: (c) => [uploadTokenRoutes({ issueUploadToken: c.issueUploadToken })],
   // The signed upload URL is only the app's own on the local store; S3 takes presigned PUTs itself.
-  publicRoutes: (c) => (c.config.objectStore === 'local' ? [directUploadRoutes({ receiveDirectUpload: c.receiveDirectUpload })] : []),
+  publicRoutes: (c) =>
+    c.config.objectStore === 'local'
+      ? [directUploadRoutes({ receiveDirectUpload: c.receiveDirectUpload, receiveDirectVideo: c.receiveDirectVideo, maxVideoBytes: c.config.maxVideoBytes })]
+      : [],
 };

@@ -4,6 +4,9 @@ import { makeSharpImageNormaliser } from '../../../src/adapters/images/sharp-ima
 import { makeLocalDirectUploads } from '../../../src/adapters/storage/local-direct-uploads.ts';
 import { makeIssueUploadToken, UPLOAD_TICKET_TTL_MS } from '../../../src/application/use-cases/issue-upload-token.ts';
 import { makeReceiveDirectUpload } from '../../../src/application/use-cases/receive-direct-upload.ts';
+import { makeReceiveDirectVideo } from '../../../src/application/use-cases/receive-direct-video.ts';
+import { makeMp4boxDurationReader } from '../../../src/adapters/images/mp4box-duration-reader.ts';
+import { tinyMp4 } from '../../fakes/tiny-mp4.ts';
 import { makeSequentialIds, makeTestClock } from '../../in-memory/clock-and-ids.ts';
 import { makeInMemoryObjectStore } from '../../in-memory/in-memory-object-store.ts';
 import { makeInMemoryUploadTicketStore } from '../../in-memory/in-memory-upload-ticket-store.ts';
@@ -14,14 +17,15 @@ function uploadKit() {
   const ids = makeSequentialIds();
   const objectStore = makeInMemoryObjectStore('https://app.example.com');
   const directUploads = makeLocalDirectUploads({ tickets: makeInMemoryUploadTicketStore(), secret: 'unit', publicBaseUrl: 'https://app.example.com', urlFor: (key) => objectStore.urlFor(key) });
-  const issue = makeIssueUploadToken({ directUploads, ids, clock });
+  const issue = makeIssueUploadToken({ directUploads, ids, clock, checksVideos: true });
   const receive = makeReceiveDirectUpload({ uploadRedemptions: directUploads, objectStore, imageNormaliser: makeSharpImageNormaliser(), clock });
+  const receiveVideo = makeReceiveDirectVideo({ uploadRedemptions: directUploads, objectStore, durationReader: makeMp4boxDurationReader(), clock, maxBytes: 64 * 1024 });
   /** The ticket id and signature a client would PUT to. */
   const target = (uploadUrl: string) => {
     const url = new URL(uploadUrl);
     return { ticketId: url.pathname.split('/').pop()!, signature: url.searchParams.get('sig')! };
   };
-  return { clock, ids, objectStore, issue, receive, target };
+  return { clock, ids, objectStore, issue, receive, receiveVideo, target, directUploads };
 }
 
 const jpeg = async () => new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#336699' } }).jpeg().toBuffer());
@@ -54,5 +58,38 @@ describe('direct uploads', () => {
     kit.clock.advance(UPLOAD_TICKET_TTL_MS + 1);
     await expect(kit.receive({ ticketId, signature, body: await jpeg() })).rejects.toMatchObject({ code: 'UPLOAD_URL_EXPIRED' });
     expect(kit.objectStore.keys()).toEqual([]);
+  });
+
+  it('streams a video under its ticket; no MP4/MOV leaves the ticket unspent, the other format or a refused duration keeps nothing', async () => {
+    const kit = uploadKit();
+    const ticket = await kit.issue({ contentType: 'video/mp4' });
+    expect(ticket.storedUrl).toBe(`https://app.example.com/media/uploads/${kit.ids.nth(1)}.mp4`);
+    const { ticketId, signature } = kit.target(ticket.uploadUrl);
+    const chunked = (bytes: Uint8Array) => (async function* () {
+      for (let at = 0; at < bytes.byteLength; at += 5) yield bytes.subarray(at, at + 5); // the head arrives in pieces too
+    })();
+    await expect(kit.receiveVideo({ ticketId, signature, body: chunked(await jpeg()) })).rejects.toMatchObject({ code: 'VIDEO_NOT_RECOGNISED', kind: 'unsupported_media' });
+    const video = tinyMp4({ durationMs: 10_000, mdatBytes: 2_000 });
+    expect(await kit.receiveVideo({ ticketId, signature, body: chunked(video) })).toEqual({ storedUrl: ticket.storedUrl, bytes: video.byteLength });
+    expect(Buffer.from((await kit.objectStore.get(`uploads/${kit.ids.nth(1)}.mp4`))!).equals(video)).toBe(true);
+    await expect(kit.receiveVideo({ ticketId, signature, body: chunked(video) })).rejects.toMatchObject({ code: 'UPLOAD_URL_USED' });
+
+    const refusals: [Uint8Array, string][] = [
+      [tinyMp4({ durationMs: 10_000, brand: 'qt  ' }), 'VIDEO_TYPE_MISMATCH'],
+      [tinyMp4({ durationMs: 3_000 }), 'VIDEO_DURATION_OUT_OF_RANGE'],
+      [tinyMp4({ durationMs: 10_000, mdatBytes: 64 * 1024 }), 'VIDEO_TOO_LARGE'],
+    ];
+    for (const [body, code] of refusals) {
+      const next = kit.target((await kit.issue({ contentType: 'video/mp4' })).uploadUrl);
+      await expect(kit.receiveVideo({ ...next, body: chunked(body) })).rejects.toMatchObject({ code });
+    }
+    expect(kit.objectStore.keys()).toEqual([`uploads/${kit.ids.nth(1)}.mp4`]);
+  });
+
+  it('issues no video upload URL where the store cannot check the bytes (presigned S3)', async () => {
+    const kit = uploadKit();
+    const s3Like = makeIssueUploadToken({ directUploads: kit.directUploads, ids: kit.ids, clock: kit.clock, checksVideos: false });
+    await expect(s3Like({ contentType: 'video/quicktime' })).rejects.toMatchObject({ code: 'VIDEO_DIRECT_UPLOAD_UNSUPPORTED', kind: 'invalid' });
+    await expect(s3Like({ contentType: 'image/png' })).resolves.toMatchObject({ method: 'PUT' });
   });
 });

@@ -11,6 +11,8 @@ export const EXAMPLE = {
   userId: '3e8b5f2a-1d6c-4a97-b3e4-7f0c9d2a6b18',
   /** The photo uploaded for the product. */
   assetId: '7d4a2c9e-6f13-4b85-9c2d-1e8f5a3b7c64',
+  /** The seller's own video of the product (uploaded), chosen as its video cover. */
+  videoAssetId: '4b9e6d2f-7a31-4c58-8e0d-5f2a9c7b3e16',
   /** A collected main image of the second product. */
   collectedAssetId: 'c1f8e3b6-2a5d-4c79-8b04-6e3f9a1d5c28',
   suiteId: 'e4c7a1f9-8d32-4b6e-a5c0-3f9b2d7e1a46',

@@ -10,6 +10,7 @@ import { PRICING_EXAMPLES } from './pricing.ts';
 import { PRODUCT_EXAMPLES } from './products.ts';
 import { PUBLISH_EXAMPLES } from './publish.ts';
 import { SHOP_EXAMPLES } from './shops.ts';
+import { VIDEO_EXAMPLES } from './videos.ts';
 
 /** Every operation's example exchange, by operationId (one module per route group). */
 export const API_EXAMPLES: Readonly<Record<string, OperationExample>> = {
@@ -19,6 +20,7 @@ export const API_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   ...PRICING_EXAMPLES,
   ...PRODUCT_EXAMPLES,
   ...INTAKE_EXAMPLES,
+  ...VIDEO_EXAMPLES,
   ...EXT_EXAMPLES,
   ...AI_EXAMPLES,
   ...IMAGE_EXAMPLES,

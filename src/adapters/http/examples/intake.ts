@@ -71,7 +71,7 @@ export const INTAKE_EXAMPLES: Record<string, OperationExample> = {
   },
   putUploadsTicket: {
     parameters: { ticket: EXAMPLE.uploadTicket, sig: EXAMPLE.uploadSignature },
-    rawBody: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'application/octet-stream'],
+    rawBody: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'application/octet-stream', 'video/mp4', 'video/quicktime'],
     status: 200,
     answer: { stored_url: `${EXAMPLE.publicBase}/media/uploads/${EXAMPLE.uploadTicket}.jpg`, bytes: 48213 },
   },

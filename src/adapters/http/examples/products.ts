@@ -11,6 +11,7 @@ const PRODUCT_LINKS = {
   DeleteProduct: { operationId: 'deleteProductsId', parameters: product, description: '归档或删除' },
   ListAssets: { operationId: 'getProductsIdAssets', parameters: product, description: '它的图片' },
   RetryAssets: { operationId: 'postProductsIdAssetsRetry', parameters: product, description: '重新下载失败的图片' },
+  VideoCover: { operationId: 'putProductsIdVideoCover', parameters: product, description: '选视频封面' },
   Fingerprints: { operationId: 'getProductsIdFingerprints', parameters: product, description: '已采集图片的 dedupeKey' },
   ApplyCopy: { operationId: 'postProductsIdCopyApply', parameters: product, description: '确认生成的文案' },
   RichContent: { operationId: 'postProductsIdRichContent', parameters: product, description: '生成富文本（11254）' },

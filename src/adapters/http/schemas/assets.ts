@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ASSET_GROUPS, ASSET_STATUSES, MAX_ASSETS_PER_PRODUCT } from '../../../domain/asset.ts';
 import { type Asset } from '../../../domain/asset.ts';
-import { literals, nullable } from './common.ts';
+import { Uuid, literals, nullable } from './common.ts';
 
 /** One asset as clients see it (spec §2.3 plus DECISIONS §5's extra fields). */
 export const AssetBody = Type.Object(
@@ -26,6 +26,8 @@ export const AssetBody = Type.Object(
     sha256: nullable(Type.String()),
     /** Videos (DECISIONS §10): the duration read from the file, in milliseconds. */
     duration_ms: Type.Optional(nullable(Type.Integer())),
+    /** Videos: true on the product's video cover (complex attribute 100002); absent on every other asset. */
+    video_cover: Type.Optional(Type.Boolean()),
     created_at: Type.String(),
     updated_at: Type.String(),
   },
@@ -46,3 +48,12 @@ export const AssetPageQuery = Type.Object(
 
 export const AssetListReply = Type.Object({ total: Type.Integer(), page: Type.Integer(), page_size: Type.Integer(), items: Type.Array(AssetBody) });
 export const RetryReply = Type.Object({ requeued: Type.Integer() });
+/** `asset_id` retries only that asset (a failed video's own button); without it every failed download of the product. */
+export const RetryQuery = Type.Object({ asset_id: Type.Optional(Uuid) }, { additionalProperties: false });
+
+export const AssetParams = Type.Object({ id: Uuid, asset_id: Uuid });
+export const VideoCoverBody = Type.Object(
+  { asset_id: Type.Union([Type.Null(), Uuid], { description: '设为封面的视频（已保存）；null 取消封面' }) },
+  { additionalProperties: false },
+);
+export const VideoCoverReply = Type.Object({ product_id: Uuid, cover_asset_id: nullable(Uuid) });

@@ -61,12 +61,12 @@ export const UploadMetaSchema = Type.Object({
 
 /**
  * The parts of POST /materials/bytes, for the OpenAPI document only: @fastify/multipart streams them, and
- * `parseUploadParts` checks them (a JSON schema cannot check a part holding JSON text).
+ * `checkFields` (routes/material-uploads.ts) checks them (a JSON schema cannot check a part holding JSON text).
  */
 export const UploadBytesParts = Type.Object({
   product_id: Type.String({ format: 'uuid', description: '商品 id' }),
-  meta: Type.String({ description: 'JSON 文本：groupKey、groupName、variantName、index、type、dedupeKey、url' }),
-  file: Type.String({ format: 'binary', description: '图片字节（JPEG、PNG、WebP 或 GIF）' }),
+  meta: Type.String({ description: 'JSON 文本：groupKey、groupName、variantName、index、type（视频为 video）、dedupeKey、url' }),
+  file: Type.String({ format: 'binary', description: '图片字节（JPEG、PNG、WebP 或 GIF，最大 20 MB）或视频（MP4/MOV，8 秒到 5 分钟，最大 MAX_VIDEO_BYTES；放在 product_id 和 meta 之后）' }),
   group_key: Type.Optional(Type.String({ description: '试算页上传时为 upload' })),
 });
 

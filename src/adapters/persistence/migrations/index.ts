@@ -16,6 +16,7 @@ import * as suites from './014-suites.ts';
 import * as variants from './016-variants.ts';
 import * as storedImagesLookup from './017-stored-images-lookup.ts';
 import * as video from './018-video.ts';
+import * as videoCover from './019-video-cover.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-variants': variants,
   '017-stored-images-lookup': storedImagesLookup,
   '018-video': video,
+  '019-video-cover': videoCover,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,56 @@
+import { type ObjectStore, type StoredObject } from './ports/object-store.ts';
+import { type VideoDurationReader } from './ports/video-fetcher.ts';
+import { readHead, withHead } from './byte-streams.ts';
+import { DomainError, invalid } from '../domain/errors.ts';
+import { type VideoFormat, VIDEO_LIMITS, sniffVideoFormat, spokenDuration } from '../domain/video-format.ts';
+
+/** The `ftyp` box and its major brand. */
+const SNIFF_BYTES = 12;
+
+/** A body told MP4 or MOV by its first bytes, with those bytes still in front; null format for anything else. */
+export async function sniffedVideo(body: AsyncIterable<Uint8Array>): Promise<{ format: VideoFormat | null; body: AsyncIterable<Uint8Array> }> {
+  const chunks = body[Symbol.asyncIterator]();
+  const head = await readHead(chunks, SNIFF_BYTES);
+  return { format: sniffVideoFormat(head), body: withHead(head, chunks) };
+}
+
+/** The seller's words for a file that is no video, whatever its name or declared type says. */
+export const notAVideo = (): DomainError => new DomainError('unsupported_media', 'VIDEO_NOT_RECOGNISED', '不是 MP4/MOV 视频（按文件内容判断，与文件名无关）');
+
+const tooLarge = (maxBytes: number): DomainError => new DomainError('too_large', 'VIDEO_TOO_LARGE', `视频超过 ${Math.round(maxBytes / 1024 / 1024)} MB 上限`);
+
+/**
+ * Streams a video into the object store byte for byte while its duration is read from the passing bytes; past
+ * `maxBytes` the transfer stops and nothing is kept. The caller decides what the duration allows.
+ */
+export async function storeVideo(
+  { objectStore, durationReader }: { objectStore: ObjectStore; durationReader: VideoDurationReader },
+  key: string,
+  format: VideoFormat,
+  body: AsyncIterable<Uint8Array>,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<{ stored: StoredObject; durationMs: number | null }> {
+  const reader = durationReader.start();
+  async function* watched(): AsyncGenerator<Uint8Array> {
+    let total = 0;
+    for await (const chunk of body) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      reader.push(chunk);
+      yield chunk;
+    }
+  }
+  const stored = await objectStore.putStream(key, watched(), format.contentType);
+  return { stored, durationMs: reader.durationMs() };
+}
+
+/**
+ * An upload is refused at once when the marketplace would refuse it (DECISIONS §10: 8 s – 5 min, a readable
+ * duration): the seller is there to pick another file. The stored bytes are removed first.
+ */
+export async function refuseUnpublishable(objectStore: ObjectStore, stored: StoredObject, durationMs: number | null): Promise<number> {
+  if (durationMs !== null && durationMs >= VIDEO_LIMITS.minMs && durationMs <= VIDEO_LIMITS.maxMs) return durationMs;
+  await objectStore.delete(stored.key);
+  if (durationMs === null) throw invalid('VIDEO_DURATION_UNREADABLE', '读不出视频时长（文件损坏或不是 MP4/MOV 视频）');
+  throw invalid('VIDEO_DURATION_OUT_OF_RANGE', `视频时长 ${spokenDuration(durationMs)}，平台要求 8 秒到 5 分钟`);
+}

@@ -1,0 +1,115 @@
+/**
+ * The stage of the two-instance test: one scratch PostgreSQL database, one S3 (s3rver), a counting CDN and the
+ * fake marketplace, and two real service processes sharing them, each with 4 download slots and 6 s leases.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type DatabaseHandle, openDatabase } from '../../src/adapters/persistence/connection.ts';
+import { type CountingCdn, startCountingCdn } from '../fakes/counting-cdn.ts';
+import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { type FakeS3, startFakeS3 } from '../fakes/s3.ts';
+import { GOOD_KEY } from './marketplace-app.ts';
+import { type ServiceProcess, scratchPostgresDatabase, startServiceProcess } from './service-process.ts';
+
+/** What every instance must share (README "Running more than one instance"). */
+const SHARED = {
+  APP_TOKEN: 'two-app-token-0123456789',
+  JWT_SECRET: 'two-jwt-secret-that-is-at-least-32-bytes!',
+  SECRET_KEY: 'two-secret-key-0123456789abcdef',
+};
+
+/** Polls `probe` until it holds; a bound against hanging, never an assertion on how long it took. */
+export async function until(what: string, probe: () => boolean | Promise<boolean>, limitMs = 60_000, state: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what} ${state()}`.trim());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
+export type Api = (method: string, url: string, body?: unknown) => Promise<{ status: number; json: any }>;
+const apiOf =
+  (base: string, token: string): Api =>
+  async (method, url, body) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, json: await response.json() };
+  };
+
+/** A collected product of `images` detail images served by the CDN. */
+export const materials = (cdn: string, product: number, images: number) => ({
+  product: { id: null },
+  source: { platform: '1688', itemId: `two-${product}`, url: `https://detail.1688.com/offer/${product}.html`, collectedAt: 1 },
+  texts: [],
+  images: Array.from({ length: images }, (_, index) => ({
+    groupKey: 'detail',
+    groupName: '详情',
+    variantName: null,
+    url: `${cdn}/p${product}/${index}.jpg`,
+    index,
+    type: 'img',
+    dedupeKey: `p${product}-${index}`,
+  })),
+});
+
+export type TwoInstances = {
+  readonly s3: FakeS3;
+  readonly cdn: CountingCdn;
+  readonly ozon: FakeOzon;
+  /** The shared database, migrated before the instances start (so they can start side by side). */
+  readonly db: DatabaseHandle;
+  readonly a: ServiceProcess;
+  readonly b: ServiceProcess;
+  /** The API of each instance with one token (one JWT secret: a token from A is good on B). */
+  readonly onA: Api;
+  readonly onB: Api;
+};
+
+/** Starts everything; `cleanups` receives what undoes each part, to run in reverse order after the test. */
+export async function startTwoInstances(adminUrl: string, cleanups: (() => Promise<unknown> | unknown)[]): Promise<TwoInstances> {
+  const [database, s3, cdn, ozon] = await Promise.all([scratchPostgresDatabase(adminUrl, 'two'), startFakeS3(), startCountingCdn(), startFakeOzon()]);
+  cleanups.push(
+    () => database.drop(),
+    () => s3.close(),
+    () => cdn.close(),
+    () => ozon.close(),
+  );
+  ozon.addKey('123456', GOOD_KEY);
+  const instance = async (name: string): Promise<ServiceProcess> => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `lws-two-${name}-`));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const started = await startServiceProcess({
+      ...SHARED,
+      ...s3.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      OZON_API_URL: ozon.url,
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      PUBLIC_BASE_URL: 'https://lws.example.com',
+      DOWNLOAD_CONCURRENCY: '4',
+      DOWNLOAD_LEASE: '6s',
+      PUBLISH_POLL_LEASE: '6s',
+      PUBLISH_POLL_IDLE: '1s',
+    });
+    cleanups.push(() => void started.child.kill('SIGKILL'));
+    return started;
+  };
+  // Migrated here first, so the two can start side by side.
+  const db = await openDatabase(database.url);
+  cleanups.push(() => db.close());
+  await db.migrate();
+  const [a, b] = await Promise.all([instance('a'), instance('b')]);
+  const login = await (
+    await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: SHARED.APP_TOKEN }),
+    })
+  ).json();
+  return { s3, cdn, ozon, db, a, b, onA: apiOf(a.url, login.access_token), onB: apiOf(b.url, login.access_token) };
+}

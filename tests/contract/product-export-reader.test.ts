@@ -59,4 +59,29 @@ describe.each(testDatabases())('ProductExportReader on $name', (database) => {
     expect(full.attributes).toEqual({ '9048': 'MODEL' });
     expect([...full.stored_by_asset!]).toEqual([[sku.asset_id, '/media/p/sku-0.jpg']]);
   });
+
+  it('reads every value as the row holds it: awkward doubles exact, texts with quotes, controls and emoji, nulls', async () => {
+    const made = product({
+      name: 'a "q", \\ \u0001\t\r\n ☕️🍵 Кружка 杯',
+      price: 0.1 + 0.2,
+      old_price: 1e21,
+      weight: -4.5e-7,
+      depth: 123_456_789.123_456_79,
+      width: 5e-324,
+      height: null,
+      description_category_id: 17_028_922,
+      fx_rate: 11.000_000_000_000_002,
+      images: ['/media/a,b.jpg'],
+      primary_image: null,
+      source_platform: null,
+      pricing: { cost_cny: 2.675, nested: { list: [1, '二'] } },
+    });
+    await makeKyselyProductRepository(handle.db).insert(made);
+    for await (const batch of makeKyselyProductExportReader(handle.db).batches({ ids: [made.id], withPricing: true }, 10)) {
+      const { stored_images, ...read } = batch[0]!;
+      expect(stored_images).toEqual([]);
+      const { raw: _r, copy: _c, attributes: _a, complex_attributes: _x, sources: _s, description: _d, version: _v, type_id: _t, variants: _w, ...expected } = made;
+      expect(read).toStrictEqual(expected);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from '../../src/application/csv-format.ts';
+import { csvCell, csvLine, csvRow, type CsvValue } from '../../src/application/csv-format.ts';
 
 describe('CSV cells', () => {
   it('prefixes every OWASP formula start with a quote', () => {
@@ -26,6 +26,18 @@ describe('CSV cells', () => {
         const decoded = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
         expect(decoded).toBe(FORMULA.test(text) ? `'${text}` : text);
         if (!cell.startsWith('"')) expect(cell).not.toMatch(/[",\r\n]/);
+      }),
+    );
+  });
+});
+
+describe('CSV lines', () => {
+  it('writes the same line from cell pickers as csvRow writes from the values', () => {
+    const value = fc.oneof(fc.string(), fc.double(), fc.integer(), fc.constant(null), fc.constant(undefined));
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 30 }), fc.string(), (values: CsvValue[], context) => {
+        const cells = values.map((_, i) => (row: readonly CsvValue[], seen: string) => (seen === context ? row[i] : 'wrong context'));
+        expect(csvLine(values, context, cells)).toBe(csvRow(values));
       }),
     );
   });

@@ -37,7 +37,8 @@ function offersOf(record: ExportRecord): Offer[] {
     },
     images: () => {
       const { primary_image, images } = own();
-      const shared = sharedImagesFor([primary_image, ...images].filter((url): url is string => url !== null), skuImages);
+      // Main image first and each once, as publishing sends them (prepare-publication's imageUrls).
+      const shared = sharedImagesFor([...new Set([primary_image, ...images].filter((url): url is string => url !== null))], skuImages);
       const picture = variant.image_asset_id ? stored.get(variant.image_asset_id) : undefined;
       return { primary_image: picture ?? primary_image, images: picture ? [picture, ...shared] : images };
     },

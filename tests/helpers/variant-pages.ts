@@ -1,6 +1,6 @@
+/** The collected 1688 pages and the product calls of the variants tests. */
 import { type TestApp } from './test-app.ts';
 
-/** The collected 1688 pages and the product calls of the variants tests. */
 /** A variant as the API answers it. */
 export type VariantJson = {
   id: string;
@@ -16,6 +16,7 @@ export type VariantJson = {
   aspects: Record<string, unknown>;
 };
 
+/** Aspect values of attribute 10096 (colour) from its dictionary. */
 export const RED = { '10096': [{ dictionary_value_id: 61574, value: 'красный' }] };
 export const BLUE = { '10096': [{ dictionary_value_id: 61586, value: 'синий' }] };
 

@@ -51,6 +51,8 @@ export type PublishTask = {
   readonly next_poll_at: string | null;
   /** The import item the card was sent as (its images and price tell what a later publish changes). */
   readonly card: ImportItem | null;
+  /** Set while a send of a new card may have reached the marketplace unanswered (publish-reconcile.ts); else null. */
+  readonly send_started_at: string | null;
   readonly created_at: string;
   readonly updated_at: string;
 };
@@ -71,13 +73,13 @@ type RecordFields = Pick<PublishTask, 'product_id' | 'shop_id' | 'offer_id'> & P
 /** A record sent as task `task_id` (its id is the task id unless given). */
 export function newPublishTask(fields: RecordFields & { readonly task_id: string }, now: string): PublishTask {
   const { id = fields.task_id, operation = 'import', card = null, variant_id = null, ...rest } = fields;
-  return { ...rest, id, operation, card, variant_id, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
+  return { ...rest, id, operation, card, variant_id, send_started_at: null, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
 }
 
 /** A record not sent yet: it goes out by itself at `sendAt`. */
 export function newWaitingRecord(fields: RecordFields & { readonly id: string }, sendAt: string, now: string): PublishTask {
   const { operation = 'import', card = null, variant_id = null, ...rest } = fields;
-  return { ...rest, operation, card, variant_id, task_id: null, status: 'waiting_quota', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: sendAt, created_at: now, updated_at: now };
+  return { ...rest, operation, card, variant_id, send_started_at: null, task_id: null, status: 'waiting_quota', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: sendAt, created_at: now, updated_at: now };
 }
 
 /** The marketplace accepted the send as task `taskId`: poll it. */
@@ -86,6 +88,7 @@ export const markSent = (record: PublishTask, taskId: string, operation: Publish
   task_id: taskId,
   operation,
   card,
+  send_started_at: null,
   status: 'pending',
   attempts: 0,
   next_poll_at: addMs(now, pollDelayMs(0)),
@@ -99,6 +102,7 @@ export const markWaiting = (record: PublishTask, sendAt: string, now: string, er
   next_poll_at: sendAt,
   attempts: record.attempts + 1,
   errors,
+  send_started_at: null,
   updated_at: now,
 });
 
@@ -109,6 +113,7 @@ export const markFinal = (record: PublishTask, status: 'imported' | 'failed', er
   errors,
   card,
   marketplace_product_id: marketplaceProductId,
+  send_started_at: null,
   next_poll_at: null,
   updated_at: now,
 });

@@ -33,8 +33,12 @@ export type Config = {
   readonly maxVideoBytes: number;
   /** DOWNLOAD_LEASE: how long a download claim holds without a heartbeat (a dead process's claims lapse after it). */
   readonly downloadLeaseMs: number;
-  /** PUBLISH_POLL_LEASE: how long a claimed publish poll holds; PUBLISH_POLL_IDLE: the longest a poller sleeps. */
-  readonly publishPoll: { readonly leaseMs: number; readonly idleMs: number };
+  /**
+   * PUBLISH_POLL_LEASE: how long a claimed publish poll holds; PUBLISH_POLL_IDLE: the longest a poller sleeps;
+   * PUBLISH_SEND_LEASE: how long records being sent stay with their sender; PUBLISH_SEND_SETTLE: how long a lost
+   * send of a new card may take to show on the marketplace before it is sent again.
+   */
+  readonly publishPoll: { readonly leaseMs: number; readonly idleMs: number; readonly sendLeaseMs: number; readonly sendSettleMs: number };
   readonly outboundAllowPrivate: boolean;
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
@@ -134,6 +138,8 @@ export function loadConfig(env: Env = process.env): Config {
     publishPoll: {
       leaseMs: parseDuration(text(env, 'PUBLISH_POLL_LEASE') ?? '2m', 'PUBLISH_POLL_LEASE'),
       idleMs: parseDuration(text(env, 'PUBLISH_POLL_IDLE') ?? '15s', 'PUBLISH_POLL_IDLE'),
+      sendLeaseMs: parseDuration(text(env, 'PUBLISH_SEND_LEASE') ?? '2m', 'PUBLISH_SEND_LEASE'),
+      sendSettleMs: parseDuration(text(env, 'PUBLISH_SEND_SETTLE') ?? '15m', 'PUBLISH_SEND_SETTLE'),
     },
     outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     proxyImageHosts: (text(env, 'PROXY_IMAGE_HOSTS') ?? DEFAULT_PROXY_HOSTS)

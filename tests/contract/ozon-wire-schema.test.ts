@@ -102,6 +102,8 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
     const { taskId } = await marketplace.importProducts(credentials, [prepared.items[0]!.item]);
     await marketplace.importInfo(credentials, taskId);
     await marketplace.importInfo(credentials, taskId);
+    // Outside the subset (the lost-answer recovery's lookup): exercised here, its answers read by the adapter.
+    await marketplace.cardsByOffer(credentials, [prepared.items[0]!.item.offer_id]);
     await marketplace.importPictures(credentials, [picturesOf(prepared.items[0]!.item)]);
     await marketplace.importPrices(credentials, [priceOf(prepared.items[0]!.item)]);
     // A product with three colours: one request of three items under one model name (DECISIONS §10).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKyselyPublishTaskRepository } from '../../src/adapters/persistence/kysely-publish-task-repository.ts';
 import { down, up } from '../../src/adapters/persistence/migrations/011-publishing.ts';
 import { down as downVariants, up as upVariants } from '../../src/adapters/persistence/migrations/016-variants.ts';
+import { down as downUnanswered, up as upUnanswered } from '../../src/adapters/persistence/migrations/020-unanswered-sends.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { newProduct } from '../../src/domain/product.ts';
 import { newVariant } from '../../src/domain/variant.ts';
@@ -31,6 +32,7 @@ for (const database of testDatabases()) {
       );
 
       // Later migrations step down first, as a real roll-back would.
+      await downUnanswered(db);
       await downVariants(db);
       await down(db);
       const old = await sql<{ task_id: string; product_id: string }>`select task_id, product_id from publish_tasks order by task_id`.execute(db);
@@ -43,6 +45,7 @@ for (const database of testDatabases()) {
 
       await up(db);
       await upVariants(db);
+      await upUnanswered(db);
       expect(await repository.findById('1723000300')).toMatchObject({ id: '1723000300', task_id: '1723000300', operation: 'import', status: 'imported', marketplace_product_id: '880000001', card: null, attempts: 2 });
       expect((await repository.listByTask('1723000100')).map((record) => record.product_id)).toEqual(['p1']);
       // The rebuilt table takes several products per task again.

@@ -6,7 +6,7 @@ export type ImportPlan = { pendingPolls: number; outcome: ImportOutcome; decline
 
 export type Item = Record<string, unknown> & { offer_id?: string };
 /** `import`: `/v3/product/import`; `pictures`: `/v2/product/pictures/import` (both polled through `/v1/product/import/info`). */
-export type Task = { kind: 'import' | 'pictures'; items: Item[]; polls: number; plan: ImportPlan; productIds: number[] };
+export type Task = { kind: 'import' | 'pictures'; items: Item[]; polls: number; plan: ImportPlan; productIds: number[]; lookups?: number };
 
 export type Quota = { limit: number; usage: number; reset_at: string };
 export type Limits = { daily_create: Quota; daily_update: Quota; total: { limit: number; usage: number } };

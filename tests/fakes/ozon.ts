@@ -1,6 +1,7 @@
 import { type ServerResponse } from 'node:http';
 import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from './fake-server.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID, type FakeAttribute, type FakeValue, DEFAULT_ATTRIBUTES, categoryTree, defaultDictionaries, toWireAttribute } from './ozon-catalog.ts';
+import { type CardOrigin, cardsByOffer } from './ozon-cards.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
@@ -12,7 +13,8 @@ export type { ImportOutcome, ImportPlan, Limits } from './ozon-products.ts';
  * 404 code 5), `/v1/roles`, the description-category methods, `/v3/product/import` within the daily quotas of
  * `/v4/product/info/limit` (over them: 429 with `Item-Retry-After` in minutes), `/v2/product/pictures/import`,
  * `/v1/product/import/prices`, and `/v1/product/import/info` whose tasks stay `pending` for a planned number of
- * polls. `/v1/product/pictures/import` is switched off (since 2026-10-01).
+ * polls, and `/v3/product/info/list` by offer id (the cards those imports made). `/v1/product/pictures/import`
+ * is switched off (since 2026-10-01).
  */
 export type FakeOzon = FakeServer & {
   /** Accept this Client-Id/Api-Key pair (with the roles `/v1/roles` answers). */
@@ -37,6 +39,10 @@ export type FakeOzon = FakeServer & {
   down: boolean;
   /** What `/v1/roles` answers as the key's `expires_at`. */
   keyExpiresAt: string;
+  /** Per import request: answer it, make its cards but never answer (`hold`), or neither (`lose`); unset answers. */
+  importHold: ((offerIds: string[]) => 'answer' | 'hold' | 'lose') | undefined;
+  /** `/v1/product/import/info` of the tasks it picks is never answered (nor counted as a poll). */
+  holdPolls: ((taskId: number) => boolean) | undefined;
 };
 
 export const ALL_METHODS = [
@@ -50,6 +56,7 @@ export const ALL_METHODS = [
   '/v4/product/info/limit',
   '/v2/product/pictures/import',
   '/v1/product/import/prices',
+  '/v3/product/info/list',
 ] as const;
 
 const error = (response: ServerResponse, status: number, code: number, message: string): void => sendJson(response, status, { code, message, details: [] });
@@ -70,6 +77,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   const tasks = new Map<number, Task>();
   /** offer_id → product id: importing a known offer updates its card. */
   const offers = new Map<string, number>();
+  /** offer_id → the import that last sent it (its result is the card's state) and when the card was made. */
+  const origins = new Map<string, CardOrigin>();
   let nextTaskId = 1_723_000_001;
   let nextProductId = 880_000_001;
   let throttled = { count: 0, retryAfter: 1 };
@@ -87,6 +96,9 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       if (kind === 'import') offers.set(String(item.offer_id), id);
       return id;
     });
+    if (kind === 'import') {
+      items.forEach((item, index) => origins.set(String(item.offer_id), { taskId, index, createdAt: origins.get(String(item.offer_id))?.createdAt ?? new Date().toISOString() }));
+    }
     tasks.set(taskId, { kind, items, polls: 0, plan: { ...fake.plan, declinedOffers: [...(fake.plan.declinedOffers ?? [])] }, productIds });
     return taskId;
   };
@@ -142,13 +154,17 @@ export async function startFakeOzon(): Promise<FakeOzon> {
           const video = videoProblem(item);
           if (video) return error(response, 400, 3, video);
         }
+        const hold = fake.importHold?.(items.map((item) => String(item.offer_id))) ?? 'answer';
+        if (hold === 'lose') return; // never processed, never answered (the connection dies with its client)
         if (itemThrottled.count > 0) {
           itemThrottled.count -= 1;
           return itemLimited(response, itemThrottled.minutes);
         }
         const exceeded = chargeQuota(fake.limits, offers, items);
         if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
-        return sendJson(response, 200, { result: { task_id: startTask('import', items) } });
+        const taskId = startTask('import', items);
+        if (hold === 'hold') return;
+        return sendJson(response, 200, { result: { task_id: taskId } });
       }
       case '/v2/product/pictures/import': {
         const items = Array.isArray(body.items) ? (body.items as Item[]) : [];
@@ -171,9 +187,15 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v1/product/import/info': {
         const task = tasks.get(Number(body.task_id));
         if (!task) return error(response, 404, 5, 'task not found');
+        if (fake.holdPolls?.(Number(body.task_id))) return;
         task.polls += 1;
         const items = importResult(task);
         return sendJson(response, 200, { result: { items, total: items.length } });
+      }
+      case '/v3/product/info/list': {
+        const offerIds = Array.isArray(body.offer_id) ? body.offer_id.map(String) : [];
+        if (offerIds.length > 1000) return error(response, 400, 3, 'at most 1000 identifiers');
+        return sendJson(response, 200, { items: cardsByOffer(offerIds, offers, origins, tasks) });
       }
       default:
         return error(response, 404, 5, 'Not Found');
@@ -199,6 +221,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
     },
     down: false,
     keyExpiresAt: '2027-02-18T09:54:23.296Z',
+    importHold: undefined,
+    holdPolls: undefined,
   });
   return fake;
 }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeCdn, startFakeCdn } from '../fakes/cdn.ts';
 import { randomUUID } from 'node:crypto';
-import { pendingAsset, storedAsset } from '../../src/domain/asset.ts';
 import { PRODUCT_CSV_COLUMNS } from '../../src/domain/csv-columns.ts';
 import { newWaitingRecord } from '../../src/domain/publish-task.ts';
 import { type Variant } from '../../src/domain/variant.ts';
 import { NO_BRAND_ID } from '../fakes/ozon-catalog.ts';
 import { type ShopApp, startShopApp, waitForFinalTask } from '../helpers/marketplace-app.ts';
-import { PUBLIC_BASE, publishableVariants } from '../helpers/publishable-product.ts';
+import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
+import { storedVariantProduct as storedOne } from '../helpers/stored-variant-product.ts';
 
 type VariantJson = { id: string; label_zh: string; offer_id: string; enabled: boolean; price: number; old_price: number; image_asset_id: string; status: string; marketplace_product_id: string | null; errors: { code: string; attribute_id: number }[] };
 type SentItem = { offer_id: string; price: string; primary_image: string; images: string[]; attributes: { id: number; values: { dictionary_value_id?: number; value?: string }[] }[] };
@@ -34,21 +34,7 @@ describe('publishing a product with colours as one merged card', () => {
   const variants = async (): Promise<VariantJson[]> => (await api('GET', `/api/products/${productId}`)).json().variants;
   const sentItems = (taskId: string) => shop.ozon.tasks.get(Number(taskId))!.items as unknown as SentItem[];
   const valuesOf = (item: SentItem, id: number) => item.attributes.find((attribute) => attribute.id === id)?.values;
-  /** A ready product with three priced colours, each with its stored SKU picture, straight into storage. */
-  async function storedVariantProduct(offerId: string, change: (variant: Variant, index: number) => Variant = (variant) => variant) {
-    const { products, assets } = shop.t.container.cradle;
-    const { product } = publishableVariants({ id: randomUUID(), offer_id: offerId, stage: 'ready' });
-    const variants = product.variants.map((variant, index) => ({ ...variant, offer_id: `${offerId}-${index + 1}`, image_asset_id: randomUUID() }));
-    await products.insert({ ...product, variants: variants.map(change) });
-    const now = new Date().toISOString();
-    await assets.insertMany(
-      variants.map((variant, index) => {
-        const origin = { asset_id: variant.image_asset_id, product_id: product.id, group_key: 'sku' as const, group_name: 'SKU', variant_name: variant.label_zh, type: 'img', index, dedupe_key: variant.id, source_url: '', referer: '' };
-        return storedAsset(pendingAsset(origin, now), { url: `${PUBLIC_BASE}/media/p/${offerId}-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: variant.id }, now);
-      }),
-    );
-    return { product, variants };
-  }
+  const storedVariantProduct = (offerId: string, change?: (variant: Variant, index: number) => Variant) => storedOne(shop.t.container.cradle, offerId, change);
 
   it('sends two items in one request under one model name, each with its own picture, price and colour', async () => {
     const collected = await api('POST', '/api/materials', {

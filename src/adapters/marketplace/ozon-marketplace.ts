@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { ItemQuotaExceeded } from '../../domain/publish-quota.ts';
 import { missingMethods } from '../../domain/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
+import { readCards } from './ozon-cards.ts';
 import { badResponse, readAttributes, readError, readHasNext, readImportInfo, readLimits, readPriceResults, readRoles, readTaskId, readTree, readValues } from './ozon-wire.ts';
 import { type RateLimiter, makeRateLimiter } from './rate-limiter.ts';
 
@@ -161,5 +162,7 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
     productLimits: (credentials) => guarded(async () => readLimits(await call(credentials, '/v4/product/info/limit', {}))),
 
     importInfo: (credentials, taskId) => guarded(async () => readImportInfo(await call(credentials, '/v1/product/import/info', { task_id: Number(taskId) }))),
+
+    cardsByOffer: (credentials, offerIds) => guarded(async () => readCards(await call(credentials, '/v3/product/info/list', { offer_id: offerIds }))),
   };
 }

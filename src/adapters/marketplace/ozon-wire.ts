@@ -6,14 +6,14 @@ import { type QuotaCounter, type ShopLimits } from '../../domain/shop-limits.ts'
 /** Reading the Seller API's answers defensively: missing fields get neutral defaults, wrong shapes a 502. */
 type Obj = Record<string, unknown>;
 
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : 0);
+export const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+export const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : 0);
 const bool = (value: unknown): boolean => value === true;
 
 export const badResponse = (what: string): DomainError => new DomainError('upstream_failed', 'MARKETPLACE_BAD_RESPONSE', `Ozon 接口返回了无法识别的数据（${what}）`);
 
-function list(body: unknown, path: readonly string[], what: string): unknown[] {
+export function list(body: unknown, path: readonly string[], what: string): unknown[] {
   let node: unknown = body;
   for (const key of path) node = isObj(node) ? node[key] : undefined;
   if (!Array.isArray(node)) throw badResponse(what);

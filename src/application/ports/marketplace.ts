@@ -1,4 +1,5 @@
 import { type ImportItem } from '../../domain/publish.ts';
+import { type MarketplaceCard } from '../../domain/publish-reconcile.ts';
 import { type ImportResultItem } from '../../domain/publish-task.ts';
 import { type ShopTestOutcome } from '../../domain/shop.ts';
 import { type ShopLimits } from '../../domain/shop-limits.ts';
@@ -77,4 +78,6 @@ export interface Marketplace {
   productLimits(credentials: MarketplaceCredentials): Promise<ShopLimits>;
   /** The current per-item result of an import task. */
   importInfo(credentials: MarketplaceCredentials, taskId: string): Promise<ImportResultItem[]>;
+  /** The cards the marketplace has for these offer ids (`/v3/product/info/list`, at most 1000); unknown ones are absent. */
+  cardsByOffer(credentials: MarketplaceCredentials, offerIds: readonly string[]): Promise<MarketplaceCard[]>;
 }

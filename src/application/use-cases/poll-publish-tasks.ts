@@ -2,13 +2,11 @@ import { type Clock } from '../ports/clock.ts';
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
-import { isDomainError } from '../../domain/errors.ts';
-import { type Product } from '../../domain/product.ts';
-import { markPublished, revise } from '../../domain/product-stage.ts';
 import { type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
 import { type SendWaiting } from './send-waiting.ts';
 import { type ShopAccess } from '../shop-access.ts';
-import { writeVariantResults, writeVariantStatuses } from '../variant-write-back.ts';
+import { writeFinalResults } from '../publish-write-back.ts';
+import { writeVariantStatuses } from '../variant-write-back.ts';
 
 /** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
 export type PollEvent = { readonly taskId: string; readonly error: unknown };
@@ -31,29 +29,6 @@ export type PollPublishTasks = () => Promise<boolean>;
 export const POLL_TASKS_PER_CLAIM = 10;
 /** Waiting records sent per batch; the rest wait for the next batch. */
 export const WAITING_BATCH = 500;
-const WRITE_BACK_RETRIES = 3;
-
-/**
- * Writes an import's marketplace id onto the product. `ready` (or re-published) products become `published`;
- * a product the user moved on meanwhile keeps its stage but learns its marketplace id. Retries when a
- * concurrent edit bumped the version; a product deleted meanwhile is skipped.
- */
-async function writeBack(products: ProductRepository, task: PublishTask, marketplaceId: string, now: string): Promise<void> {
-  for (let attempt = 0; attempt < WRITE_BACK_RETRIES; attempt++) {
-    const product = await products.findById(task.product_id);
-    if (!product) return;
-    let next: Product;
-    try {
-      next = markPublished(product, { marketplaceProductId: marketplaceId, publishedAt: now }, now);
-    } catch (error) {
-      if (!isDomainError(error) || error.kind !== 'conflict') throw error;
-      if (product.marketplace_product_id === marketplaceId) return;
-      next = revise(product, { marketplace_product_id: marketplaceId }, now);
-    }
-    if (await products.update(next, product.version)) return;
-  }
-  throw new Error(`product ${task.product_id} kept changing during the publish write-back`);
-}
 
 /**
  * One batch of the background poller: claims due tasks (DECISIONS §9.3: whole tasks, with a lease, so two
@@ -69,14 +44,7 @@ export function makePollPublishTasks({ publishTasks, products, shopAccess, marke
       const items = await marketplace.importInfo(shopAccess.credentialsOf(shop), taskId);
       const now = clock.now().toISOString();
       const next = records.map((record) => applyImportResult(record, items, now));
-      for (const record of next) {
-        if (record.variant_id === null && record.status === 'imported' && record.marketplace_product_id) await writeBack(products, record, record.marketplace_product_id, now);
-      }
-      const finalByProduct = new Map<string, PublishTask[]>();
-      for (const record of next) {
-        if (record.variant_id !== null && record.next_poll_at === null) finalByProduct.set(record.product_id, [...(finalByProduct.get(record.product_id) ?? []), record]);
-      }
-      for (const [productId, results] of finalByProduct) await writeVariantResults(products, productId, results, now);
+      await writeFinalResults(products, next, now);
       await publishTasks.update(...next);
     } catch (error) {
       onPollError?.({ taskId, error });

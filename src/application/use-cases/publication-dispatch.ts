@@ -33,6 +33,8 @@ export type PublicationDispatchDeps = {
   readonly sendPublications: SendPublications;
   readonly ids: Ids;
   readonly clock: Clock;
+  /** How long the background sender leaves new records to the request sending them (default `REQUEST_GRACE_MS`). */
+  readonly sendLeaseMs?: number;
   /** Told about the records a request sent or queued (the poller wakes, the audit log records them). */
   readonly onRecords?: (records: readonly PublishTask[]) => void | Promise<void>;
 };
@@ -92,7 +94,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
     async dispatch(shop, candidates) {
       if (candidates.length === 0) return [];
       const now = clock.now().toISOString();
-      const sendAt = new Date(Date.parse(now) + REQUEST_GRACE_MS).toISOString();
+      const sendAt = new Date(Date.parse(now) + (deps.sendLeaseMs ?? REQUEST_GRACE_MS)).toISOString();
       const outgoing: Outgoing[] = candidates.flatMap(({ product, entries }) =>
         entries.map(({ variant_id, ...entry }) => ({
           ...entry,

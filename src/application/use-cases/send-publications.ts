@@ -4,6 +4,7 @@ import { type PublishTaskRepository } from '../ports/publish-task-repository.ts'
 import { isDomainError } from '../../domain/errors.ts';
 import { type ImportItem } from '../../domain/publish.ts';
 import { ItemQuotaExceeded, splitByQuota } from '../../domain/publish-quota.ts';
+import { markSending, markUnanswered } from '../../domain/publish-reconcile.ts';
 import { type PublishOperation, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publish-task.ts';
 import { picturesOf, priceOf } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
@@ -17,6 +18,8 @@ export const IMPORT_BATCH = 100;
 export const PRICES_BATCH = 1_000;
 /** A send that failed on our side or the marketplace's is tried again after this long. */
 export const RESEND_DELAY_MS = 60_000;
+/** Failures after which an import may have reached the marketplace anyway (no answer, or one we could not read). */
+const UNANSWERED = new Set(['MARKETPLACE_TIMEOUT', 'MARKETPLACE_UNREACHABLE', 'MARKETPLACE_BAD_RESPONSE']);
 
 export type SendPublicationsDeps = { readonly marketplace: Marketplace; readonly publishTasks: PublishTaskRepository; readonly shopAccess: ShopAccess; readonly clock: Clock };
 /**
@@ -90,6 +93,8 @@ export function makeSendPublications({ marketplace, publishTasks, shopAccess, cl
     const kindOf = ({ operation, isNewCard }: Outgoing) => (operation !== 'import' ? 'free' : isNewCard ? 'create' : 'update');
     const split = splitByQuota(outgoing, kindOf, limits, now);
     const done: PublishTask[] = split.later.map(({ record }) => markWaiting(record, split.resetAt, now));
+    /** Records not sent, stored together at the end (the sent ones are stored batch by batch). */
+    const unsent: PublishTask[] = [...done];
 
     const batches = (['import', 'pictures', 'prices'] as const).flatMap((operation) =>
       operation === 'prices' ? chunks(split.now.filter((entry) => entry.operation === operation), PRICES_BATCH) : packByProduct(split.now.filter((entry) => entry.operation === operation), IMPORT_BATCH),
@@ -98,21 +103,35 @@ export function makeSendPublications({ marketplace, publishTasks, shopAccess, cl
     let holdUntil: string | undefined;
     for (const batch of batches) {
       if (holdUntil !== undefined) {
-        done.push(...batch.map(({ record }) => markWaiting(record, holdUntil!, now)));
+        const held = batch.map(({ record }) => markWaiting(record, holdUntil!, now));
+        unsent.push(...held);
+        done.push(...held);
         continue;
       }
+      // A new card's records say its send started before it does: a crash or a lost answer from here on is
+      // reconciled with the marketplace's cards (reconcile-unanswered.ts), never sent again blindly.
+      const sending = batch.filter(({ operation, isNewCard }) => operation === 'import' && isNewCard).map(({ record }) => markSending(record, now));
+      if (sending.length > 0) await publishTasks.update(...sending);
+      let results: PublishTask[];
       try {
-        done.push(...(await sendBatch(credentials, batch, now)));
+        results = await sendBatch(credentials, batch, now);
         sentAny = true;
       } catch (error) {
+        const mayHaveArrived = sending.length > 0 && isDomainError(error) && UNANSWERED.has(error.code);
         if (error instanceof ItemQuotaExceeded) holdUntil = later(now, error.retryAfterMs);
-        else if (undoable && !sentAny) throw error;
+        else if (undoable && !sentAny && !mayHaveArrived) throw error;
         else if (!isDomainError(error)) throw error;
         else holdUntil = later(now, RESEND_DELAY_MS);
-        done.push(...batch.map(({ record }) => markWaiting(record, holdUntil!, now)));
+        // A request that may have arrived leaves its new cards to be looked up before anything is sent again.
+        const unanswered = new Map(mayHaveArrived ? sending.map((record) => [record.id, markUnanswered(record, holdUntil!, now)]) : []);
+        results = batch.map(({ record }) => unanswered.get(record.id) ?? markWaiting(record, holdUntil!, now));
+        sentAny ||= mayHaveArrived;
       }
+      // Stored as soon as answered: a crash during a later batch must not lose this batch's task id.
+      await publishTasks.update(...results);
+      done.push(...results);
     }
-    await publishTasks.update(...done);
+    await publishTasks.update(...unsent);
     return done;
   };
 }

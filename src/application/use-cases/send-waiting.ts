@@ -7,6 +7,7 @@ import { type PublishTask, markFinal, markWaiting, ourError } from '../../domain
 import { chooseOperation } from '../../domain/publish-update.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { marketplaceIdOf } from './publication-dispatch.ts';
+import { type ReconcileUnanswered } from './reconcile-unanswered.ts';
 import { type Outgoing, RESEND_DELAY_MS, type SendPublications } from './send-publications.ts';
 
 export type SendWaitingDeps = {
@@ -15,7 +16,10 @@ export type SendWaitingDeps = {
   readonly publishTasks: PublishTaskRepository;
   readonly preparePublication: PreparePublication;
   readonly sendPublications: SendPublications;
+  readonly reconcileUnanswered: ReconcileUnanswered;
   readonly clock: Clock;
+  /** How long claimed records stay with this sender before another may take them (default `CLAIM_LEASE_MS`). */
+  readonly claimLeaseMs?: number;
 };
 /** Sends due `waiting_quota` records; answers them as stored afterwards. */
 export type SendWaiting = (records: readonly PublishTask[]) => Promise<PublishTask[]>;
@@ -28,19 +32,22 @@ const asErrors = (problems: readonly FieldProblem[]) => problems.map((problem) =
 /**
  * The background half of §9.1's waiting: each record's product is checked again as it is now (the seller may
  * have changed it meanwhile) and sent within the quota; a product that no longer passes fails with the reasons.
- * When the marketplace cannot be read, the shop's records wait a minute more.
+ * A record whose earlier send may have gone out unanswered is first reconciled with the marketplace's cards and
+ * sent again only when that send never arrived. When the marketplace cannot be read, the records wait a minute.
  */
-export function makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, clock }: SendWaitingDeps): SendWaiting {
-  const sendForShop = async (shopId: string, records: readonly PublishTask[]): Promise<PublishTask[]> => {
+export function makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, reconcileUnanswered, clock, claimLeaseMs = CLAIM_LEASE_MS }: SendWaitingDeps): SendWaiting {
+  const sendForShop = async (shopId: string, claimed: readonly PublishTask[]): Promise<PublishTask[]> => {
     const now = clock.now().toISOString();
     const failAll = async (code: string, message: string): Promise<PublishTask[]> => {
-      const failed = records.map((record) => markFinal(record, 'failed', [ourError(code, message)], now));
+      const failed = claimed.map((record) => markFinal(record, 'failed', [ourError(code, message)], now));
       await publishTasks.update(...failed);
       return failed;
     };
     const shop = await shops.findById(shopId);
     if (!shop) return failAll('SHOP_NOT_FOUND', '店铺已删除，商品未发布');
     if (shop.status !== 'active') return failAll('SHOP_NOT_ACTIVE', '店铺的 API Key 未通过测试，商品未发布；请更新 Key 后重新发布');
+    const { kept, resend } = await reconcileUnanswered(shop, claimed.filter((record) => record.send_started_at !== null));
+    const records = [...claimed.filter((record) => record.send_started_at === null), ...resend];
 
     const finished: PublishTask[] = [];
     const outgoing: Outgoing[] = [];
@@ -72,16 +79,16 @@ export function makeSendWaiting({ shops, products, publishTasks, preparePublicat
     } catch {
       const waiting = records.map((record) => markWaiting(record, new Date(Date.parse(now) + RESEND_DELAY_MS).toISOString(), now));
       await publishTasks.update(...waiting);
-      return waiting;
+      return [...kept, ...waiting];
     }
     await publishTasks.update(...finished);
-    return [...finished, ...(await sendPublications(shop, outgoing, { undoable: false }))];
+    return [...kept, ...finished, ...(await sendPublications(shop, outgoing, { undoable: false }))];
   };
 
   return async (due) => {
     // Another process (or this one's next pass) leaves claimed records alone until the lease lapses.
     const now = clock.now().toISOString();
-    const claimed = new Set(await publishTasks.claimWaiting(due.map((record) => record.id), now, new Date(Date.parse(now) + CLAIM_LEASE_MS).toISOString()));
+    const claimed = new Set(await publishTasks.claimWaiting(due.map((record) => record.id), now, new Date(Date.parse(now) + claimLeaseMs).toISOString()));
     const records = due.filter((record) => claimed.has(record.id));
     const byShop = new Map<string, PublishTask[]>();
     for (const record of records) byShop.set(record.shop_id, [...(byShop.get(record.shop_id) ?? []), record]);

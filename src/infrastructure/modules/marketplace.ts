@@ -23,6 +23,7 @@ import { type PublicationDispatch, makePublicationDispatch } from '../../applica
 import { type PublishMany, makePublishMany } from '../../application/use-cases/publish-many.ts';
 import { type SendPublications, makeSendPublications } from '../../application/use-cases/send-publications.ts';
 import { type SendWaiting, makeSendWaiting } from '../../application/use-cases/send-waiting.ts';
+import { type ReconcileUnanswered, makeReconcileUnanswered } from '../../application/use-cases/reconcile-unanswered.ts';
 import { type PublishProduct, makePublishProduct } from '../../application/use-cases/publish-product.ts';
 import { type ShopAccess, makeShopAccess } from '../../application/shop-access.ts';
 import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
@@ -65,6 +66,7 @@ export type MarketplaceRegistry = {
   publicationDispatch: PublicationDispatch;
   publishProduct: PublishProduct;
   publishMany: PublishMany;
+  reconcileUnanswered: ReconcileUnanswered;
   sendWaiting: SendWaiting;
   getPublishTask: GetPublishTask;
   listPublishHistory: ListPublishHistory;
@@ -114,7 +116,7 @@ export const marketplaceModule: FeatureModuleOf = {
       sendPublications: asFunction(({ marketplace, publishTasks, shopAccess, clock }: Cradle) =>
         makeSendPublications({ marketplace, publishTasks, shopAccess, clock }),
       ).singleton(),
-      publicationDispatch: asFunction(({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog }: Cradle) =>
+      publicationDispatch: asFunction(({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config }: Cradle) =>
         makePublicationDispatch({
           products,
           publishTasks,
@@ -122,6 +124,7 @@ export const marketplaceModule: FeatureModuleOf = {
           sendPublications,
           ids,
           clock,
+          sendLeaseMs: config.publishPoll.sendLeaseMs,
           onRecords: async (records) => {
             publishPoller.wake();
             await auditPublishSent(auditLog, records);
@@ -132,8 +135,11 @@ export const marketplaceModule: FeatureModuleOf = {
         makePublishProduct({ products, shopAccess, publicationDispatch }),
       ).singleton(),
       publishMany: asFunction(({ shopAccess, publicationDispatch }: Cradle) => makePublishMany({ shopAccess, publicationDispatch })).singleton(),
-      sendWaiting: asFunction(({ shops, products, publishTasks, preparePublication, sendPublications, clock }: Cradle) =>
-        makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, clock }),
+      reconcileUnanswered: asFunction(({ marketplace, shopAccess, products, publishTasks, clock, config }: Cradle) =>
+        makeReconcileUnanswered({ marketplace, shopAccess, products, publishTasks, clock, settleMs: config.publishPoll.sendSettleMs }),
+      ).singleton(),
+      sendWaiting: asFunction(({ shops, products, publishTasks, preparePublication, sendPublications, reconcileUnanswered, clock, config }: Cradle) =>
+        makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, reconcileUnanswered, clock, claimLeaseMs: config.publishPoll.sendLeaseMs }),
       ).singleton(),
       getPublishTask: asFunction(({ publishTasks }: Cradle) => makeGetPublishTask({ publishTasks })).singleton(),
       listPublishHistory: asFunction(({ products, publishTasks }: Cradle) => makeListPublishHistory({ products, publishTasks })).singleton(),

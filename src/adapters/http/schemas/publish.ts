@@ -22,7 +22,7 @@ const ImportErrorSchema = Type.Object({
   explanation: Type.Union([Type.String(), Type.Null()], { description: '已知错误代码的中文说明' }),
 });
 
-const Status = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)), { description: 'waiting_quota：超出平台额度或被限流，到时自动发送' });
+const Status = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)), { description: 'waiting_quota：超出平台额度或被限流，到时自动发送；或发送后没有收到平台回复，正在向平台核对（不会重复发送）' });
 
 /** One product of a task. */
 export const PublishItemBody = Type.Object(

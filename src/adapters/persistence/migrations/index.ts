@@ -17,6 +17,7 @@ import * as variants from './016-variants.ts';
 import * as storedImagesLookup from './017-stored-images-lookup.ts';
 import * as video from './018-video.ts';
 import * as videoCover from './019-video-cover.ts';
+import * as unansweredSends from './020-unanswered-sends.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017-stored-images-lookup': storedImagesLookup,
   '018-video': video,
   '019-video-cover': videoCover,
+  '020-unanswered-sends': unansweredSends,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,6 +35,8 @@ export type PublishTaskTable = {
   next_poll_at: string | null;
   /** JSON of the import item the card was sent as (null until sent). */
   card: string | null;
+  /** When a send of the record's new card started whose answer is not stored yet (020); else null. */
+  send_started_at: string | null;
   created_at: string;
   updated_at: string;
 };

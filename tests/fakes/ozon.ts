@@ -1,7 +1,7 @@
 import { type ServerResponse } from 'node:http';
 import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from './fake-server.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID, type FakeAttribute, type FakeValue, DEFAULT_ATTRIBUTES, categoryTree, defaultDictionaries, toWireAttribute } from './ozon-catalog.ts';
-import { type CardOrigin, cardsByOffer } from './ozon-cards.ts';
+import { makeCardBook } from './ozon-cards.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
@@ -75,12 +75,9 @@ const imageCount = (item: Item): number => (Array.isArray(item.images) ? item.im
 export async function startFakeOzon(): Promise<FakeOzon> {
   const keys = new Map<string, { apiKey: string; methods: readonly string[] }>();
   const tasks = new Map<number, Task>();
-  /** offer_id → product id: importing a known offer updates its card. */
-  const offers = new Map<string, number>();
-  /** offer_id → the import that last sent it (its result is the card's state) and when the card was made. */
-  const origins = new Map<string, CardOrigin>();
+  /** The cards made so far, by offer id: importing a known offer updates its card. */
+  const cards = makeCardBook();
   let nextTaskId = 1_723_000_001;
-  let nextProductId = 880_000_001;
   let throttled = { count: 0, retryAfter: 1 };
   let itemThrottled = { count: 0, minutes: 1 };
 
@@ -89,16 +86,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
 
   const startTask = (kind: Task['kind'], items: Item[]): number => {
     const taskId = nextTaskId++;
-    const productIds = items.map((item) => {
-      const known = offers.get(String(item.offer_id));
-      if (known !== undefined) return known;
-      const id = nextProductId++;
-      if (kind === 'import') offers.set(String(item.offer_id), id);
-      return id;
-    });
-    if (kind === 'import') {
-      items.forEach((item, index) => origins.set(String(item.offer_id), { taskId, index, createdAt: origins.get(String(item.offer_id))?.createdAt ?? new Date().toISOString() }));
-    }
+    const productIds = cards.assign(kind, taskId, items);
     tasks.set(taskId, { kind, items, polls: 0, plan: { ...fake.plan, declinedOffers: [...(fake.plan.declinedOffers ?? [])] }, productIds });
     return taskId;
   };
@@ -160,7 +148,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
           itemThrottled.count -= 1;
           return itemLimited(response, itemThrottled.minutes);
         }
-        const exceeded = chargeQuota(fake.limits, offers, items);
+        const exceeded = chargeQuota(fake.limits, cards.offers, items);
         if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
         const taskId = startTask('import', items);
         if (hold === 'hold') return;
@@ -177,7 +165,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         if (prices.length === 0 || prices.length > 1000) return error(response, 400, 3, 'prices must contain 1 to 1000 items');
         fake.prices.push(...prices);
         const result = prices.map((price) => {
-          const productId = offers.get(String(price.offer_id));
+          const productId = cards.offers.get(String(price.offer_id));
           return productId === undefined
             ? { product_id: 0, offer_id: price.offer_id, updated: false, errors: [{ code: 'PRODUCT_NOT_FOUND', message: 'product not found' }] }
             : { product_id: productId, offer_id: price.offer_id, updated: true, errors: [] };
@@ -195,7 +183,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v3/product/info/list': {
         const offerIds = Array.isArray(body.offer_id) ? body.offer_id.map(String) : [];
         if (offerIds.length > 1000) return error(response, 400, 3, 'at most 1000 identifiers');
-        return sendJson(response, 200, { items: cardsByOffer(offerIds, offers, origins, tasks) });
+        return sendJson(response, 200, { items: cards.list(offerIds, tasks) });
       }
       default:
         return error(response, 404, 5, 'Not Found');

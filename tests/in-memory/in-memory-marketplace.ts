@@ -4,7 +4,9 @@ import { ItemQuotaExceeded } from '../../src/domain/publish-quota.ts';
 import { type ImportError, type ImportResultItem } from '../../src/domain/publish-task.ts';
 import { missingMethods } from '../../src/domain/shop.ts';
 import { ALL_METHODS, type FakeOzon } from '../fakes/ozon.ts';
+import { makeCardBook } from '../fakes/ozon-cards.ts';
 import { type Item, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from '../fakes/ozon-products.ts';
+import { readCards } from '../../src/adapters/marketplace/ozon-cards.ts';
 
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
 export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
@@ -27,17 +29,16 @@ const toResult = ({ offer_id, product_id, status, errors }: ImportResultItem): I
 
 /**
  * A stand-in for the Ozon adapter over the fake Seller API, without HTTP: the same publishing answers (imports
- * within the daily quotas, tasks pending for the planned polls, pictures, prices, key checks, the marketplace
- * down), the same controls as the fake, and `calls` naming each method called. It passes
+ * within the daily quotas, tasks pending for the planned polls, pictures, prices, cards by offer id, key checks,
+ * the marketplace down), the same controls as the fake, and `calls` naming each method called. It passes
  * tests/contract/marketplace-publishing.contract.ts as the adapter does. Quota times count from `now()`.
  */
 export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryMarketplace {
   const keys = new Map<string, { apiKey: string; methods: readonly string[] }>();
-  /** offer_id → product id: importing a known offer updates its card. */
-  const offers = new Map<string, number>();
+  /** The cards made so far, by offer id: importing a known offer updates its card. */
+  const cards = makeCardBook(now);
   const calls: string[] = [];
   let nextTaskId = 1_723_000_001;
-  let nextProductId = 880_000_001;
   let itemThrottled = { count: 0, minutes: 1 };
 
   /** The checks every call passes first, as the fake's front door makes them. */
@@ -50,13 +51,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
 
   const startTask = (kind: Task['kind'], items: Item[]): string => {
     const taskId = nextTaskId++;
-    const productIds = items.map((item) => {
-      const known = offers.get(String(item.offer_id));
-      if (known !== undefined) return known;
-      const id = nextProductId++;
-      if (kind === 'import') offers.set(String(item.offer_id), id);
-      return id;
-    });
+    const productIds = cards.assign(kind, taskId, items);
     standIn.tasks.set(taskId, { kind, items, polls: 0, plan: { ...standIn.plan, declinedOffers: [...(standIn.plan.declinedOffers ?? [])] }, productIds });
     return String(taskId);
   };
@@ -103,7 +98,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
         itemThrottled.count -= 1;
         throw new ItemQuotaExceeded(itemThrottled.minutes * 60_000);
       }
-      const exceeded = chargeQuota(standIn.limits, offers, items);
+      const exceeded = chargeQuota(standIn.limits, cards.offers, items);
       if (exceeded) throw new ItemQuotaExceeded(minutesUntil(exceeded.reset_at, now()) * 60_000);
       return { taskId: startTask('import', items) };
     },
@@ -121,7 +116,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       if (prices.length === 0 || prices.length > 1000) throw answered(400, 'prices must contain 1 to 1000 items');
       standIn.prices.push(...(asItems(prices) as Record<string, unknown>[]));
       return prices.map(({ offer_id }) => {
-        const productId = offers.get(offer_id);
+        const productId = cards.offers.get(offer_id);
         return productId === undefined
           ? { offer_id, product_id: 0, updated: false, errors: [{ code: 'PRODUCT_NOT_FOUND', message: 'product not found' }] }
           : { offer_id, product_id: productId, updated: true, errors: [] };
@@ -141,6 +136,11 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       if (!task) throw answered(404, 'task not found');
       task.polls += 1;
       return (importResult(task) as ImportResultItem[]).map(toResult);
+    },
+
+    async cardsByOffer(credentials, offerIds) {
+      enter('cardsByOffer', credentials);
+      return readCards({ items: cards.list(offerIds, standIn.tasks) });
     },
   };
   return standIn;

@@ -53,19 +53,6 @@ describe('Ozon marketplace adapter against the fake Seller API', () => {
     expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ task_id: Number(taskId) });
   });
 
-  it('reads the cards of offers by offer id: being made, then created or failed with the errors flattened; unknown ones absent', async () => {
-    const base = preparePublish({ product: publishableProduct(), currency: 'RUB', imageUrls: ['https://cdn.example.com/1.jpg'] });
-    if (!base.ok) throw new Error('fixture not publishable');
-    ozon.plan = { pendingPolls: 1, outcome: 'imported', declinedOffers: ['CARD-2'] };
-    await marketplace.importProducts(creds, ['CARD-1', 'CARD-2'].map((offer_id) => ({ ...base.items[0]!.item, offer_id })));
-    const making = await marketplace.cardsByOffer(creds, ['CARD-1', 'CARD-2', 'CARD-UNKNOWN']);
-    expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ offer_id: ['CARD-1', 'CARD-2', 'CARD-UNKNOWN'] });
-    expect(making.map((card) => [card.offer_id, card.is_created, card.errors.length])).toEqual([['CARD-1', false, 0], ['CARD-2', false, 0]]);
-    const [created, failed] = await marketplace.cardsByOffer(creds, ['CARD-1', 'CARD-2']);
-    expect(created).toEqual({ offer_id: 'CARD-1', product_id: expect.stringMatching(/^\d+$/), created_at: expect.any(String), is_created: true, errors: [] });
-    expect(failed).toMatchObject({ offer_id: 'CARD-2', is_created: false, errors: [{ code: 'invalid_attribute_value', level: 'error', attribute_id: 10096, attribute_name: 'Цвет товара', description: 'Значение не из справочника' }] });
-  });
-
   it('turns a rejected key into a test outcome and other failures into 502 with the marketplace message', async () => {
     expect(await marketplace.testCredentials({ clientId: '123456', apiKey: 'wrong-key-123' })).toMatchObject({ ok: false, reason: 'INVALID_API_KEY' });
     expect(await marketplace.testCredentials({ clientId: 'abc', apiKey: KEY })).toMatchObject({ ok: false, reason: 'INVALID_CLIENT_ID' });

@@ -17,7 +17,7 @@ export type ReconcileUnansweredDeps = {
   readonly publishTasks: PublishTaskRepository;
   readonly clock: Clock;
   /** How long a lost send may take to show on the marketplace before it is sent again (`PUBLISH_SEND_SETTLE`). */
-  readonly settleMs: number;
+  readonly settleMs?: number;
 };
 /**
  * Settles claimed records of one shop whose send may have gone out unanswered: those settled or still unknown are
@@ -27,13 +27,15 @@ export type ReconcileUnanswered = (shop: Shop, records: readonly PublishTask[]) 
 
 /** Offer ids per `/v3/product/info/list` call (the method's limit). */
 export const CARDS_PER_CALL = 1_000;
+/** The default of `PUBLISH_SEND_SETTLE`: an import the marketplace received shows there well within this. */
+export const SEND_SETTLE_MS = 15 * 60_000;
 
 /**
  * The recovery half of "nothing is sent twice" (issue 20): a crash (or a timeout) after a new card's import went
  * out leaves its records waiting with `send_started_at`; before any resend the marketplace is asked for the cards
  * by offer id, and a card made by that send settles its record as a poll would (publish-reconcile.ts).
  */
-export function makeReconcileUnanswered({ marketplace, shopAccess, products, publishTasks, clock, settleMs }: ReconcileUnansweredDeps): ReconcileUnanswered {
+export function makeReconcileUnanswered({ marketplace, shopAccess, products, publishTasks, clock, settleMs = SEND_SETTLE_MS }: ReconcileUnansweredDeps): ReconcileUnanswered {
   const store = async (records: PublishTask[], now: string): Promise<PublishTask[]> => {
     // The product before the record, as the poller does: a crash in between repeats an idempotent write-back.
     await writeFinalResults(products, records, now);

@@ -7,16 +7,16 @@ import { type PublishTask, markFinal, markWaiting, ourError } from '../../domain
 import { chooseOperation } from '../../domain/publish-update.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { marketplaceIdOf } from './publication-dispatch.ts';
-import { type ReconcileUnanswered } from './reconcile-unanswered.ts';
+import { type ReconcileUnansweredDeps, makeReconcileUnanswered } from './reconcile-unanswered.ts';
 import { type Outgoing, RESEND_DELAY_MS, type SendPublications } from './send-publications.ts';
 
-export type SendWaitingDeps = {
+/** The marketplace, shop access and `settleMs` are for records whose earlier send went unanswered (reconcile-unanswered.ts). */
+export type SendWaitingDeps = ReconcileUnansweredDeps & {
   readonly shops: ShopRepository;
   readonly products: ProductRepository;
   readonly publishTasks: PublishTaskRepository;
   readonly preparePublication: PreparePublication;
   readonly sendPublications: SendPublications;
-  readonly reconcileUnanswered: ReconcileUnanswered;
   readonly clock: Clock;
   /** How long claimed records stay with this sender before another may take them (default `CLAIM_LEASE_MS`). */
   readonly claimLeaseMs?: number;
@@ -35,7 +35,9 @@ const asErrors = (problems: readonly FieldProblem[]) => problems.map((problem) =
  * A record whose earlier send may have gone out unanswered is first reconciled with the marketplace's cards and
  * sent again only when that send never arrived. When the marketplace cannot be read, the records wait a minute.
  */
-export function makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, reconcileUnanswered, clock, claimLeaseMs = CLAIM_LEASE_MS }: SendWaitingDeps): SendWaiting {
+export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
+  const { shops, products, publishTasks, preparePublication, sendPublications, clock, claimLeaseMs = CLAIM_LEASE_MS } = deps;
+  const reconcileUnanswered = makeReconcileUnanswered(deps);
   const sendForShop = async (shopId: string, claimed: readonly PublishTask[]): Promise<PublishTask[]> => {
     const now = clock.now().toISOString();
     const failAll = async (code: string, message: string): Promise<PublishTask[]> => {

@@ -23,7 +23,6 @@ import { type PublicationDispatch, makePublicationDispatch } from '../../applica
 import { type PublishMany, makePublishMany } from '../../application/use-cases/publish-many.ts';
 import { type SendPublications, makeSendPublications } from '../../application/use-cases/send-publications.ts';
 import { type SendWaiting, makeSendWaiting } from '../../application/use-cases/send-waiting.ts';
-import { type ReconcileUnanswered, makeReconcileUnanswered } from '../../application/use-cases/reconcile-unanswered.ts';
 import { type PublishProduct, makePublishProduct } from '../../application/use-cases/publish-product.ts';
 import { type ShopAccess, makeShopAccess } from '../../application/shop-access.ts';
 import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
@@ -66,7 +65,6 @@ export type MarketplaceRegistry = {
   publicationDispatch: PublicationDispatch;
   publishProduct: PublishProduct;
   publishMany: PublishMany;
-  reconcileUnanswered: ReconcileUnanswered;
   sendWaiting: SendWaiting;
   getPublishTask: GetPublishTask;
   listPublishHistory: ListPublishHistory;
@@ -135,11 +133,11 @@ export const marketplaceModule: FeatureModuleOf = {
         makePublishProduct({ products, shopAccess, publicationDispatch }),
       ).singleton(),
       publishMany: asFunction(({ shopAccess, publicationDispatch }: Cradle) => makePublishMany({ shopAccess, publicationDispatch })).singleton(),
-      reconcileUnanswered: asFunction(({ marketplace, shopAccess, products, publishTasks, clock, config }: Cradle) =>
-        makeReconcileUnanswered({ marketplace, shopAccess, products, publishTasks, clock, settleMs: config.publishPoll.sendSettleMs }),
-      ).singleton(),
-      sendWaiting: asFunction(({ shops, products, publishTasks, preparePublication, sendPublications, reconcileUnanswered, clock, config }: Cradle) =>
-        makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, reconcileUnanswered, clock, claimLeaseMs: config.publishPoll.sendLeaseMs }),
+      sendWaiting: asFunction(({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, config }: Cradle) =>
+        makeSendWaiting({
+          ...{ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock },
+          ...{ claimLeaseMs: config.publishPoll.sendLeaseMs, settleMs: config.publishPoll.sendSettleMs },
+        }),
       ).singleton(),
       getPublishTask: asFunction(({ publishTasks }: Cradle) => makeGetPublishTask({ publishTasks })).singleton(),
       listPublishHistory: asFunction(({ products, publishTasks }: Cradle) => makeListPublishHistory({ products, publishTasks })).singleton(),

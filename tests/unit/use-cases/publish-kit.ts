@@ -54,7 +54,7 @@ export function publishKit() {
   const notified: PublishTask[][] = [];
   const onRecords = (records: readonly PublishTask[]) => void notified.push([...records]);
   const publicationDispatch = makePublicationDispatch({ products, publishTasks, preparePublication, sendPublications, ids, clock, onRecords });
-  const sendWaiting = makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, clock });
+  const sendWaiting = makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock });
   const pollErrors: PollEvent[] = [];
   const onPollError = (event: PollEvent) => void pollErrors.push(event);
   const pollPublishTasks = makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, leaseMs: LEASE_MS, onPollError });

@@ -36,11 +36,13 @@ async function writeBack(products: ProductRepository, task: PublishTask, marketp
  */
 export async function writeFinalResults(products: ProductRepository, records: readonly PublishTask[], now: string): Promise<void> {
   for (const record of records) {
-    if (record.variant_id === null && record.status === 'imported' && record.marketplace_product_id) await writeBack(products, record, record.marketplace_product_id, now);
+    if (record.variant_id === null && record.status === 'imported' && record.marketplace_product_id)
+      await writeBack(products, record, record.marketplace_product_id, now);
   }
   const finalByProduct = new Map<string, PublishTask[]>();
   for (const record of records) {
-    if (record.variant_id !== null && record.next_poll_at === null) finalByProduct.set(record.product_id, [...(finalByProduct.get(record.product_id) ?? []), record]);
+    if (record.variant_id !== null && record.next_poll_at === null)
+      finalByProduct.set(record.product_id, [...(finalByProduct.get(record.product_id) ?? []), record]);
   }
   for (const [productId, results] of finalByProduct) await writeVariantResults(products, productId, results, now);
 }

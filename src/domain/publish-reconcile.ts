@@ -53,7 +53,8 @@ export function reconcileUnanswered(record: PublishTask, card: MarketplaceCard |
   if (ours) {
     // As a poll would: a card that exists keeps its id even when it cannot be sold.
     const marketplaceId = card.is_created ? card.product_id : record.marketplace_product_id;
-    if (card.errors.some((error) => error.level === 'error')) return { kind: 'final', record: markFinal(record, 'failed', card.errors, now, record.card, marketplaceId) };
+    if (card.errors.some((error) => error.level === 'error'))
+      return { kind: 'final', record: markFinal(record, 'failed', card.errors, now, record.card, marketplaceId) };
     if (card.is_created) return { kind: 'final', record: markFinal(record, 'imported', card.errors, now, record.card, card.product_id) };
     return { kind: 'later', record: markUnanswered(record, addMs(now, pollDelayMs(record.attempts)), now) };
   }

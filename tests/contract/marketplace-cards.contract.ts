@@ -8,7 +8,9 @@ const card = (offerId: string): ImportItem => ({ ...(prepared.ok ? prepared.item
 
 /** How a Marketplace lists cards by offer id (`/v3/product/info/list`), which a send whose answer was lost is settled from. */
 export function testMarketplaceCardsContract(it: ReturnType<typeof marketplaceTest>): void {
-  it('lists the cards imports made by offer id: being made, then created or failed with the errors; unknown offers absent', async ({ stage: { marketplace, credentials, control } }) => {
+  it('lists the cards imports made by offer id: being made, then created or failed with the errors; unknown offers absent', async ({
+    stage: { marketplace, credentials, control },
+  }) => {
     const before = Date.now() - 1_000;
     control.plan = { pendingPolls: 1, outcome: 'imported', declinedOffers: ['CARD-2'] };
     await marketplace.importProducts(credentials, [card('CARD-1'), card('CARD-2')]);
@@ -23,7 +25,9 @@ export function testMarketplaceCardsContract(it: ReturnType<typeof marketplaceTe
     expect(failed).toMatchObject({
       offer_id: 'CARD-2',
       is_created: false,
-      errors: [{ code: 'invalid_attribute_value', level: 'error', attribute_id: 10096, attribute_name: 'Цвет товара', description: 'Значение не из справочника' }],
+      errors: [
+        { code: 'invalid_attribute_value', level: 'error', attribute_id: 10096, attribute_name: 'Цвет товара', description: 'Значение не из справочника' },
+      ],
     });
     expect(await marketplace.cardsByOffer(credentials, ['CARD-UNKNOWN'])).toEqual([]);
   });

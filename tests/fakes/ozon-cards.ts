@@ -2,7 +2,10 @@ import { type Item, type Task, importResult } from './ozon-products.ts';
 
 /** Where an offer's card came from: the import task that last sent it (its result is the card's state), and when it was made. */
 type CardOrigin = { readonly taskId: number; readonly index: number; readonly createdAt: string };
-type ResultItem = { status: string; errors: { code: string; message: string; level: string; state: string; description: string; field: string; attribute_id: number; attribute_name: string }[] };
+type ResultItem = {
+  status: string;
+  errors: { code: string; message: string; level: string; state: string; description: string; field: string; attribute_id: number; attribute_name: string }[];
+};
 
 /**
  * The marketplace's cards by offer id, shared by the fake Seller API and its in-memory stand-in: an import makes a
@@ -49,7 +52,12 @@ export function makeCardBook(now: () => number = Date.now) {
           ...{ attribute_id, code, field, level: level === 'error' ? 'ERROR_LEVEL_ERROR' : 'ERROR_LEVEL_WARNING', state },
           texts: { attribute_name, description, message, short_description: '', hint_code: '', params: [] },
         }));
-        const statuses = { is_created: created, status: created ? 'imported' : item.status === 'failed' ? 'failed' : 'processing', moderate_status: '', validation_status: '' };
+        const statuses = {
+          is_created: created,
+          status: created ? 'imported' : item.status === 'failed' ? 'failed' : 'processing',
+          moderate_status: '',
+          validation_status: '',
+        };
         return [{ id: offers.get(offerId), offer_id: offerId, created_at: origin.createdAt, updated_at: origin.createdAt, statuses, errors }];
       });
     },

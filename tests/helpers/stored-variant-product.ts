@@ -21,8 +21,23 @@ export async function storedVariantProduct(
   const now = new Date().toISOString();
   await repositories.assets.insertMany(
     variants.map((variant, index) => {
-      const origin = { asset_id: variant.image_asset_id, product_id: product.id, group_key: 'sku' as const, group_name: 'SKU', variant_name: variant.label_zh, type: 'img', index, dedupe_key: variant.id, source_url: '', referer: '' };
-      return storedAsset(pendingAsset(origin, now), { url: `${PUBLIC_BASE}/media/p/${offerId}-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: variant.id }, now);
+      const origin = {
+        asset_id: variant.image_asset_id,
+        product_id: product.id,
+        group_key: 'sku' as const,
+        group_name: 'SKU',
+        variant_name: variant.label_zh,
+        type: 'img',
+        index,
+        dedupe_key: variant.id,
+        source_url: '',
+        referer: '',
+      };
+      return storedAsset(
+        pendingAsset(origin, now),
+        { url: `${PUBLIC_BASE}/media/p/${offerId}-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: variant.id },
+        now,
+      );
     }),
   );
   return { product, variants };

@@ -10,7 +10,10 @@ import { type CountingCdn, startCountingCdn } from '../fakes/counting-cdn.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { type FakeS3, startFakeS3 } from '../fakes/s3.ts';
 import { GOOD_KEY } from './marketplace-app.ts';
+import { type Api, apiOf } from './service-api.ts';
 import { type ServiceProcess, scratchPostgresDatabase, startServiceProcess } from './service-process.ts';
+
+export { type Api, until } from './service-api.ts';
 
 /** What every instance must share (README "Running more than one instance"). */
 const SHARED = {
@@ -18,28 +21,6 @@ const SHARED = {
   JWT_SECRET: 'two-jwt-secret-that-is-at-least-32-bytes!',
   SECRET_KEY: 'two-secret-key-0123456789abcdef',
 };
-
-/** Polls `probe` until it holds; a bound against hanging, never an assertion on how long it took. */
-export async function until(what: string, probe: () => boolean | Promise<boolean>, limitMs = 60_000, state: () => string = () => ''): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what} ${state()}`.trim());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
-export type Api = (method: string, url: string, body?: unknown) => Promise<{ status: number; json: any }>;
-const apiOf =
-  (base: string, token: string): Api =>
-  async (method, url, body) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, json: await response.json() };
-  };
 
 /** A collected product of `images` detail images served by the CDN. */
 export const materials = (cdn: string, product: number, images: number) => ({

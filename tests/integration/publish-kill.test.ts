@@ -5,49 +5,28 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
-import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { startFakeOzon } from '../fakes/ozon.ts';
 import { unlimited } from '../fakes/ozon-products.ts';
+import { importRequests, ofProduct, offersOf, processedOffers, productIdsByOffer } from '../helpers/fake-ozon-traffic.ts';
 import { GOOD_KEY } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
-import { type ServiceProcess, scratchPostgresDatabase, startServiceProcess } from '../helpers/service-process.ts';
+import { loginTo, until } from '../helpers/service-api.ts';
+import { scratchPostgresDatabase, startServiceProcess } from '../helpers/service-process.ts';
 import { storedVariantProduct } from '../helpers/stored-variant-product.ts';
 
-const SECRETS = { APP_TOKEN: 'kill-app-token-0123456789', JWT_SECRET: 'kill-jwt-secret-that-is-at-least-32-bytes!', SECRET_KEY: 'kill-secret-key-0123456789abcdef' };
+const SECRETS = { APP_TOKEN: 'kill-app-token-0123456789', JWT_SECRET: 'kill-jwt-secret-of-at-least-32-bytes!', SECRET_KEY: 'kill-secret-key-0123456789abcdef' };
+// The background sender leaves a request's records alone for 6 s (and the first process's poller is held on P3's
+// poll until the kill anyway), a lost send shows on the marketplace within 3 s or is sent again, a dead poller's
+// claim lapses after 2 s.
+const SETTINGS = { PUBLISH_SEND_LEASE: '6s', PUBLISH_SEND_SETTLE: '3s', PUBLISH_POLL_LEASE: '2s', PUBLISH_POLL_IDLE: '1s', PUBLIC_BASE_URL: PUBLIC_BASE };
 /** P1 loses its import's answer, P2 its whole import, P3 its poll's answer; P4 waits for quota through the kill. */
 const PRODUCTS = ['KILL-P1', 'KILL-P2', 'KILL-P3', 'KILL-P4'] as const;
 const OPEN = ['pending', 'waiting_quota'];
 
-/** Polls `probe` until it holds; a bound against hanging, never an assertion on how long it took. */
-async function until(what: string, probe: () => boolean | Promise<boolean>, limitMs = 60_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
-type Api = (method: string, url: string, body?: unknown) => Promise<{ status: number; json: any }>;
-const apiOf = (base: string, token: string): Api => async (method, url, body) => {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: await response.json() };
-};
-const login = async (service: ServiceProcess): Promise<Api> => {
-  const answer = await fetch(`${service.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: SECRETS.APP_TOKEN }) });
-  return apiOf(service.url, ((await answer.json()) as { access_token: string }).access_token);
-};
-
-/** The offers of every import request the fake received (processed or not), and of every import it processed. */
-const importRequests = (ozon: FakeOzon) =>
-  ozon.requests.filter((request) => request.url === '/v3/product/import').map((request) => ({ at: request.at, offers: (JSON.parse(request.body.toString()) as { items: { offer_id: string }[] }).items.map((item) => item.offer_id) }));
-const processedOffers = (ozon: FakeOzon): string[] => [...ozon.tasks.values()].filter((task) => task.kind === 'import').flatMap((task) => task.items.map((item) => String(item.offer_id)));
-const ofProduct = (offers: readonly string[], name: string): boolean => offers.some((offer) => offer.startsWith(`${name}-`));
-
-const databases = [{ name: 'sqlite', adminUrl: undefined }, ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgresql', adminUrl: process.env.TEST_DATABASE_URL }] : [])];
+const databases = [
+  { name: 'sqlite', adminUrl: undefined },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgresql', adminUrl: process.env.TEST_DATABASE_URL }] : []),
+];
 
 describe.each(databases)('kill -9 in the middle of a variant publish, restart on the same $name database', ({ adminUrl }) => {
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -63,31 +42,31 @@ describe.each(databases)('kill -9 in the middle of a variant publish, restart on
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const scratch = adminUrl ? await scratchPostgresDatabase(adminUrl, 'kill') : undefined;
     if (scratch) cleanups.push(() => scratch.drop());
-    const env = {
-      ...SECRETS, DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}), OZON_API_URL: ozon.url, OUTBOUND_ALLOW_PRIVATE: 'true', PUBLIC_BASE_URL: PUBLIC_BASE,
-      // The background sender leaves a request's records alone for 6 s (and the first process's poller is held on
-      // P3's poll until the kill anyway), a lost send shows on the marketplace within 3 s or is sent again, a dead
-      // poller's claim lapses after 2 s.
-      PUBLISH_SEND_LEASE: '6s', PUBLISH_SEND_SETTLE: '3s', PUBLISH_POLL_LEASE: '2s', PUBLISH_POLL_IDLE: '1s',
-    };
+    const database: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : {};
+    const env = { ...SECRETS, ...SETTINGS, ...database, DATA_DIR: dataDir, OZON_API_URL: ozon.url, OUTBOUND_ALLOW_PRIVATE: 'true' };
     const first = await startServiceProcess(env);
     cleanups.push(() => void first.child.kill('SIGKILL'));
     const db = await openDatabase(scratch?.url ?? `sqlite://${path.join(dataDir, 'listing.db')}`);
     cleanups.push(() => db.close());
     const repositories = { products: makeKyselyProductRepository(db.db), assets: makeKyselyAssetRepository(db.db) };
-    const products = Object.fromEntries(await Promise.all(PRODUCTS.map(async (name) => [name, (await storedVariantProduct(repositories, name)).product.id] as const)));
-    let api = await login(first);
+    const products = Object.fromEntries(
+      await Promise.all(PRODUCTS.map(async (name) => [name, (await storedVariantProduct(repositories, name)).product.id] as const)),
+    );
+    let api = await loginTo(first, SECRETS.APP_TOKEN);
     const shop = (await api('POST', '/api/shops', { name: 'Shop', client_id: '123456', api_key: GOOD_KEY, currency_code: 'RUB' })).json;
     expect((await api('POST', `/api/shops/${shop.id}/test`)).json).toMatchObject({ ok: true });
     const publish = (name: string) => api('POST', `/api/products/${products[name]}/publish`, { shop_id: shop.id });
-    const records = async (name: string) => db.db.selectFrom('publish_tasks').selectAll().where('product_id', '=', products[name]!).orderBy('offer_id').execute();
+    const records = async (name: string) =>
+      db.db.selectFrom('publish_tasks').selectAll().where('product_id', '=', products[name]!).orderBy('offer_id').execute();
 
     // P3: sent and its task id stored; the poll's answer never comes (the results are not written back).
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };
-    ozon.holdPolls = (taskId) => ofProduct(ozon.tasks.get(taskId)!.items.map((item) => String(item.offer_id)), 'KILL-P3');
+    ozon.holdPolls = (taskId) => ofProduct(offersOf(ozon.tasks.get(taskId)!), 'KILL-P3');
     expect((await publish('KILL-P3')).status).toBe(202);
-    const p3Task = [...ozon.tasks.entries()].find(([, task]) => ofProduct(task.items.map((item) => String(item.offer_id)), 'KILL-P3'))![0];
-    await until('the poll of P3 held', () => ozon.requests.some((request) => request.url === '/v1/product/import/info' && JSON.parse(request.body.toString()).task_id === p3Task));
+    const p3Task = [...ozon.tasks.entries()].find(([, task]) => ofProduct(offersOf(task), 'KILL-P3'))![0];
+    await until('the poll of P3 held', () =>
+      ozon.requests.some((request) => request.url === '/v1/product/import/info' && JSON.parse(request.body.toString()).task_id === p3Task),
+    );
     // P1: the marketplace makes its cards (one colour refused) but its answer never comes; P2: the request is lost.
     ozon.plan = { pendingPolls: 1, outcome: 'imported', declinedOffers: ['KILL-P1-2'] };
     ozon.importHold = (offers) => (ofProduct(offers, 'KILL-P1') ? 'hold' : ofProduct(offers, 'KILL-P2') ? 'lose' : 'answer');
@@ -98,14 +77,22 @@ describe.each(databases)('kill -9 in the middle of a variant publish, restart on
     await until('P2 received by the marketplace, never processed', () => importRequests(ozon).some((request) => ofProduct(request.offers, 'KILL-P2')));
     // P4: beyond today's create quota; it waits for the reset (the first process's poller, held on P3, cannot send it).
     const resetAt = new Date(Date.now() + 8_000).toISOString();
-    ozon.limits = { daily_create: { limit: 0, usage: 0, reset_at: resetAt }, daily_update: { limit: -1, usage: 0, reset_at: resetAt }, total: { limit: -1, usage: 0 } };
+    ozon.limits = {
+      daily_create: { limit: 0, usage: 0, reset_at: resetAt },
+      daily_update: { limit: -1, usage: 0, reset_at: resetAt },
+      total: { limit: -1, usage: 0 },
+    };
     expect((await publish('KILL-P4')).json).toMatchObject({ status: 'waiting_quota', next_attempt_at: resetAt });
 
     // What the kill leaves: P1 and P2 marked as sent without an answer, P3 pending on its task, P4 waiting unsent.
-    expect((await records('KILL-P1')).map((record) => [record.status, record.task_id, record.send_started_at !== null])).toEqual(Array(3).fill(['waiting_quota', null, true]));
+    expect((await records('KILL-P1')).map((record) => [record.status, record.task_id, record.send_started_at !== null])).toEqual(
+      Array(3).fill(['waiting_quota', null, true]),
+    );
     expect((await records('KILL-P2')).map((record) => [record.status, record.send_started_at !== null])).toEqual(Array(3).fill(['waiting_quota', true]));
     expect((await records('KILL-P3')).map((record) => [record.status, record.task_id])).toEqual(Array(3).fill(['pending', String(p3Task)]));
-    expect((await records('KILL-P4')).map((record) => [record.status, record.next_poll_at, record.send_started_at])).toEqual(Array(3).fill(['waiting_quota', resetAt, null]));
+    expect((await records('KILL-P4')).map((record) => [record.status, record.next_poll_at, record.send_started_at])).toEqual(
+      Array(3).fill(['waiting_quota', resetAt, null]),
+    );
     first.child.kill('SIGKILL');
     await first.exited();
     const killedAt = Date.now();
@@ -115,21 +102,33 @@ describe.each(databases)('kill -9 in the middle of a variant publish, restart on
 
     const second = await startServiceProcess(env);
     cleanups.push(() => void second.child.kill('SIGKILL'));
-    api = await login(second);
-    await until('every record final', async () => (await db.db.selectFrom('publish_tasks').select('id').where('status', 'in', OPEN).execute()).length === 0, 90_000);
+    api = await loginTo(second, SECRETS.APP_TOKEN);
+    await until(
+      'every record final',
+      async () => (await db.db.selectFrom('publish_tasks').select('id').where('status', 'in', OPEN).execute()).length === 0,
+      90_000,
+    );
 
-    const variantsOf = async (name: string) => (await api('GET', `/api/products/${products[name]}`)).json.variants as { offer_id: string; status: string; marketplace_product_id: string | null }[];
-    const byOffer = new Map([...ozon.tasks.values()].flatMap((task) => task.items.map((item, index) => [String(item.offer_id), String(task.productIds[index])] as const)));
+    const byOffer = productIdsByOffer(ozon);
     for (const name of PRODUCTS) {
-      const variants = await variantsOf(name);
+      const { stage, variants } = (await api('GET', `/api/products/${products[name]}`)).json as {
+        stage: string;
+        variants: { offer_id: string; status: string; marketplace_product_id: string | null }[];
+      };
       const expected = name === 'KILL-P1' ? ['imported', 'failed', 'imported'] : ['imported', 'imported', 'imported'];
-      expect(variants.map((variant) => variant.status)).toEqual(expected);
+      expect([stage, variants.map((variant) => variant.status)]).toEqual(['published', expected]);
       for (const variant of variants.filter((one) => one.status === 'imported')) expect(variant.marketplace_product_id).toBe(byOffer.get(variant.offer_id));
-      expect((await api('GET', `/api/products/${products[name]}`)).json.stage).toBe('published');
     }
     // The refused colour says why, in Chinese.
-    const history = (await api('GET', `/api/products/${products['KILL-P1']}/publish-history`)).json.items as { offer_id: string; status: string; errors: { code: string; explanation: string | null }[] }[];
-    expect(history.find((item) => item.offer_id === 'KILL-P1-2')).toMatchObject({ status: 'failed', errors: [{ code: 'invalid_attribute_value', explanation: '属性值不在平台字典中，请重新选择' }] });
+    const history = (await api('GET', `/api/products/${products['KILL-P1']}/publish-history`)).json.items as {
+      offer_id: string;
+      status: string;
+      errors: { code: string; explanation: string | null }[];
+    }[];
+    expect(history.find((item) => item.offer_id === 'KILL-P1-2')).toMatchObject({
+      status: 'failed',
+      errors: [{ code: 'invalid_attribute_value', explanation: '属性值不在平台字典中，请重新选择' }],
+    });
 
     // Nothing sent twice: each offer imported once. P1's lost answer was found on the marketplace, not sent again;
     // P2 went again only because the marketplace never had it; P4 went once, after the restart.

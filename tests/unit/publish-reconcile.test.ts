@@ -6,9 +6,26 @@ const T0 = '2026-11-25T10:00:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();
 const SETTLE = 15 * 60_000;
 /** A variant's record whose import went out at T0 and whose answer was lost. */
-const lost = () => markSending(newWaitingRecord({ id: 'r1', product_id: 'p1', variant_id: 'v1', shop_id: 's1', offer_id: 'BOX-1' }, at(-1_000), at(-1_000)), T0);
-const card = (fields: Partial<MarketplaceCard> = {}): MarketplaceCard => ({ offer_id: 'BOX-1', product_id: '880000001', created_at: at(2_000), is_created: true, errors: [], ...fields });
-const error = (level: string): ImportError => ({ code: 'invalid_attribute_value', message: 'dictionary value not found', level, state: 'declined', description: 'Значение не из справочника', field: 'attribute', attribute_id: 10096, attribute_name: 'Цвет товара' });
+const lost = () =>
+  markSending(newWaitingRecord({ id: 'r1', product_id: 'p1', variant_id: 'v1', shop_id: 's1', offer_id: 'BOX-1' }, at(-1_000), at(-1_000)), T0);
+const card = (fields: Partial<MarketplaceCard> = {}): MarketplaceCard => ({
+  offer_id: 'BOX-1',
+  product_id: '880000001',
+  created_at: at(2_000),
+  is_created: true,
+  errors: [],
+  ...fields,
+});
+const error = (level: string): ImportError => ({
+  code: 'invalid_attribute_value',
+  message: 'dictionary value not found',
+  level,
+  state: 'declined',
+  description: 'Значение не из справочника',
+  field: 'attribute',
+  attribute_id: 10096,
+  attribute_name: 'Цвет товара',
+});
 
 describe('a send whose answer was lost', () => {
   it('is marked before it goes out, and the marks clear once an answer or a refusal is stored', () => {
@@ -25,8 +42,15 @@ describe('a send whose answer was lost', () => {
   });
 
   it('fails with the card’s blocking errors; a warning alone does not fail it', () => {
-    expect(reconcileUnanswered(lost(), card({ is_created: false, errors: [error('error')] }), at(30_000), SETTLE).record).toMatchObject({ status: 'failed', errors: [error('error')], marketplace_product_id: null });
-    expect(reconcileUnanswered(lost(), card({ errors: [error('warning')] }), at(30_000), SETTLE).record).toMatchObject({ status: 'imported', errors: [error('warning')] });
+    expect(reconcileUnanswered(lost(), card({ is_created: false, errors: [error('error')] }), at(30_000), SETTLE).record).toMatchObject({
+      status: 'failed',
+      errors: [error('error')],
+      marketplace_product_id: null,
+    });
+    expect(reconcileUnanswered(lost(), card({ errors: [error('warning')] }), at(30_000), SETTLE).record).toMatchObject({
+      status: 'imported',
+      errors: [error('warning')],
+    });
   });
 
   it('looks again with the poll back-off while the card is being made', () => {

@@ -35,7 +35,14 @@ export const SEND_SETTLE_MS = 15 * 60_000;
  * out leaves its records waiting with `send_started_at`; before any resend the marketplace is asked for the cards
  * by offer id, and a card made by that send settles its record as a poll would (publish-reconcile.ts).
  */
-export function makeReconcileUnanswered({ marketplace, shopAccess, products, publishTasks, clock, settleMs = SEND_SETTLE_MS }: ReconcileUnansweredDeps): ReconcileUnanswered {
+export function makeReconcileUnanswered({
+  marketplace,
+  shopAccess,
+  products,
+  publishTasks,
+  clock,
+  settleMs = SEND_SETTLE_MS,
+}: ReconcileUnansweredDeps): ReconcileUnanswered {
   const store = async (records: PublishTask[], now: string): Promise<PublishTask[]> => {
     // The product before the record, as the poller does: a crash in between repeats an idempotent write-back.
     await writeFinalResults(products, records, now);
@@ -50,14 +57,24 @@ export function makeReconcileUnanswered({ marketplace, shopAccess, products, pub
     const cards: MarketplaceCard[] = [];
     try {
       const credentials = shopAccess.credentialsOf(shop);
-      for (let start = 0; start < offers.length; start += CARDS_PER_CALL) cards.push(...(await marketplace.cardsByOffer(credentials, offers.slice(start, start + CARDS_PER_CALL))));
+      for (let start = 0; start < offers.length; start += CARDS_PER_CALL)
+        cards.push(...(await marketplace.cardsByOffer(credentials, offers.slice(start, start + CARDS_PER_CALL))));
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      return { kept: await store(records.map((record) => unanswerable(record, now, RESEND_DELAY_MS)), now), resend: [] };
+      return {
+        kept: await store(
+          records.map((record) => unanswerable(record, now, RESEND_DELAY_MS)),
+          now,
+        ),
+        resend: [],
+      };
     }
     const byOffer = new Map(cards.map((card) => [card.offer_id, card]));
     const decided = records.map((record) => reconcileUnanswered(record, byOffer.get(record.offer_id), now, settleMs));
-    const kept = await store(decided.filter(({ kind }) => kind !== 'resend').map(({ record }) => record), now);
+    const kept = await store(
+      decided.filter(({ kind }) => kind !== 'resend').map(({ record }) => record),
+      now,
+    );
     return { kept, resend: decided.filter(({ kind }) => kind === 'resend').map(({ record }) => record) };
   };
 }

@@ -25,7 +25,8 @@ async function unanswered(arrived: boolean) {
   };
   const record = await kit.publishProduct({ productId: product.id, shopId: shop.id });
   kit.marketplace.importProducts = importProducts;
-  const records = async () => (await kit.publishTasks.listByProduct(product.id, { page: 1, pageSize: 10 })).items.sort((a, b) => a.offer_id.localeCompare(b.offer_id));
+  const records = async () =>
+    (await kit.publishTasks.listByProduct(product.id, { page: 1, pageSize: 10 })).items.sort((a, b) => a.offer_id.localeCompare(b.offer_id));
   return { kit, product, record, records };
 }
 
@@ -71,7 +72,9 @@ describe('reconcile sends whose answer was lost', () => {
     kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };
     kit.clock.advance(RESEND_DELAY_MS);
     await kit.pollPublishTasks();
-    expect((await records()).map((one) => one.next_poll_at)).toEqual(Array(3).fill(new Date(Date.parse((await records())[0]!.send_started_at!) + SEND_SETTLE_MS).toISOString()));
+    expect((await records()).map((one) => one.next_poll_at)).toEqual(
+      Array(3).fill(new Date(Date.parse((await records())[0]!.send_started_at!) + SEND_SETTLE_MS).toISOString()),
+    );
     expect(processed(kit)).toEqual([]);
     kit.clock.advance(SEND_SETTLE_MS - RESEND_DELAY_MS);
     await kit.pollPublishTasks();
@@ -89,7 +92,9 @@ describe('reconcile sends whose answer was lost', () => {
     await kit.pollPublishTasks();
     kit.marketplace.down = false;
     const waiting = await records();
-    expect(waiting.map((one) => [one.status, one.next_poll_at])).toEqual(Array(3).fill(['waiting_quota', new Date(kit.clock.now().getTime() + RESEND_DELAY_MS).toISOString()]));
+    expect(waiting.map((one) => [one.status, one.next_poll_at])).toEqual(
+      Array(3).fill(['waiting_quota', new Date(kit.clock.now().getTime() + RESEND_DELAY_MS).toISOString()]),
+    );
     expect(waiting.every((one) => one.send_started_at !== null)).toBe(true);
     expect(processed(kit)).toEqual(['MUG-1-1', 'MUG-1-2', 'MUG-1-3']);
   });

@@ -1,8 +1,10 @@
 import { it as base } from 'vitest';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
+import { makeKyselyProductExportReader } from '../../src/adapters/persistence/kysely-product-export-reader.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { makeKyselyUnitOfWork } from '../../src/adapters/persistence/kysely-unit-of-work.ts';
 import { type AssetRepository } from '../../src/application/ports/asset-repository.ts';
+import { type ProductExportReader } from '../../src/application/ports/product-export-reader.ts';
 import { type ProductRepository } from '../../src/application/ports/product-repository.ts';
 import { type UnitOfWork } from '../../src/application/ports/unit-of-work.ts';
 import { openTwice, testDatabases } from '../helpers/databases.ts';
@@ -13,6 +15,7 @@ export type Catalog = {
   readonly products: ProductRepository;
   readonly assets: AssetRepository;
   readonly unitOfWork: UnitOfWork;
+  readonly exportReader: ProductExportReader;
   readonly other: { readonly products: ProductRepository; readonly assets: AssetRepository };
 };
 
@@ -34,6 +37,7 @@ export function catalogAdapters(): CatalogAdapter[] {
           products: makeKyselyProductRepository(first.db, keep),
           assets: makeKyselyAssetRepository(first.db),
           unitOfWork: makeKyselyUnitOfWork(first.db),
+          exportReader: makeKyselyProductExportReader(first.db),
           other: { products: makeKyselyProductRepository(second.db, keep), assets: makeKyselyAssetRepository(second.db) },
           dispose,
         };

@@ -16,16 +16,33 @@ const limits = (creates: number, updates: number, total = -1): ShopLimits => ({
 describe('splitByQuota', () => {
   const entries = ['c1', 'u1', 'c2', 'f1', 'c3', 'u2'];
   const kind = (entry: string) => (entry.startsWith('c') ? 'create' : entry.startsWith('u') ? 'update' : 'free') as 'create' | 'update' | 'free';
+  const alone = (entry: string) => entry;
+  /** 'p1:c1' is product p1's first new card. */
+  const productOf = (entry: string) => entry.split(':')[0]!;
+  const kindAfterColon = (entry: string) => kind(entry.split(':')[1]!);
 
   it('keeps creates within the daily create quota and the total, updates within theirs; free sends always go', () => {
-    expect(splitByQuota(entries, kind, limits(2, 1), NOW)).toEqual({ now: ['c1', 'u1', 'c2', 'f1'], later: ['c3', 'u2'], resetAt: RESET });
-    expect(splitByQuota(entries, kind, limits(-1, -1, 1), NOW).later).toEqual(['c2', 'c3']);
-    expect(splitByQuota(entries, kind, limits(-1, -1), NOW).later).toEqual([]);
+    expect(splitByQuota(entries, kind, limits(2, 1), NOW, alone)).toEqual({ now: ['c1', 'u1', 'c2', 'f1'], later: ['c3', 'u2'], resetAt: RESET });
+    expect(splitByQuota(entries, kind, limits(-1, -1, 1), NOW, alone).later).toEqual(['c2', 'c3']);
+    expect(splitByQuota(entries, kind, limits(-1, -1), NOW, alone).later).toEqual([]);
+  });
+
+  it("keeps a product's cards together: the whole product waits when its cards do not all fit (DECISIONS §10)", () => {
+    const cards = ['p1:c1', 'p2:c1', 'p2:c2', 'p2:c3', 'p3:c1', 'p4:u1', 'p4:c1'];
+    expect(splitByQuota(cards, kindAfterColon, limits(3, 5), NOW, productOf)).toEqual({ now: ['p1:c1', 'p3:c1', 'p4:u1', 'p4:c1'], later: ['p2:c1', 'p2:c2', 'p2:c3'], resetAt: RESET });
+    const updatesUsedUp = { ...limits(4, 1), daily_update: { limit: 1, usage: 1, reset_at: RESET } };
+    expect(splitByQuota(cards, kindAfterColon, updatesUsedUp, NOW, productOf).later).toEqual(['p3:c1', 'p4:u1', 'p4:c1']);
+  });
+
+  it('splits only a product larger than a whole day of quota, which would otherwise wait forever', () => {
+    const cards = ['p1:c1', 'p1:c2', 'p1:c3'];
+    expect(splitByQuota(cards, kindAfterColon, limits(2, 5), NOW, productOf)).toMatchObject({ now: ['p1:c1', 'p1:c2'], later: ['p1:c3'] });
+    expect(splitByQuota(cards, kindAfterColon, limits(-1, -1, 2), NOW, productOf).now).toEqual(['p1:c1', 'p1:c2']);
   });
 
   it('waits an hour when the reset time is unknown or already past', () => {
     const unknown = { ...limits(0, 0), daily_create: { limit: 0, usage: 0, reset_at: null }, daily_update: { limit: 0, usage: 0, reset_at: '2026-11-25T11:00:00Z' } };
-    expect(splitByQuota(['c1'], kind, unknown, NOW).resetAt).toBe(new Date(Date.parse(NOW) + UNKNOWN_RESET_MS).toISOString());
+    expect(splitByQuota(['c1'], kind, unknown, NOW, alone).resetAt).toBe(new Date(Date.parse(NOW) + UNKNOWN_RESET_MS).toISOString());
   });
 });
 

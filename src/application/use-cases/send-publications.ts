@@ -91,7 +91,7 @@ export function makeSendPublications({ marketplace, publishTasks, shopAccess, cl
       return waiting;
     }
     const kindOf = ({ operation, isNewCard }: Outgoing) => (operation !== 'import' ? 'free' : isNewCard ? 'create' : 'update');
-    const split = splitByQuota(outgoing, kindOf, limits, now);
+    const split = splitByQuota(outgoing, kindOf, limits, now, ({ record }) => record.product_id);
     const done: PublishTask[] = split.later.map(({ record }) => markWaiting(record, split.resetAt, now));
     /** Records not sent, stored together at the end (the sent ones are stored batch by batch). */
     const unsent: PublishTask[] = [...done];

@@ -1,6 +1,7 @@
 import './tokens.css';
 import './styles.css';
 import './publish.css';
+import './video.css';
 import { makeApiClient } from './api/client.ts';
 import { makeSessionStore } from './api/session.ts';
 import type { AiModel, FxRate } from './api/types.ts';

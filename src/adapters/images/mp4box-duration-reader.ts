@@ -1,10 +1,21 @@
-import { createFile, MP4BoxBuffer } from 'mp4box';
+import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import { type VideoDurationReader } from '../../application/ports/video-fetcher.ts';
+
+const toMs = (duration: number, timescale: number): number | null => (duration > 0 && timescale > 0 ? Math.round((duration / timescale) * 1000) : null);
+
+/**
+ * A fragmented MP4's length (its movie header says 0): the `mehd` box's when the muxer wrote one, else the longest
+ * track's samples as the fragments listed them, so it is known once the whole file went by.
+ */
+function fragmentsDuration(info: Movie): number | null {
+  const fragments = info.fragment_duration;
+  return fragments ? toMs(fragments.num, fragments.den) : null;
+}
 
 /**
  * Durations from the movie header through mp4box (GPAC's MP4 parser): fed the chunks as they download, it drops
  * the media data (`discardMdatData`), so the `moov` box is found at the start or the end of a 100 MB file with
- * only the boxes' headers kept. MOV shares the box structure.
+ * only the boxes' headers kept. MOV shares the box structure. A fragmented file is read to its end.
  */
 export function makeMp4boxDurationReader(): VideoDurationReader {
   return {
@@ -12,10 +23,12 @@ export function makeMp4boxDurationReader(): VideoDurationReader {
       const file = createFile();
       file.discardMdatData = true;
       let durationMs: number | null = null;
+      let fragmented = false;
       let offset = 0;
       let broken = false;
       file.onReady = (info) => {
-        if (info.timescale > 0 && info.duration > 0) durationMs = Math.round((info.duration / info.timescale) * 1000);
+        durationMs = toMs(info.duration, info.timescale);
+        fragmented = durationMs === null && info.isFragmented;
       };
       file.onError = () => {
         broken = true;
@@ -31,7 +44,7 @@ export function makeMp4boxDurationReader(): VideoDurationReader {
           }
           offset += chunk.byteLength;
         },
-        durationMs: () => durationMs,
+        durationMs: () => durationMs ?? (fragmented && !broken ? fragmentsDuration(file.getInfo()) : null),
       };
     },
   };

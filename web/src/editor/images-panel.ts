@@ -8,6 +8,8 @@ import { toast } from '../lib/toast.ts';
 import { modal } from '../lib/modal.ts';
 import type { Panel } from './context.ts';
 import { richContentPanel } from './rich-content-panel.ts';
+import { videoPanel } from './video-panel.ts';
+import { picturesOf } from './video-list.ts';
 import { imageEditDialog } from './image-edit.ts';
 import { imageTranslateBar } from './image-translate.ts';
 import { chosenImages, thumb } from './chosen-images.ts';
@@ -22,7 +24,7 @@ const REFRESH_MS = 3_000;
 
 /** The images step: downloads with their status, retry, upload, the listing's image order, and AI edits. */
 export const imagesPanel: Panel = (ctx, host) => {
-  let assets: readonly Asset[] = ctx.saved().assets ?? [];
+  let assets: readonly Asset[] = picturesOf(ctx.saved().assets ?? []);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const library = h('div', { class: 'asset-groups', id: 'asset-library' });
@@ -37,7 +39,7 @@ export const imagesPanel: Panel = (ctx, host) => {
   async function load(): Promise<void> {
     clearTimeout(timer);
     try {
-      assets = (await ctx.app.api.json<AssetList>(`/api/products/${ctx.id}/assets`)).items;
+      assets = picturesOf((await ctx.app.api.json<AssetList>(`/api/products/${ctx.id}/assets`)).items);
       render();
     } catch (error) {
       mount(library, h('p', { class: 'form-error' }, messageOf(error)));
@@ -138,6 +140,7 @@ export const imagesPanel: Panel = (ctx, host) => {
         h('section', { class: 'card' }, toolbar, imageTranslateBar(ctx, () => [...ticked], () => void load()), progress, library),
       ),
       richContentPanel(ctx),
+      videoPanel(ctx),
     ),
   );
   return () => {

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Database } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { registerSearchFunctions } from './search-index.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -50,7 +51,9 @@ function createPrivately(file: string): void {
   }
 }
 
-function openSqlite(url: string): Kysely<Database> {
+type Opened = { readonly db: Kysely<Database>; readonly beforeClose?: () => Promise<void> };
+
+function openSqlite(url: string): Opened {
   const file = sqliteFile(url);
   if (file !== ':memory:') createPrivately(file);
   const connection = new BetterSqlite3(file, { timeout: 5_000 });
@@ -59,7 +62,8 @@ function openSqlite(url: string): Kysely<Database> {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   registerSearchFunctions(connection);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(connection, file);
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }), beforeClose: checkpointer?.stop };
 }
 
 /**
@@ -84,7 +88,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(bootstrap);
     await bootstrap.destroy();
   }
-  const db = dialect === 'sqlite' ? openSqlite(url) : openPostgres(url, options.schema);
+  const { db, beforeClose } = dialect === 'sqlite' ? openSqlite(url) : { db: openPostgres(url, options.schema), beforeClose: undefined };
   return {
     db,
     dialect,
@@ -98,6 +102,9 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
       const failed = results?.find((result) => result.status === 'Error');
       if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
     },
-    close: () => db.destroy(),
+    async close() {
+      await beforeClose?.();
+      await db.destroy();
+    },
   };
 }

@@ -1,21 +1,28 @@
-import { type Kysely } from 'kysely';
+import { type Insertable, type Kysely } from 'kysely';
 import { type Product } from '../../domain/product.ts';
 import { type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
 import { currentActor } from '../request-context.ts';
-import { type Database } from './database.ts';
+import { makeBulkInsert } from './bulk-insert.ts';
+import { type Database, type ProductSourceTable, type ProductTable } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 import { SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { listProducts, listStageCounts } from './kysely-product-list.ts';
-import { productToRow, rowToProduct } from './product-rows.ts';
+import { PRODUCT_COLUMNS, productToRow, rowToProduct } from './product-rows.ts';
 
-async function replaceSources(db: Kysely<Database>, product: Product): Promise<void> {
-  await db.deleteFrom('product_sources').where('product_id', '=', product.id).execute();
+// A new product's rows are written with fixed SQL texts: building Kysely's 40-column insert cost more CPU than
+// SQLite took to run it (intake, issue 15).
+const insertProductRow = makeBulkInsert<Insertable<ProductTable>>('products', PRODUCT_COLUMNS);
+const insertSourceRows = makeBulkInsert<Insertable<ProductSourceTable>>('product_sources', ['product_id', 'platform', 'item_id', 'url']);
+
+/** One row per distinct source; a product being updated first loses the rows it had. */
+async function writeSources(db: Kysely<Database>, product: Product, known: boolean): Promise<void> {
+  if (known) await db.deleteFrom('product_sources').where('product_id', '=', product.id).execute();
   const unique = new Map(product.sources.map((s) => [`${s.platform}\u0000${s.item_id}`, s]));
   if (unique.size === 0) return;
-  await db
-    .insertInto('product_sources')
-    .values([...unique.values()].map((s) => ({ product_id: product.id, platform: s.platform, item_id: s.item_id, url: s.url })))
-    .execute();
+  await insertSourceRows(
+    db as Kysely<unknown>,
+    [...unique.values()].map((s) => ({ product_id: product.id, platform: s.platform, item_id: s.item_id, url: s.url })),
+  );
 }
 
 /** Every variant's offer id, for "unique among all offers" (DECISIONS §10). */
@@ -56,8 +63,8 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
   return {
     async insert(product) {
       const actor = currentActor() ?? null;
-      await db.insertInto('products').values({ ...productToRow(product), created_by: actor, updated_by: actor }).execute();
-      await replaceSources(db, product);
+      await insertProductRow(db as Kysely<unknown>, [{ ...productToRow(product), created_by: actor, updated_by: actor }]);
+      await writeSources(db, product, false);
       await replaceOffers(db, product, false);
     },
 
@@ -86,7 +93,7 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
         .where('version', '=', expectedVersion)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      await replaceSources(db, product);
+      await writeSources(db, product, true);
       await replaceOffers(db, product, true);
       return true;
     },

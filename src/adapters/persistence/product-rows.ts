@@ -19,6 +19,17 @@ export function searchTextOf(product: Product): string {
   return [...new Set(parts.filter(Boolean))].join(' ').toLowerCase();
 }
 
+/** Every column of `products`, in the order of the fixed insert text (kysely-product-repository.ts). */
+export const PRODUCT_COLUMNS = [
+  'id', 'stage', 'version', 'name', 'description', 'offer_id', 'price', 'old_price', 'currency_code', 'vat', 'weight', 'weight_unit', 'depth',
+  'width', 'height', 'dimension_unit', 'barcode', 'description_category_id', 'type_id', 'primary_image', 'images', 'source_platform',
+  'source_item_id', 'source_url', 'sources', 'marketplace_product_id', 'published_at', 'fx_rate', 'raw', 'pricing', 'copy', 'attributes',
+  'complex_attributes', 'variants', 'search_text', 'created_at', 'updated_at', 'created_by', 'updated_by',
+] as const satisfies readonly (keyof ProductTable)[];
+// Fails to compile when a column is added to the table but not to the list above.
+const everyColumnListed: Exclude<keyof ProductTable, (typeof PRODUCT_COLUMNS)[number]> extends never ? true : never = true;
+void everyColumnListed;
+
 export function productToRow(product: Product): Insertable<ProductTable> {
   return {
     id: product.id,

@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { type TransactionalRepositories, type UnitOfWork } from '../../application/ports/unit-of-work.ts';
 import { type Database } from './database.ts';
 
@@ -9,8 +9,14 @@ import { type Database } from './database.ts';
  */
 const MAX_GROUP = 32;
 
+const SAVEPOINT = CompiledQuery.raw('savepoint unit_of_work');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to unit_of_work');
+const RELEASE = CompiledQuery.raw('release unit_of_work');
+
 type Queued = {
   readonly work: (repos: TransactionalRepositories) => Promise<unknown>;
+  /** The caller's async context (its request's actor), which the unit runs in, not the one that wrote the group. */
+  readonly context: AsyncResource;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
 };
@@ -46,14 +52,14 @@ export function makeSqliteGroupCommit(db: Kysely<Database>, reposOf: (trx: Kysel
       await db.transaction().execute(async (trx) => {
         const repos = reposOf(trx);
         for (const unit of group) {
-          await sql`savepoint unit_of_work`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
-            outcomes.push({ ok: true, value: await unit.work(repos) });
+            outcomes.push({ ok: true, value: await unit.context.runInAsyncScope(unit.work, undefined, repos) });
           } catch (error) {
             outcomes.push({ ok: false, error });
-            await sql`rollback to unit_of_work`.execute(trx);
+            await trx.executeQuery(ROLLBACK_TO);
           }
-          await sql`release unit_of_work`.execute(trx);
+          await trx.executeQuery(RELEASE);
         }
       });
     } catch (error) {
@@ -80,8 +86,7 @@ export function makeSqliteGroupCommit(db: Kysely<Database>, reposOf: (trx: Kysel
   return {
     run<T>(work: (repos: TransactionalRepositories) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        // The unit runs in its caller's async context (the request's actor), not in the one that wrote the group.
-        queue.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ work, context: new AsyncResource('UnitOfWork'), resolve: resolve as (value: unknown) => void, reject });
         schedule();
       });
     },

@@ -1,52 +1,16 @@
 import { messageOf } from '../api/client.ts';
-import type { FxRate, ProductDetail } from '../api/types.ts';
-import { type PricingPolicy, type Quote, TIER_CHOICES } from '../../../src/domain/pricing.ts';
+import type { FxRate } from '../api/types.ts';
+import { type PricingPolicy, TIER_CHOICES } from '../../../src/domain/pricing.ts';
 import { GRAMS_PER_UNIT, weightInGrams } from '../../../src/domain/product-pricing.ts';
 import { h, mount } from '../lib/dom.ts';
-import { formatCny, formatDecimal, formatRub, formatTime } from '../lib/format.ts';
+import { formatDecimal, formatTime } from '../lib/format.ts';
 import { TIER_LABELS, label } from '../lib/labels.ts';
 import type { Panel } from './context.ts';
 import { isPrefilled } from './prefilled.ts';
 import { productFields } from './product-fields.ts';
 import { field } from './fields.ts';
-import { type LivePrice, livePrice, storedBreakdown } from './live-pricing.ts';
-
-const row = (name: string, value: string, id?: string): HTMLElement => h('div', { class: 'kv' }, h('span', null, name), h('strong', id ? { id } : null, value));
-
-const money = (currency: string, value: number | null): string => (currency === 'CNY' ? formatCny(value) : formatRub(value));
-
-/** The price, the server's stored price right under it, then the breakdown. */
-function quoteView(quote: Quote, server: HTMLElement): HTMLElement[] {
-  const b = quote.breakdown;
-  return [
-    h('div', { class: 'big-price' }, h('span', null, '售价'), h('strong', { id: 'live-price', 'data-value': String(quote.price) }, money(quote.currency_code, quote.price))),
-    server,
-    row('划线价', money(quote.currency_code, quote.old_price), 'live-old-price'),
-    row('档位', `${label(TIER_LABELS, b.tier)} · 重量段 ${b.weight_band}`, 'live-tier'),
-    row('物流费', formatCny(b.logistics_cny), 'live-logistics'),
-    row('到岸成本', formatRub(b.landed_rub)),
-    row('佣金（含其他费用）', `${b.commission_percent}%`),
-    row('预计利润', formatRub(b.profit_rub), 'live-profit'),
-  ];
-}
-
-/**
- * What the server stored, once it has every edit: the same number as the live quote, or a warning when
- * they differ (the server's rate moved since the page loaded it).
- */
-function serverPriceLine(saved: ProductDetail, live: LivePrice, settled: boolean): HTMLElement {
-  if (!settled) return h('p', { class: 'server-price muted', id: 'server-price', 'data-state': 'pending' }, '保存后显示服务器计算的售价');
-  if (saved.price === null) return h('p', { class: 'server-price muted', id: 'server-price', 'data-state': 'none' }, '服务器尚未定价');
-  const agrees = live.kind === 'quote' && live.quote.price === saved.price && live.quote.old_price === saved.old_price;
-  const stored = storedBreakdown(saved);
-  return h(
-    'p',
-    { class: agrees ? 'server-price ok' : 'server-price warn', id: 'server-price', 'data-value': String(saved.price), 'data-state': agrees ? 'match' : 'differs' },
-    `服务器已保存售价 ${money(saved.currency_code, saved.price)}`,
-    stored ? `（汇率 ${formatDecimal(stored.fx_rate)}）` : '',
-    agrees ? ' ✓ 与试算一致' : ' ⚠ 与页面试算不同（汇率可能已更新，改动任一参数会重新计算）',
-  );
-}
+import { livePrice } from './live-pricing.ts';
+import { quoteView, serverPriceLine } from './price-view.ts';
 
 /**
  * The trial/pricing panel: the inputs, the price recomputed on every keystroke by the bundled domain
@@ -60,7 +24,14 @@ export const pricingPanel: Panel = (ctx, host) => {
   const inputs = h(
     'div',
     { class: 'grid-2' },
-    field(ctx, { field: 'cost_cny', group: 'pricing', label: '采购成本（含国内运费）', kind: 'number', unit: '元', prefilled: (c) => isPrefilled(c, 'cost_cny') }),
+    field(ctx, {
+      field: 'cost_cny',
+      group: 'pricing',
+      label: '采购成本（含国内运费）',
+      kind: 'number',
+      unit: '元',
+      prefilled: (c) => isPrefilled(c, 'cost_cny'),
+    }),
     field(ctx, {
       field: 'weight_g',
       label: '重量（含包装）',
@@ -78,16 +49,35 @@ export const pricingPanel: Panel = (ctx, host) => {
     }),
     field(ctx, { field: 'markup_percent', group: 'pricing', label: '加价率', kind: 'number', unit: '%', placeholder: '默认 30' }),
     field(ctx, { field: 'reserve_discount_percent', group: 'pricing', label: '预留折扣（划线价）', kind: 'number', unit: '%', placeholder: '默认 50' }),
-    field(ctx, { field: 'tier', group: 'pricing', label: '物流档位', kind: 'select', options: TIER_CHOICES.map((tier) => ({ value: tier, text: label(TIER_LABELS, tier) })), read: (c) => c.preview().pricing.tier ?? 'auto' }),
+    field(ctx, {
+      field: 'tier',
+      group: 'pricing',
+      label: '物流档位',
+      kind: 'select',
+      options: TIER_CHOICES.map((tier) => ({ value: tier, text: label(TIER_LABELS, tier) })),
+      read: (c) => c.preview().pricing.tier ?? 'auto',
+    }),
     field(ctx, { field: 'fx_rate', group: 'pricing', label: '汇率（留空用当前汇率）', kind: 'number', unit: '₽/¥' }),
-    field(ctx, { field: 'currency_code', label: '标价币种', kind: 'select', options: [{ value: 'RUB', text: '卢布 RUB' }, { value: 'CNY', text: '人民币 CNY' }] }),
+    field(ctx, {
+      field: 'currency_code',
+      label: '标价币种',
+      kind: 'select',
+      options: [
+        { value: 'RUB', text: '卢布 RUB' },
+        { value: 'CNY', text: '人民币 CNY' },
+      ],
+    }),
   );
 
   const render = (): void => {
     if (!policy || !fx) return;
     const live = livePrice(ctx.preview(), fx.rate, policy);
     const server = serverPriceLine(ctx.saved(), live, ctx.saveState().status === 'saved');
-    const rate = h('p', { class: 'muted small' }, `当前汇率 ${formatDecimal(fx.rate)} ₽/¥（${fx.source}，${formatTime(fx.updated_at)}${fx.stale ? '，旧值' : ''}）`);
+    const rate = h(
+      'p',
+      { class: 'muted small' },
+      `当前汇率 ${formatDecimal(fx.rate)} ₽/¥（${fx.source}，${formatTime(fx.updated_at)}${fx.stale ? '，旧值' : ''}）`,
+    );
     if (live.kind === 'quote') mount(result, rate, quoteView(live.quote, server));
     else mount(result, rate, h('p', { class: live.kind === 'invalid' ? 'form-error' : 'muted', id: 'live-price-missing' }, live.message), server);
   };

@@ -1,11 +1,11 @@
 import { messageOf } from '../api/client.ts';
-import type { Asset, CollectedText, SuiteId, SuiteJob, SuitePlan } from '../api/types.ts';
+import type { Asset, SuiteId, SuiteJob } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
 import { toast } from '../lib/toast.ts';
-import type { EditorContext, Panel } from './context.ts';
-import { sourceTitle } from './copy-panel.ts';
+import type { Panel } from './context.ts';
 import { modelOptions } from '../lib/model-options.ts';
-import { planTable, planTotal } from './suite-plan-table.ts';
+import { suitePlanCard, textsOf } from './suite-plan-card.ts';
+import { planTotal } from './suite-plan-table.ts';
 import { suiteHistory } from './suite-history.ts';
 import { jobView } from './suite-job-view.ts';
 import { isFinal, pollSuite } from './suite-poll.ts';
@@ -19,15 +19,9 @@ const references = (assets: readonly Asset[]) =>
     .slice(0, 50)
     .map((asset) => ({ url: asset.stored_url, group_key: asset.group_key, variant_name: asset.variant_name }));
 
-const variantsOf = (ctx: EditorContext): string[] => [...new Set((ctx.saved().assets ?? []).map((asset) => asset.variant_name).filter((name): name is string => Boolean(name)))];
-const textsOf = (ctx: EditorContext): CollectedText[] => (Array.isArray(ctx.saved().raw.texts) ? (ctx.saved().raw.texts as unknown as CollectedText[]).slice(0, 200) : []);
-
 /** The suite step: plan (editable), model and watermark, generate, progress every 3 s, gallery and zip, earlier suites. */
 export const suitePanel: Panel = (ctx, host) => {
   let stopPolling: (() => void) | null = null;
-  const requirements = h('textarea', { rows: 2, id: 'suite-requirements', placeholder: '可选：强制要求，例如“必须有尺寸图”' });
-  const planStatus = h('div', { 'aria-live': 'polite' });
-  const total = h('span', { class: 'muted', id: 'suite-total' });
   const model = h('select', { id: 'suite-model' });
   const wmEnabled = h('input', { type: 'checkbox', id: 'wm-enabled' });
   const wmText = h('input', { id: 'wm-text', placeholder: '水印文字（店铺名）', maxLength: 50 });
@@ -38,43 +32,13 @@ export const suitePanel: Panel = (ctx, host) => {
     () => ctx.app.api.json<{ items: SuiteJob[] }>(`/api/products/${ctx.id}/suites`),
     (chosen) => follow(chosen.id),
   );
-  const table = planTable(
-    () => variantsOf(ctx),
-    (items) => {
-      const sum = planTotal(items);
-      total.textContent = `共 ${sum} 张${sum < 8 || sum > 15 ? '（建议 8–15 张）' : ''}`;
-      generateButton.disabled = sum === 0;
-    },
-  );
+  const plan = suitePlanCard(ctx, (images) => {
+    generateButton.disabled = images === 0;
+  });
   void ctx.app.reference.models().then(
     (models) => mount(model, modelOptions(models, 'image')),
     () => mount(model, h('option', { value: '' }, '默认模型')),
   );
-
-  async function plan(): Promise<void> {
-    mount(planStatus, h('p', { class: 'muted' }, '正在规划…'));
-    const assets = ctx.saved().assets ?? [];
-    const count = (group: string): number => assets.filter((asset) => asset.group_key === group).length;
-    try {
-      const answer = await ctx.app.api.json<SuitePlan>('/api/suite/plan', {
-        method: 'POST',
-        timeoutMs: 120_000,
-        json: {
-          product_id: ctx.id,
-          title: sourceTitle(ctx.saved().raw, ctx.saved().name),
-          texts: textsOf(ctx),
-          sku_variants: variantsOf(ctx),
-          image_stats: { main: count('main'), sku: count('sku'), detail: count('detail') },
-          platform: 'ozon',
-          requirements: requirements.value.trim() || null,
-        },
-      });
-      table.setItems(answer.items);
-      mount(planStatus, h('p', null, answer.summary), answer.warnings.map((warning) => h('p', { class: 'notice' }, warning)), h('p', { class: 'muted small', id: 'suite-planner' }, answer.planner === 'rules' ? '未配置文本模型，使用内置规则规划。' : `由文本模型 ${answer.model ?? ''} 规划。`));
-    } catch (error) {
-      mount(planStatus, h('p', { class: 'form-error' }, messageOf(error)));
-    }
-  }
 
   /** Shows the suite below the plan, polling it every 3 s until it is final. */
   function follow(suiteId: string): void {
@@ -99,23 +63,36 @@ export const suitePanel: Panel = (ctx, host) => {
   }
 
   async function generate(): Promise<void> {
-    const items = table.items().filter((item) => item.count > 0);
+    const items = plan.items().filter((item) => item.count > 0);
     if (items.length === 0) return;
     generateButton.disabled = true;
     try {
       await ctx.flush();
       // The spec omits `watermark` when it is disabled.
-      const watermark = wmEnabled.checked && wmText.value.trim() ? { watermark: { enabled: true, type: 'text', text: wmText.value.trim(), opacity: Number(wmOpacity.value) } } : {};
+      const watermark =
+        wmEnabled.checked && wmText.value.trim()
+          ? { watermark: { enabled: true, type: 'text', text: wmText.value.trim(), opacity: Number(wmOpacity.value) } }
+          : {};
       const { suite_id } = await ctx.app.api.json<SuiteId>('/api/suite/generate', {
         method: 'POST',
-        json: { product_id: ctx.id, texts: textsOf(ctx), images: references(ctx.saved().assets ?? []), style_set: 0, plan: items, platform: 'ozon', model: model.value || null, ...watermark, requirements: requirements.value.trim() || null },
+        json: {
+          product_id: ctx.id,
+          texts: textsOf(ctx),
+          images: references(ctx.saved().assets ?? []),
+          style_set: 0,
+          plan: items,
+          platform: 'ozon',
+          model: model.value || null,
+          ...watermark,
+          requirements: plan.requirements(),
+        },
       });
       mount(job, h('p', { class: 'muted' }, '已提交，正在排队…'));
       follow(suite_id);
     } catch (error) {
       toast(messageOf(error), 'error');
     } finally {
-      generateButton.disabled = planTotal(table.items()) === 0;
+      generateButton.disabled = planTotal(plan.items()) === 0;
     }
   }
 
@@ -123,14 +100,6 @@ export const suitePanel: Panel = (ctx, host) => {
   void history.reload().then((suites) => {
     if (suites[0] && job.dataset.suiteId === undefined) follow(suites[0].id);
   });
-  const planCard = h(
-    'section',
-    { class: 'card' },
-    h('div', { class: 'toolbar' }, h('h2', { style: 'margin:0' }, '套图方案'), h('div', { class: 'spacer' }), total, h('button', { id: 'suite-plan', onclick: () => void plan() }, '生成方案'), h('button', { onclick: () => table.add() }, '添加一项')),
-    h('div', { class: 'field' }, h('label', { for: 'suite-requirements' }, '要求'), requirements),
-    planStatus,
-    table.element,
-  );
   const generateCard = h(
     'section',
     { class: 'card' },
@@ -139,12 +108,17 @@ export const suitePanel: Panel = (ctx, host) => {
       'div',
       { class: 'grid-3' },
       h('div', { class: 'field' }, h('label', { for: 'suite-model' }, '图像模型'), model),
-      h('div', { class: 'field' }, h('label', { for: 'wm-text' }, '水印文字'), h('div', { class: 'with-unit' }, h('label', { class: 'check-label' }, wmEnabled, '启用'), wmText)),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'wm-text' }, '水印文字'),
+        h('div', { class: 'with-unit' }, h('label', { class: 'check-label' }, wmEnabled, '启用'), wmText),
+      ),
       h('div', { class: 'field' }, h('label', { for: 'wm-opacity' }, '水印不透明度'), wmOpacity),
     ),
     h('div', { class: 'row-actions' }, generateButton, h('span', { class: 'muted small' }, '所有套图任务在服务端排队逐张生成，每 3 秒刷新进度')),
     job,
   );
-  mount(host, h('div', { class: 'stack' }, planCard, generateCard, history.element));
+  mount(host, h('div', { class: 'stack' }, plan.element, generateCard, history.element));
   return () => stopPolling?.();
 };

@@ -38,7 +38,7 @@ const OUTPUT_GROUPS = { generated: 'AI 生成', translated: '图片翻译' } as 
 /** Stores a normalised image under `key` and, when asked, appends it to the product as a `generated` (or `translated`) asset. */
 export async function storeGenerated(
   deps: StoreGeneratedDeps,
-  input: { productId: string; key: string; image: NormalisedImage; variant: string | null; append: boolean; group?: keyof typeof OUTPUT_GROUPS },
+  input: { productId: string; key: string; image: NormalisedImage; variant: string | null; append: boolean; group?: keyof typeof OUTPUT_GROUPS; translatedFrom?: string },
 ): Promise<{ url: string; asset_id: string | null }> {
   const group = input.group ?? 'generated';
   // A full product refuses before the image is stored, so no file is left without its asset.
@@ -60,7 +60,8 @@ export async function storeGenerated(
     referer: '',
   };
   const { bytes, ...measured } = input.image;
-  const asset = storedAsset(pendingAsset(origin, now), { ...measured, url: stored.url, bytes: bytes.byteLength }, now);
+  const made = storedAsset(pendingAsset(origin, now), { ...measured, url: stored.url, bytes: bytes.byteLength }, now);
+  const asset = input.translatedFrom ? { ...made, translated_from: input.translatedFrom } : made;
   await deps.assets.insertMany([asset]);
   return { url: stored.url, asset_id: asset.asset_id };
 }

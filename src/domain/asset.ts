@@ -33,6 +33,8 @@ export type Asset = {
   readonly duration_ms?: number | null;
   /** Videos only: the one the seller chose as the product's video cover (complex attribute 100002); absent otherwise. */
   readonly video_cover?: boolean;
+  /** Translated pictures only (group `translated`): the picture whose text this one carries in Russian; absent otherwise. */
+  readonly translated_from?: string | null;
   readonly created_at: string;
   readonly updated_at: string;
 };

@@ -58,6 +58,22 @@ export function testAssetRepositoryContract(it: CatalogIt): void {
     expect(await assets.countByProduct(p.id)).toBe(1);
   });
 
+  it('keeps which picture a translation translates, untouched by later updates; other pictures name none', async ({ catalog: { products, assets } }) => {
+    const p = product();
+    await products.insert(p);
+    const source = asset(p.id, { group_key: 'detail', index: 0, dedupe_key: 'd0', status: 'stored' });
+    const translation: Asset = { ...asset(p.id, { group_key: 'translated', index: 0, dedupe_key: 't0', status: 'stored' }), translated_from: source.asset_id };
+    await assets.insertMany([source, translation]);
+    expect(await assets.findById(translation.asset_id)).toEqual(translation);
+    expect(await assets.findById(source.asset_id)).not.toHaveProperty('translated_from');
+    const { translated_from: _source, ...withoutSource } = translation;
+    await assets.update({ ...withoutSource, error: null, updated_at: at(5) });
+    expect((await assets.listByProduct(p.id)).map((a) => [a.group_key, a.translated_from ?? null])).toEqual([
+      ['detail', null],
+      ['translated', source.asset_id],
+    ]);
+  });
+
   it('inserts large batches (beyond one statement) in one go, and refuses an unknown product or a taken id', async ({ catalog: { products, assets } }) => {
     const p = product();
     await products.insert(p);

@@ -70,10 +70,11 @@ export function makeInMemoryAssetRepository(state: CatalogState): AssetRepositor
 
     async update(asset) {
       const row = state.assets.get(asset.asset_id);
-      // Like the SQL update: id, product and creation time stay; the claim is left alone.
+      // Like the SQL update: id, product, creation time and a translation's source stay; the claim is left alone.
       if (!row) return;
-      const { video_cover: _cover, ...changes } = copy(asset);
-      const kept = row.asset.video_cover ? { video_cover: true } : {};
+      const { video_cover: _cover, translated_from: _source, ...changes } = copy(asset);
+      const source = row.asset.translated_from ? { translated_from: row.asset.translated_from } : {};
+      const kept = row.asset.video_cover ? { video_cover: true, ...source } : source;
       write(state, state.assets, asset.asset_id, { ...row, asset: { ...changes, ...kept, product_id: row.asset.product_id, created_at: row.asset.created_at } });
     },
 

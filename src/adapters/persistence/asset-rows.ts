@@ -28,6 +28,7 @@ export function assetToRow(asset: Asset): Insertable<AssetTable> {
     sha256: asset.sha256,
     duration_ms: asset.duration_ms ?? null,
     video_cover: asset.video_cover ? 1 : 0,
+    translated_from: asset.translated_from ?? null,
     created_at: asset.created_at,
     updated_at: asset.updated_at,
   };
@@ -57,7 +58,9 @@ export function rowToAsset(row: Selectable<AssetTable>): Asset {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-  // Only videos carry a duration (and one of them the cover mark); images keep the shape they always had.
+  // Only videos carry a duration (and one of them the cover mark), only translations their source; other
+  // images keep the shape they always had.
   const timed = row.duration_ms === null || row.duration_ms === undefined ? asset : { ...asset, duration_ms: Number(row.duration_ms) };
-  return Number(row.video_cover ?? 0) === 1 ? { ...timed, video_cover: true } : timed;
+  const sourced = row.translated_from ? { ...timed, translated_from: row.translated_from } : timed;
+  return Number(row.video_cover ?? 0) === 1 ? { ...sourced, video_cover: true } : sourced;
 }

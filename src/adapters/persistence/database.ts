@@ -94,6 +94,8 @@ export type AssetTable = {
   duration_ms?: number | null;
   /** Videos only (019): 1 for the product's video cover, else 0. */
   video_cover?: number;
+  /** Translated pictures only (021): the asset id of the picture they translate. */
+  translated_from?: string | null;
   created_at: string;
   updated_at: string;
   /** Lease of a download claim (013): null when free; a past time means its claimer died and it is free again. */

@@ -11,7 +11,7 @@ const INSERT_CHUNK = 200;
 
 const ASSET_COLUMNS = [
   'id', 'product_id', 'group_key', 'group_name', 'variant_name', 'type', 'idx', 'dedupe_key', 'source_url', 'referer', 'stored_url',
-  'status', 'error', 'attempts', 'content_type', 'bytes', 'width', 'height', 'sha256', 'duration_ms', 'video_cover', 'created_at', 'updated_at', 'claimed_until',
+  'status', 'error', 'attempts', 'content_type', 'bytes', 'width', 'height', 'sha256', 'duration_ms', 'video_cover', 'translated_from', 'created_at', 'updated_at', 'claimed_until',
 ] as const satisfies readonly (keyof AssetTable)[];
 // Fails to compile when a column is added to the table but not to the list above.
 const everyColumnListed: Exclude<keyof AssetTable, (typeof ASSET_COLUMNS)[number]> extends never ? true : never = true;
@@ -99,7 +99,7 @@ export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository
     },
 
     async update(asset) {
-      const { id: _id, product_id: _product, created_at: _created, video_cover: _cover, ...changes } = assetToRow(asset);
+      const { id: _id, product_id: _product, created_at: _created, video_cover: _cover, translated_from: _source, ...changes } = assetToRow(asset);
       await db.updateTable('assets').set(changes).where('id', '=', asset.asset_id).execute();
     },
 

@@ -11,25 +11,20 @@ import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
 import { publicUrl } from '../rich-content-pictures.ts';
-import { isVideoAsset } from '../../domain/video-format.ts';
+import { isStoredPicture, richContentPictures } from '../../domain/rich-content-pictures.ts';
 
 export type BuildRichContentDeps = { readonly products: ProductRepository; readonly assets: AssetRepository; readonly objectStore: ObjectStore; readonly clock: Clock };
 export type BuildRichContentInput = { readonly productId: string; readonly images: 'detail' | readonly string[]; readonly text: boolean };
 export type BuildRichContentOutput = { readonly rich_content: RichContent; readonly warnings: string[] };
 export type BuildRichContent = (input: BuildRichContentInput) => Promise<BuildRichContentOutput>;
 
-/** A stored picture: videos are never rich-content pictures (DECISIONS §10). */
-const stored = (asset: Asset): boolean => asset.status === 'stored' && asset.stored_url !== '' && !isVideoAsset(asset);
-const byIndex = (a: Asset, b: Asset): number => a.index - b.index;
-
-/** `detail`: the translated pictures first (their Russian text), then the detail pictures; or the chosen ones, each the product's and stored. */
+/** `detail`: the detail pictures, each as its translation when it has one (rich-content-pictures.ts); or the chosen ones, each the product's and stored. */
 function chosenPictures(assets: readonly Asset[], images: BuildRichContentInput['images']): Asset[] {
-  if (images === 'detail') {
-    const group = (key: Asset['group_key']) => assets.filter((asset) => asset.group_key === key && stored(asset)).sort(byIndex);
-    return [...group('translated'), ...group('detail')];
-  }
+  if (images === 'detail') return richContentPictures(assets);
   const byId = new Map(assets.map((asset) => [asset.asset_id, asset]));
-  const problems = images.flatMap((id, index) => (byId.get(id) && stored(byId.get(id)!) ? [] : [{ path: `/images/${index}`, message: '这张图片不属于这个商品或尚未下载完成' }]));
+  const problems = images.flatMap((id, index) =>
+    byId.get(id) && isStoredPicture(byId.get(id)!) ? [] : [{ path: `/images/${index}`, message: '这张图片不属于这个商品或尚未下载完成' }],
+  );
   if (problems.length > 0) throw invalid('ASSET_NOT_USABLE', '有图片不属于这个商品或尚未下载完成', problems);
   return images.map((id) => byId.get(id)!);
 }

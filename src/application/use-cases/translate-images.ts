@@ -75,7 +75,7 @@ export function makeTranslateImages(deps: TranslateImagesDeps): TranslateImages 
   };
 }
 
-/** The `translate` job's work for one asset: the model rewrites its text; the result is appended in `translated`. */
+/** The `translate` job's work for one asset: the model rewrites its text; the result is appended in `translated`, naming its source. */
 export function makeTranslateHandler(deps: TranslateHandlerDeps): JobHandler {
   return async (subject: JsonObject, params: JsonObject) => {
     const asset = await deps.assets.findById(String(subject.asset_id));
@@ -86,7 +86,9 @@ export function makeTranslateHandler(deps: TranslateHandlerDeps): JobHandler {
     const translated = await deps.queue.run(() => model.generate({ brief, references: [reference] }));
     const image = await deps.processor.normalise(translated.bytes, null);
     const key = `products/${asset.product_id}/translated/${deps.ids.uuid()}.jpg`;
-    const stored = await storeGenerated(deps, { productId: asset.product_id, key, image, variant: asset.variant_name, append: true, group: 'translated' });
+    // A translation of a translation still names the original picture: it is that picture's newest Russian version.
+    const translatedFrom = asset.translated_from ?? asset.asset_id;
+    const stored = await storeGenerated(deps, { productId: asset.product_id, key, image, variant: asset.variant_name, append: true, group: 'translated', translatedFrom });
     return { new_asset_id: stored.asset_id };
   };
 }

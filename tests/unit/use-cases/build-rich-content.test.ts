@@ -23,7 +23,7 @@ const CONFIRMED = {
 } satisfies Partial<Product>;
 
 describe('build rich content', () => {
-  it('shows the translated pictures, then the detail pictures, then the confirmed Russian copy; kept as attribute 11254', async () => {
+  it('shows the translated pictures (no source named), then the detail pictures, then the confirmed Russian copy; kept as attribute 11254', async () => {
     const kit = catalogKit();
     const product = await kit.given({ ...CONFIRMED, stage: 'collected' });
     const picture = (fields: Partial<Asset>) => kit.givenImage(product.id, fields);
@@ -41,6 +41,30 @@ describe('build rich content', () => {
     const stored = await kit.products.findById(product.id);
     expect(stored).toMatchObject({ version: 2, stage: 'editing', updated_at: kit.clock.iso() });
     expect(stored!.attributes['11254']).toEqual([{ value: JSON.stringify(expected) }]);
+  });
+
+  it('prefers a detail picture’s newest translation in its place, keeping the page’s order; other translations still come first', async () => {
+    const kit = catalogKit();
+    const product = await kit.given(CONFIRMED);
+    const picture = (fields: Partial<Asset>) => kit.givenImage(product.id, fields);
+    const [detail0, detail1, detail2] = [
+      await picture({ group_key: 'detail', index: 0 }),
+      await picture({ group_key: 'detail', index: 1 }),
+      await picture({ group_key: 'detail', index: 2 }),
+    ];
+    const main = await picture({ group_key: 'main', index: 0 });
+    const translation = (index: number, source: Asset | null, fields: Partial<Asset> = {}) =>
+      picture({ group_key: 'translated', index, ...(source ? { translated_from: source.asset_id } : {}), ...fields });
+    const older2 = await translation(0, detail2);
+    const ofMain = await translation(1, main);
+    const newer2 = await translation(2, detail2);
+    const of0 = await translation(3, detail0);
+    const unlinked = await translation(4, null);
+    await translation(5, detail1, { status: 'pending', stored_url: '' });
+    const built = await buildWith(kit)({ productId: product.id, images: 'detail', text: false });
+    const sources = built.rich_content.content.map((widget) => ('img' in widget.blocks[0]! ? widget.blocks[0].img.src : ''));
+    expect(sources).toEqual([ofMain, unlinked, of0, detail1, newer2].map((asset) => `${PUBLIC_BASE}${asset.stored_url}`));
+    expect(sources).not.toContain(`${PUBLIC_BASE}${older2.stored_url}`);
   });
 
   it('uses the chosen pictures in their order, and the name and description when the copy is not the one applied', async () => {

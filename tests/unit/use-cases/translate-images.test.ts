@@ -84,11 +84,15 @@ describe('translate handler (one picture of the job)', () => {
       variant_name: 'Красный',
       index: 0,
       status: 'stored',
+      translated_from: picture.asset_id,
     });
     expect(made!.stored_url).toMatch(new RegExp(`^/media/products/${product.id}/translated/[0-9a-f-]+\\.jpg$`));
     expect(made).toMatchObject({ width: 1200, height: 1600, content_type: 'image/jpeg' });
     const again = await handlerOf(kit)({ asset_id: picture.asset_id }, params);
     expect((await kit.assets.findById(String(again.new_asset_id)))!.index).toBe(1);
+    // A translation translated again still names the original picture.
+    const twice = await handlerOf(kit)({ asset_id: made!.asset_id }, params);
+    expect(await kit.assets.findById(String(twice.new_asset_id))).toMatchObject({ index: 2, translated_from: picture.asset_id });
   });
 
   it('fails an item whose picture is gone or another product’s (404) or not downloaded (409), asking no model', async () => {

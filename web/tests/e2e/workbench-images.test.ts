@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OneKeyVendor, startOneKeyVendor } from '../../../tests/fakes/one-key-vendor.ts';
 import { apiJson, apiLogin, waitForDownloads } from './api.ts';
 import { POLL, type Stack, shot, startStack, text, value } from './stack.ts';
+import { translatedDetail } from './workbench-api.ts';
 
 /** A CDN that holds its one photo until the test lets it go: the download stays visible meanwhile. */
 async function slowCdn(): Promise<{ url: string; release(): void; close(): Promise<void> }> {
@@ -170,16 +171,23 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     await shot(page(), '39-translated-images');
   });
 
-  it('builds the rich content from the translated pictures first and previews it at a phone’s width', async () => {
+  it('builds the rich content with each detail picture’s translation in its place, marked in the phone-width preview', async () => {
+    // Two detail pictures join the product; the second is translated.
+    const { details, translations } = await translatedDetail(stack.service.baseUrl, token, stack.fixtures.url, productId, 'img-1');
+    const ofDetail = translations.find((asset) => asset.translated_from === details[1]!.asset_id)!;
+
+    await page().reload();
     await page().locator('#rich-content-card').scrollIntoViewIfNeeded();
     await expect.poll(text(page(), '#rich-content-card'), POLL).toContain('还没有富文本');
     await page().click('#rich-build');
-    await expect.poll(() => page().locator('#rich-preview img.rich-picture').count(), POLL).toBe(2);
-    const translated = await page().locator('#asset-library section[data-group="translated"] [data-asset-id] img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')));
-    expect(await page().locator('#rich-preview img.rich-picture').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')))).toEqual(translated);
+    await expect.poll(() => page().locator('#rich-preview img.rich-picture').count(), POLL).toBe(4);
+    // The main pictures' translations first (as before), then the detail pictures in their order, the second as its translation.
+    const expected = [...translations.filter((asset) => asset !== ofDetail).map((asset) => asset.stored_url), details[0]!.stored_url, ofDetail.stored_url];
+    const sources = (selector: string) => () => page().locator(selector).evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    expect(await sources('#rich-preview img.rich-picture')()).toEqual(expected);
+    await expect.poll(sources('#rich-preview figure:has(.rich-translated) img'), POLL).toEqual(expected.filter((url) => url !== details[0]!.stored_url));
     const width = await page().locator('#rich-preview').evaluate((frame) => frame.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(360);
-    const token = await apiLogin(stack.service.baseUrl);
     const saved = await apiJson<{ attributes: Record<string, { value: string }[]> }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
     expect(JSON.parse(saved.attributes['11254']![0]!.value).version).toBe(0.3);
     await page().locator('#rich-content-card').scrollIntoViewIfNeeded();

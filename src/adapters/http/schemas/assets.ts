@@ -28,6 +28,8 @@ export const AssetBody = Type.Object(
     duration_ms: Type.Optional(nullable(Type.Integer())),
     /** Videos: true on the product's video cover (complex attribute 100002); absent on every other asset. */
     video_cover: Type.Optional(Type.Boolean()),
+    /** Translated pictures: the asset whose text this one carries in Russian (rich content uses it in that picture's place). */
+    translated_from: Type.Optional(nullable(Type.String({ description: '图片翻译：由哪张图片（asset_id）翻译而来；富文本用它代替原图' }))),
     created_at: Type.String(),
     updated_at: Type.String(),
   },

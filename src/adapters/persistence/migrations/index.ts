@@ -18,6 +18,7 @@ import * as storedImagesLookup from './017-stored-images-lookup.ts';
 import * as video from './018-video.ts';
 import * as videoCover from './019-video-cover.ts';
 import * as unansweredSends from './020-unanswered-sends.ts';
+import * as translatedFrom from './021-translated-from.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018-video': video,
   '019-video-cover': videoCover,
   '020-unanswered-sends': unansweredSends,
+  '021-translated-from': translatedFrom,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

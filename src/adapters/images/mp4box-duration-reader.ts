@@ -1,5 +1,6 @@
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import { type VideoDurationReader } from '../../application/ports/video-fetcher.ts';
+import { makeMediaSkipper } from './mp4-media-skipper.ts';
 
 const toMs = (duration: number, timescale: number): number | null => (duration > 0 && timescale > 0 ? Math.round((duration / timescale) * 1000) : null);
 
@@ -15,7 +16,8 @@ function fragmentsDuration(info: Movie): number | null {
 /**
  * Durations from the movie header through mp4box (GPAC's MP4 parser): fed the chunks as they download, it drops
  * the media data (`discardMdatData`), so the `moov` box is found at the start or the end of a 100 MB file with
- * only the boxes' headers kept. MOV shares the box structure. A fragmented file is read to its end.
+ * only the boxes' headers kept. MOV shares the box structure. A fragmented file is read to its end. The media data
+ * itself is not even handed over (mp4-media-skipper.ts): a movie header at the end costs no copy of the file.
  */
 export function makeMp4boxDurationReader(): VideoDurationReader {
   return {
@@ -25,6 +27,7 @@ export function makeMp4boxDurationReader(): VideoDurationReader {
       let durationMs: number | null = null;
       let fragmented = false;
       let offset = 0;
+      const skipper = makeMediaSkipper();
       let broken = false;
       file.onReady = (info) => {
         durationMs = toMs(info.duration, info.timescale);
@@ -36,11 +39,13 @@ export function makeMp4boxDurationReader(): VideoDurationReader {
       return {
         push(chunk) {
           if (durationMs !== null || broken) return;
-          const copy = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength) as ArrayBuffer;
-          try {
-            file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, offset));
-          } catch {
-            broken = true; // a damaged box: the duration stays unknown and the video is refused
+          for (const part of skipper.parts(chunk)) {
+            const copy = chunk.buffer.slice(chunk.byteOffset + part.from, chunk.byteOffset + part.to) as ArrayBuffer;
+            try {
+              file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, offset + part.from));
+            } catch {
+              broken = true; // a damaged box: the duration stays unknown and the video is refused
+            }
           }
           offset += chunk.byteLength;
         },

@@ -1,6 +1,11 @@
 import './tokens.css';
 import './styles.css';
+import './shops.css';
 import './publish.css';
+import './publish-checks.css';
+import './bulk-publish.css';
+import './variant-table.css';
+import './rich-content.css';
 import './video.css';
 import { makeApiClient } from './api/client.ts';
 import { makeSessionStore } from './api/session.ts';

@@ -3,21 +3,16 @@ import type { Asset, AssetList } from '../api/types.ts';
 import { uploadFiles, zipImages } from './asset-files.ts';
 import { whileBusy } from '../lib/busy.ts';
 import { h, mount } from '../lib/dom.ts';
-import { ASSET_STATUS_LABELS, GROUP_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 import { modal } from '../lib/modal.ts';
 import type { Panel } from './context.ts';
 import { richContentPanel } from './rich-content-panel.ts';
 import { videoPanel } from './video-panel.ts';
 import { picturesOf } from './video-list.ts';
-import { imageEditDialog } from './image-edit.ts';
 import { imageTranslateBar } from './image-translate.ts';
-import { chosenImages, thumb } from './chosen-images.ts';
-import { MAX_LISTING_IMAGES, downloading, failedCount, sectionsOf, withAdded } from './image-list.ts';
-
-/** What stands in for an image that is not stored yet: the download's state, visible at a glance. */
-const placeholder = (status: string): HTMLElement =>
-  h('div', { class: `thumb-empty thumb-${status}` }, status === 'failed' ? '下载失败' : [h('span', { class: 'spinner', 'aria-hidden': 'true' }), status === 'downloading' ? '正在下载…' : '排队等待下载…']);
+import { assetCard, librarySections } from './asset-library.ts';
+import { chosenImages } from './chosen-images.ts';
+import { MAX_LISTING_IMAGES, downloading, failedCount } from './image-list.ts';
 
 /** While downloads run, the asset list refreshes this often. */
 const REFRESH_MS = 3_000;
@@ -29,9 +24,20 @@ export const imagesPanel: Panel = (ctx, host) => {
   let stopped = false;
   const library = h('div', { class: 'asset-groups', id: 'asset-library' });
   const retryButton = h('button', { id: 'retry-failed', onclick: () => void retry() }, '重试失败的下载');
-  const fileInput = h('input', { type: 'file', accept: 'image/jpeg,image/png,image/webp,image/gif,image/avif', multiple: true, id: 'upload-input', style: 'display:none', onchange: () => void upload() });
+  const fileInput = h('input', {
+    type: 'file',
+    accept: 'image/jpeg,image/png,image/webp,image/gif,image/avif',
+    multiple: true,
+    id: 'upload-input',
+    style: 'display:none',
+    onchange: () => void upload(),
+  });
   const dialog = modal('edit-dialog', 'AI 修图');
-  const exportButton: HTMLButtonElement = h('button', { id: 'export-images', onclick: () => void whileBusy(exportButton, '正在打包…', () => zipImages(ctx, assets)) }, '打包下载图片');
+  const exportButton: HTMLButtonElement = h(
+    'button',
+    { id: 'export-images', onclick: () => void whileBusy(exportButton, '正在打包…', () => zipImages(ctx, assets)) },
+    '打包下载图片',
+  );
   const progress = h('p', { class: 'download-progress', id: 'download-progress', role: 'status', hidden: true });
   /** Images ticked for 翻译图中文字 (kept across refreshes of the list). */
   const ticked = new Set<string>();
@@ -64,32 +70,6 @@ export const imagesPanel: Panel = (ctx, host) => {
     await load();
   }
 
-  function card(asset: Asset): HTMLElement {
-    const url = asset.status === 'stored' ? asset.stored_url : '';
-    const chosen = (ctx.preview().images ?? []).includes(url);
-    const statusClass = asset.status === 'failed' ? 'badge-error' : asset.status === 'stored' ? 'badge-ok' : 'badge-warn';
-    return h(
-      'div',
-      { class: chosen ? 'asset chosen' : 'asset', 'data-asset-id': asset.asset_id, 'data-status': asset.status },
-      url ? thumb(url, asset.group_name) : placeholder(asset.status),
-      h(
-        'div',
-        { class: 'meta' },
-        h('div', { class: 'row' }, h('span', { class: `badge ${statusClass}` }, label(ASSET_STATUS_LABELS, asset.status)), asset.width ? h('span', { class: 'muted' }, `${asset.width}×${asset.height}`) : null),
-        asset.status === 'failed' && asset.error ? h('div', { class: 'form-error small', title: asset.error }, asset.error.slice(0, 80)) : null,
-        url
-          ? h(
-              'div',
-              { class: 'row' },
-              h('label', { class: 'small', title: '勾选后可批量翻译图中文字' }, h('input', { type: 'checkbox', class: 'translate-pick', checked: ticked.has(asset.asset_id), onchange: (event: Event) => ((event.target as HTMLInputElement).checked ? ticked.add(asset.asset_id) : ticked.delete(asset.asset_id)) }), '选'),
-              chosen ? null : h('button', { class: 'small', onclick: () => ctx.edit('images', withAdded(ctx.preview().images ?? [], url)) }, '加入上架图'),
-              h('button', { class: 'small', onclick: () => imageEditDialog(ctx, dialog, asset, () => void load()) }, 'AI 修图'),
-            )
-          : null,
-      ),
-    );
-  }
-
   function render(): void {
     const failed = failedCount(assets);
     const waiting = assets.filter((asset) => asset.status === 'pending' || asset.status === 'downloading').length;
@@ -97,19 +77,9 @@ export const imagesPanel: Panel = (ctx, host) => {
     progress.textContent = `还有 ${waiting} 张图片正在下载，完成后自动显示（每 ${REFRESH_MS / 1000} 秒刷新）`;
     retryButton.textContent = failed > 0 ? `重试失败的下载（${failed}）` : '重试失败的下载';
     retryButton.disabled = failed === 0;
-    const sections = sectionsOf(assets);
     mount(
       library,
-      sections.length === 0
-        ? h('p', { class: 'muted' }, '这个商品还没有图片。')
-        : sections.map((section) =>
-            h(
-              'section',
-              { 'data-group': section.group },
-              h('h3', null, `${label(GROUP_LABELS, section.group)}（${section.variants.reduce((n, v) => n + v.assets.length, 0)}）`),
-              section.variants.map((variant) => [variant.variant ? h('div', { class: 'muted small' }, `款式：${variant.variant}`) : null, h('div', { class: 'asset-grid' }, variant.assets.map(card))]),
-            ),
-          ),
+      librarySections(assets, (asset) => assetCard(ctx, asset, { ticked, dialog, reload: () => void load() })),
     );
   }
 
@@ -137,7 +107,18 @@ export const imagesPanel: Panel = (ctx, host) => {
         'div',
         { class: 'images-layout' },
         h('section', { class: 'card' }, h('h2', null, `上架图片（第一张为主图，最多 ${MAX_LISTING_IMAGES} 张）`), chosenImages(ctx)),
-        h('section', { class: 'card' }, toolbar, imageTranslateBar(ctx, () => [...ticked], () => void load()), progress, library),
+        h(
+          'section',
+          { class: 'card' },
+          toolbar,
+          imageTranslateBar(
+            ctx,
+            () => [...ticked],
+            () => void load(),
+          ),
+          progress,
+          library,
+        ),
       ),
       richContentPanel(ctx),
       videoPanel(ctx),

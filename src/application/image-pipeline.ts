@@ -38,7 +38,15 @@ const OUTPUT_GROUPS = { generated: 'AI 生成', translated: '图片翻译' } as 
 /** Stores a normalised image under `key` and, when asked, appends it to the product as a `generated` (or `translated`) asset. */
 export async function storeGenerated(
   deps: StoreGeneratedDeps,
-  input: { productId: string; key: string; image: NormalisedImage; variant: string | null; append: boolean; group?: keyof typeof OUTPUT_GROUPS; translatedFrom?: string },
+  input: {
+    productId: string;
+    key: string;
+    image: NormalisedImage;
+    variant: string | null;
+    append: boolean;
+    group?: keyof typeof OUTPUT_GROUPS;
+    translatedFrom?: string;
+  },
 ): Promise<{ url: string; asset_id: string | null }> {
   const group = input.group ?? 'generated';
   // A full product refuses before the image is stored, so no file is left without its asset.

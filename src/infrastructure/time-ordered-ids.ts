@@ -23,18 +23,19 @@ export function makeTimeOrderedIds(now: () => number = Date.now): () => string {
       randomFillSync(pool);
       offset = 0;
     }
-    const bytes = pool.subarray(offset, offset + 16);
+    const at = offset;
     offset += 16;
     let ms = now();
-    if (ms > lastMs) sequence = ((bytes[6]! << 8) | bytes[7]!) & (SEQUENCE_LIMIT >> 1);
+    if (ms > lastMs) sequence = ((pool[at + 6]! << 8) | pool[at + 7]!) & (SEQUENCE_LIMIT >> 1);
     else if (sequence < SEQUENCE_LIMIT) [ms, sequence] = [lastMs, sequence + 1];
     else [ms, sequence] = [lastMs + 1, 0];
     lastMs = ms;
-    bytes.writeUIntBE(ms, 0, 6);
-    bytes[6] = 0x70 | (sequence >> 8);
-    bytes[7] = sequence & 0xff;
-    bytes[8] = 0x80 | (bytes[8]! & 0x3f);
-    const hex = bytes.toString('hex');
+    // Written into the pool in place: a Buffer view per id was most of what making one allocated.
+    pool.writeUIntBE(ms, at, 6);
+    pool[at + 6] = 0x70 | (sequence >> 8);
+    pool[at + 7] = sequence & 0xff;
+    pool[at + 8] = 0x80 | (pool[at + 8]! & 0x3f);
+    const hex = pool.toString('hex', at, at + 16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   };
 }

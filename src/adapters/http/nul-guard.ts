@@ -16,22 +16,38 @@ export const MAX_JSON_DEPTH = 64;
 
 type Finding = { readonly kind: 'nul' | 'deep'; readonly path: string };
 
-/** Walks without recursion, depth-first in document order, so the first finding is the first in the text. */
+/** One array or object being walked: its keys (none for an array), the next child to look at, its own key. */
+type Frame = { readonly node: object; readonly keys: readonly string[] | undefined; at: number; readonly key: string };
+
+const isContainer = (value: unknown): value is object => value !== null && typeof value === 'object' && !isBytes(value);
+
+/**
+ * Walks without recursion, depth-first in document order, so the first finding is the first in the text. One
+ * frame per array or object and no path strings until something is found: a collected page of 30 images has
+ * ~300 values, and building a path and an entry for each was a fifth of what the request allocated.
+ */
 function inspect(root: unknown, rootPath: string): Finding | undefined {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: rootPath, depth: 0 }];
-  while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { kind: 'nul', path };
+  if (typeof root === 'string') return root.includes('\u0000') ? { kind: 'nul', path: rootPath } : undefined;
+  if (!isContainer(root)) return undefined;
+  const frames: Frame[] = [{ node: root, keys: Array.isArray(root) ? undefined : Object.keys(root), at: 0, key: '' }];
+  const pathTo = (key: string): string => `${rootPath}${frames.slice(1).map((frame) => `/${frame.key}`).join('')}/${key}`;
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    const { node, keys } = frame;
+    if (frame.at === (keys ? keys.length : (node as unknown[]).length)) {
+      frames.pop();
       continue;
     }
-    if (value === null || typeof value !== 'object' || isBytes(value)) continue;
-    if (depth >= MAX_JSON_DEPTH) return { kind: 'deep', path };
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
-    for (let at = entries.length - 1; at >= 0; at -= 1) {
-      const [key, item] = entries[at]!;
-      if (key.includes('\u0000')) return { kind: 'nul', path: `${path}/${key}` };
-      stack.push({ value: item, path: `${path}/${key}`, depth: depth + 1 });
+    const index = frame.at++;
+    const key = keys ? keys[index]! : String(index);
+    if (key.includes('\u0000')) return { kind: 'nul', path: pathTo(key) };
+    const value = keys ? (node as Record<string, unknown>)[key] : (node as unknown[])[index];
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { kind: 'nul', path: pathTo(key) };
+    } else if (isContainer(value)) {
+      // The root is at depth 0, so a child of the top frame is at depth frames.length.
+      if (frames.length >= MAX_JSON_DEPTH) return { kind: 'deep', path: pathTo(key) };
+      frames.push({ node: value, keys: Array.isArray(value) ? undefined : Object.keys(value), at: 0, key });
     }
   }
   return undefined;

@@ -6,7 +6,8 @@ import { invalid } from '../../domain/errors.ts';
  * so every string a request brings (query, path, JSON body, keys included) is refused with it, on both databases.
  * Bytes are not walked: a raw upload's Buffer (or a stream) is not text.
  */
-const isBytes = (value: object): boolean => ArrayBuffer.isView(value) || value instanceof ArrayBuffer || typeof (value as { pipe?: unknown }).pipe === 'function';
+const isBytes = (value: object): boolean =>
+  ArrayBuffer.isView(value) || value instanceof ArrayBuffer || typeof (value as { pipe?: unknown }).pipe === 'function';
 
 /**
  * Deepest nesting of arrays and objects a request may bring. Our richest body (rich content, §10) nests about ten
@@ -30,7 +31,11 @@ function inspect(root: unknown, rootPath: string): Finding | undefined {
   if (typeof root === 'string') return root.includes('\u0000') ? { kind: 'nul', path: rootPath } : undefined;
   if (!isContainer(root)) return undefined;
   const frames: Frame[] = [{ node: root, keys: Array.isArray(root) ? undefined : Object.keys(root), at: 0, key: '' }];
-  const pathTo = (key: string): string => `${rootPath}${frames.slice(1).map((frame) => `/${frame.key}`).join('')}/${key}`;
+  const pathTo = (key: string): string =>
+    `${rootPath}${frames
+      .slice(1)
+      .map((frame) => `/${frame.key}`)
+      .join('')}/${key}`;
   while (frames.length > 0) {
     const frame = frames[frames.length - 1]!;
     const { node, keys } = frame;

@@ -19,6 +19,7 @@ import * as video from './018-video.ts';
 import * as videoCover from './019-video-cover.ts';
 import * as unansweredSends from './020-unanswered-sends.ts';
 import * as translatedFrom from './021-translated-from.ts';
+import * as dropAssetsStatusIndex from './022-drop-assets-status-index.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-video-cover': videoCover,
   '020-unanswered-sends': unansweredSends,
   '021-translated-from': translatedFrom,
+  '022-drop-assets-status-index': dropAssetsStatusIndex,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

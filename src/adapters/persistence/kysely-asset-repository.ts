@@ -4,14 +4,37 @@ import { type AssetRepository } from '../../application/ports/asset-repository.t
 import { type AssetTable, type Database } from './database.ts';
 import { assetToRow, rowToAsset } from './asset-rows.ts';
 import { makeBulkInsert } from './bulk-insert.ts';
-import { isSqlite } from './dialect-of.ts';
+import { makeKyselyDownloadClaims } from './kysely-download-claims.ts';
 
 // Large intakes insert in chunks so no statement exceeds SQLite's bound-parameter limit.
 const INSERT_CHUNK = 200;
 
 const ASSET_COLUMNS = [
-  'id', 'product_id', 'group_key', 'group_name', 'variant_name', 'type', 'idx', 'dedupe_key', 'source_url', 'referer', 'stored_url',
-  'status', 'error', 'attempts', 'content_type', 'bytes', 'width', 'height', 'sha256', 'duration_ms', 'video_cover', 'translated_from', 'created_at', 'updated_at', 'claimed_until',
+  'id',
+  'product_id',
+  'group_key',
+  'group_name',
+  'variant_name',
+  'type',
+  'idx',
+  'dedupe_key',
+  'source_url',
+  'referer',
+  'stored_url',
+  'status',
+  'error',
+  'attempts',
+  'content_type',
+  'bytes',
+  'width',
+  'height',
+  'sha256',
+  'duration_ms',
+  'video_cover',
+  'translated_from',
+  'created_at',
+  'updated_at',
+  'claimed_until',
 ] as const satisfies readonly (keyof AssetTable)[];
 // Fails to compile when a column is added to the table but not to the list above.
 const everyColumnListed: Exclude<keyof AssetTable, (typeof ASSET_COLUMNS)[number]> extends never ? true : never = true;
@@ -23,8 +46,6 @@ const groupOrder = sql<number>`case group_key ${sql.join(
   ASSET_GROUPS.map((group, position) => sql`when ${group} then ${position}`),
   sql` `,
 )} else ${ASSET_GROUPS.length} end`;
-
-type ClaimedRow = { id: string; created_at: string };
 
 /** Assets in SQLite or PostgreSQL; pass a transaction as `db` to take part in a unit of work. */
 export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository {
@@ -41,13 +62,24 @@ export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository
     },
 
     async listByProduct(productId, window) {
-      let query = db.selectFrom('assets').selectAll().where('product_id', '=', productId).orderBy(groupOrder).orderBy('idx').orderBy('created_at').orderBy('id');
+      let query = db
+        .selectFrom('assets')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .orderBy(groupOrder)
+        .orderBy('idx')
+        .orderBy('created_at')
+        .orderBy('id');
       if (window) query = query.limit(window.limit).offset(window.offset);
       return (await query.execute()).map(rowToAsset);
     },
 
     async countByProduct(productId) {
-      const row = await db.selectFrom('assets').select((eb) => eb.fn.countAll<number | string>().as('n')).where('product_id', '=', productId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -69,34 +101,7 @@ export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository
       return rows.map(rowToAsset);
     },
 
-    async claimDownloads(limit, now, leaseUntil) {
-      if (limit <= 0) return [];
-      const claimable = sql`status in ('pending', 'downloading') and (claimed_until is null or claimed_until < ${now})`;
-      const sqlite = isSqlite(db as Kysely<unknown>);
-      // Walked in order on 013's partial index: with no statistics SQLite took the status index and sorted the
-      // whole backlog for every claim.
-      const source = sqlite ? sql`assets indexed by assets_unfinished_idx` : sql`assets`;
-      const oldest = sql`select id from ${source} where ${claimable} order by created_at, id limit ${limit}`;
-      // SQLite has one writer at a time, so the statement is the whole claim. PostgreSQL skips rows another
-      // transaction is claiming rather than waiting; the pick is a materialised CTE, because as an `IN` subquery
-      // the planner may run it again per row and update more than `limit` rows.
-      const { rows } = sqlite
-        ? await sql<ClaimedRow>`update assets set claimed_until = ${leaseUntil} where id in (${oldest}) returning id, created_at`.execute(db)
-        : await sql<ClaimedRow>`with picked as materialized (${oldest} for update skip locked)
-            update assets set claimed_until = ${leaseUntil} from picked where assets.id = picked.id returning assets.id, assets.created_at`.execute(db);
-      // RETURNING keeps no order: oldest first again.
-      return rows.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1)).map((row) => row.id);
-    },
-
-    async renewClaims(assetIds, leaseUntil) {
-      if (assetIds.length === 0) return;
-      await db.updateTable('assets').set({ claimed_until: leaseUntil }).where('id', 'in', [...assetIds]).where('claimed_until', 'is not', null).execute();
-    },
-
-    async releaseClaims(assetIds) {
-      if (assetIds.length === 0) return;
-      await db.updateTable('assets').set({ claimed_until: null }).where('id', 'in', [...assetIds]).execute();
-    },
+    ...makeKyselyDownloadClaims(db),
 
     async update(asset) {
       const { id: _id, product_id: _product, created_at: _created, video_cover: _cover, translated_from: _source, ...changes } = assetToRow(asset);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { searchTextOf } from '../../src/adapters/persistence/product-rows.ts';
+import { searchTextOf } from '../../src/adapters/persistence/search-text.ts';
 import { type Product, STAGES, type Stage } from '../../src/domain/product.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { at, product } from './catalog-fixtures.ts';

@@ -6,7 +6,7 @@ import { type Database } from '../../src/adapters/persistence/database.ts';
 import { type SearchCountOptions } from '../../src/adapters/persistence/kept-search-totals.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { migrationProvider } from '../../src/adapters/persistence/migrations/index.ts';
-import { searchTextOf } from '../../src/adapters/persistence/product-rows.ts';
+import { searchTextOf } from '../../src/adapters/persistence/search-text.ts';
 import { openTwice, type TestDatabase, testDatabases } from '../helpers/databases.ts';
 
 /** Both databases keep the totals of broad searches (migrations 008 and 010); these tests keep every search for a small catalog. */

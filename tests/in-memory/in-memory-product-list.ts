@@ -1,5 +1,5 @@
 import { type ProductListQuery, type ProductSummary, type StageCounts } from '../../src/application/ports/product-repository.ts';
-import { searchTextOf } from '../../src/adapters/persistence/product-rows.ts';
+import { searchTextOf } from '../../src/adapters/persistence/search-text.ts';
 import { STAGES } from '../../src/domain/product.ts';
 import { byGroupOrder } from './in-memory-asset-repository.ts';
 import { type CatalogState, copy, type StoredProduct } from './catalog-state.ts';

@@ -4,27 +4,54 @@ import { type Platform } from '../../domain/platform.ts';
 import { type Product, type ProductSource, type Stage } from '../../domain/product.ts';
 import { type Variant } from '../../domain/variant.ts';
 import { type ProductTable } from './database.ts';
+import { searchTextOf } from './search-text.ts';
 
 /** Products created by hand have no source platform: stored as '' (the column predates them and is NOT NULL). */
 export const MANUAL_PLATFORM = '';
 
 const parseObject = (text: string): JsonObject => JSON.parse(text) as JsonObject;
 
-/** What `q` searches: one lower-cased line of the product's names, ids and source addresses. */
-export function searchTextOf(product: Product): string {
-  const parts = [product.name, product.offer_id, product.source_item_id, product.source_url, product.marketplace_product_id ?? ''];
-  for (const source of product.sources) parts.push(source.item_id, source.url);
-  for (const variant of product.variants) parts.push(variant.offer_id ?? '');
-  // The first source usually repeats source_item_id/source_url; each part once keeps the search index small.
-  return [...new Set(parts.filter(Boolean))].join(' ').toLowerCase();
-}
-
 /** Every column of `products`, in the order of the fixed insert text (kysely-product-repository.ts). */
 export const PRODUCT_COLUMNS = [
-  'id', 'stage', 'version', 'name', 'description', 'offer_id', 'price', 'old_price', 'currency_code', 'vat', 'weight', 'weight_unit', 'depth',
-  'width', 'height', 'dimension_unit', 'barcode', 'description_category_id', 'type_id', 'primary_image', 'images', 'source_platform',
-  'source_item_id', 'source_url', 'sources', 'marketplace_product_id', 'published_at', 'fx_rate', 'raw', 'pricing', 'copy', 'attributes',
-  'complex_attributes', 'variants', 'search_text', 'created_at', 'updated_at', 'created_by', 'updated_by',
+  'id',
+  'stage',
+  'version',
+  'name',
+  'description',
+  'offer_id',
+  'price',
+  'old_price',
+  'currency_code',
+  'vat',
+  'weight',
+  'weight_unit',
+  'depth',
+  'width',
+  'height',
+  'dimension_unit',
+  'barcode',
+  'description_category_id',
+  'type_id',
+  'primary_image',
+  'images',
+  'source_platform',
+  'source_item_id',
+  'source_url',
+  'sources',
+  'marketplace_product_id',
+  'published_at',
+  'fx_rate',
+  'raw',
+  'pricing',
+  'copy',
+  'attributes',
+  'complex_attributes',
+  'variants',
+  'search_text',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
 ] as const satisfies readonly (keyof ProductTable)[];
 // Fails to compile when a column is added to the table but not to the list above.
 const everyColumnListed: Exclude<keyof ProductTable, (typeof PRODUCT_COLUMNS)[number]> extends never ? true : never = true;

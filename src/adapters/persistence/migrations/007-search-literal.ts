@@ -6,7 +6,7 @@ import { createSearchTrigrams, type TrigramTokenizer } from './006-search-index.
  * SQLite's trigram index matches literally. FTS5's trigram tokenizer folds case by default, and its folding
  * goes beyond JavaScript's lower-casing (`ς` matched `σ`, `ſ` matched `s`), so a 3+ character `q` could find
  * products that the character-pair index, the long-query check (`instr`) and PostgreSQL's LIKE would not.
- * The text and `q` are both lower-cased before they meet (product-rows.ts, kysely-product-list.ts), so a
+ * The text and `q` are both lower-cased before they meet (search-text.ts, kysely-product-list.ts), so a
  * case-sensitive index is exactly "the text holds `q`", which kept totals (008) rely on.
  * The triggers of 006 name the table and need no change. Rebuilding it took 2.4 s over 100 000 products.
  */

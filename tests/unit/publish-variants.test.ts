@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { packByProduct, type Outgoing } from '../../src/application/use-cases/send-publications.ts';
+import { packByProduct, type Outgoing } from '../../src/application/publish-batches.ts';
 import { type PublishInput, preparePublish } from '../../src/domain/publish.ts';
 import { type AttributeRule, dictionaryKey } from '../../src/domain/publish-category-checks.ts';
 import { newWaitingRecord } from '../../src/domain/publish-task.ts';

@@ -9,7 +9,8 @@ import { chooseOperation } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { writeVariantStatuses } from '../variant-write-back.ts';
 import { type PreparePublication } from './prepare-publication.ts';
-import { type Outgoing, type SendPublications } from './send-publications.ts';
+import { type Outgoing } from '../publish-batches.ts';
+import { type SendPublications } from './send-publications.ts';
 
 /** One card of a product about to go out: the product itself, or one of its enabled variants (DECISIONS §10). */
 export type CandidateEntry = Omit<Outgoing, 'record'> & { readonly variant_id: string | null };

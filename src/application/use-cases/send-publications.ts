@@ -2,26 +2,25 @@ import { type Clock } from '../ports/clock.ts';
 import { type Marketplace, type MarketplaceCredentials } from '../ports/marketplace.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { isDomainError } from '../../domain/errors.ts';
-import { type ImportItem } from '../../domain/publish.ts';
 import { ItemQuotaExceeded, splitByQuota } from '../../domain/publish-quota.ts';
 import { markSending, markUnanswered } from '../../domain/publish-reconcile.ts';
-import { type PublishOperation, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publish-task.ts';
+import { type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publish-task.ts';
 import { picturesOf, priceOf } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
+import { chunks, IMPORT_BATCH, type Outgoing, packByProduct, PRICES_BATCH } from '../publish-batches.ts';
 import { type ShopAccess } from '../shop-access.ts';
 
-/** A record about to go out, with the card it carries and how it is sent. */
-export type Outgoing = { readonly record: PublishTask; readonly item: ImportItem; readonly operation: PublishOperation; readonly isNewCard: boolean };
-
-/** Items per import or pictures request (the methods' limit); prices take up to 1000. */
-export const IMPORT_BATCH = 100;
-export const PRICES_BATCH = 1_000;
 /** A send that failed on our side or the marketplace's is tried again after this long. */
 export const RESEND_DELAY_MS = 60_000;
 /** Failures after which an import may have reached the marketplace anyway (no answer, or one we could not read). */
 const UNANSWERED = new Set(['MARKETPLACE_TIMEOUT', 'MARKETPLACE_UNREACHABLE', 'MARKETPLACE_BAD_RESPONSE']);
 
-export type SendPublicationsDeps = { readonly marketplace: Marketplace; readonly publishTasks: PublishTaskRepository; readonly shopAccess: ShopAccess; readonly clock: Clock };
+export type SendPublicationsDeps = {
+  readonly marketplace: Marketplace;
+  readonly publishTasks: PublishTaskRepository;
+  readonly shopAccess: ShopAccess;
+  readonly clock: Clock;
+};
 /**
  * Sends records of one shop within its quotas and stores what became of each (pending with its task, waiting
  * until a time, or final for prices). With `undoable`, a marketplace failure before anything was sent is
@@ -29,52 +28,35 @@ export type SendPublicationsDeps = { readonly marketplace: Marketplace; readonly
  */
 export type SendPublications = (shop: Shop, outgoing: readonly Outgoing[], options: { readonly undoable: boolean }) => Promise<PublishTask[]>;
 
-const chunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
-/**
- * Batches of at most `size` that keep a product's cards together (its variants go out in one request, DECISIONS
- * §10): products are packed whole, in order; only a product with more than `size` cards is split.
- */
-export function packByProduct(entries: readonly Outgoing[], size: number): Outgoing[][] {
-  const groups = new Map<string, Outgoing[]>();
-  for (const entry of entries) {
-    const group = groups.get(entry.record.product_id);
-    if (group) group.push(entry);
-    else groups.set(entry.record.product_id, [entry]);
-  }
-  const batches: Outgoing[][] = [];
-  let current: Outgoing[] = [];
-  for (const group of groups.values()) {
-    if (current.length + group.length > size && current.length > 0) {
-      batches.push(current);
-      current = [];
-    }
-    for (const part of chunks(group, size)) {
-      if (current.length + part.length > size) {
-        batches.push(current);
-        current = [];
-      }
-      current.push(...part);
-    }
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
-}
 const later = (now: string, ms: number): string => new Date(Date.parse(now) + ms).toISOString();
 
 export function makeSendPublications({ marketplace, publishTasks, shopAccess, clock }: SendPublicationsDeps): SendPublications {
   const sendBatch = async (credentials: MarketplaceCredentials, batch: readonly Outgoing[], now: string): Promise<PublishTask[]> => {
     const operation = batch[0]!.operation;
     if (operation === 'prices') {
-      const results = await marketplace.importPrices(credentials, batch.map(({ item }) => priceOf(item)));
+      const results = await marketplace.importPrices(
+        credentials,
+        batch.map(({ item }) => priceOf(item)),
+      );
       return batch.map(({ record, item }) => {
         const result = results.find((candidate) => candidate.offer_id === item.offer_id);
-        const errors = (result?.errors ?? [{ code: 'NO_RESULT', message: '平台没有返回该商品的价格结果' }]).map((error) => ({ ...ourError(error.code, error.message, 'price'), message: error.message }));
+        const errors = (result?.errors ?? [{ code: 'NO_RESULT', message: '平台没有返回该商品的价格结果' }]).map((error) => ({
+          ...ourError(error.code, error.message, 'price'),
+          message: error.message,
+        }));
         return result?.updated ? markFinal(record, 'imported', [], now, item) : markFinal(record, 'failed', errors, now);
       });
     }
     const { taskId } =
-      operation === 'pictures' ? await marketplace.importPictures(credentials, batch.map(({ item }) => picturesOf(item))) : await marketplace.importProducts(credentials, batch.map(({ item }) => item));
+      operation === 'pictures'
+        ? await marketplace.importPictures(
+            credentials,
+            batch.map(({ item }) => picturesOf(item)),
+          )
+        : await marketplace.importProducts(
+            credentials,
+            batch.map(({ item }) => item),
+          );
     return batch.map(({ record, item }) => markSent(record, taskId, operation, item, now));
   };
 
@@ -97,7 +79,15 @@ export function makeSendPublications({ marketplace, publishTasks, shopAccess, cl
     const unsent: PublishTask[] = [...done];
 
     const batches = (['import', 'pictures', 'prices'] as const).flatMap((operation) =>
-      operation === 'prices' ? chunks(split.now.filter((entry) => entry.operation === operation), PRICES_BATCH) : packByProduct(split.now.filter((entry) => entry.operation === operation), IMPORT_BATCH),
+      operation === 'prices'
+        ? chunks(
+            split.now.filter((entry) => entry.operation === operation),
+            PRICES_BATCH,
+          )
+        : packByProduct(
+            split.now.filter((entry) => entry.operation === operation),
+            IMPORT_BATCH,
+          ),
     );
     let sentAny = false;
     let holdUntil: string | undefined;

@@ -8,7 +8,8 @@ import { chooseOperation } from '../../domain/publish-update.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { marketplaceIdOf } from './publication-dispatch.ts';
 import { type ReconcileUnansweredDeps, makeReconcileUnanswered } from './reconcile-unanswered.ts';
-import { type Outgoing, RESEND_DELAY_MS, type SendPublications } from './send-publications.ts';
+import { type Outgoing } from '../publish-batches.ts';
+import { RESEND_DELAY_MS, type SendPublications } from './send-publications.ts';
 
 /** The marketplace, shop access and `settleMs` are for records whose earlier send went unanswered (reconcile-unanswered.ts). */
 export type SendWaitingDeps = ReconcileUnansweredDeps & {

@@ -3,77 +3,16 @@ import { newProduct, type Product } from '../../src/domain/product.ts';
 import { newVariant } from '../../src/domain/variant.ts';
 import { type AssetRepository } from '../../src/application/ports/asset-repository.ts';
 import { type ProductRepository } from '../../src/application/ports/product-repository.ts';
+import { at, id } from './csv-golden-ids.ts';
+import { trickyProducts } from './csv-golden-tricky.ts';
 
 /**
  * A catalog whose exports pin every rule of the CSV writers: quoting, formula starts (OWASP list, after
  * whitespace, fullwidth), Chinese/Russian/emoji text, missing values, numbers, explicit and derived images,
- * variants, the pricing group, archived rows left out. Fixed ids and times, so the bytes are the same on every run
- * and on both databases; enough plain rows to cross the readers' batch boundaries.
+ * variants, the pricing group, archived rows left out (the tricky names are in csv-golden-tricky.ts). Fixed ids
+ * and times (csv-golden-ids.ts), so the bytes are the same on every run and on both databases; enough plain
+ * rows to cross the readers' batch boundaries.
  */
-
-const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const at = (second: number): string => new Date(Date.UTC(2026, 10, 21, 12, 0, second)).toISOString();
-
-/** Names a spreadsheet would misread, or that need quoting, or that are plain text in other scripts. */
-const TRICKY_NAMES = [
-  '北欧陶瓷马克杯, 350ml "经典"款',
-  'Кружка керамическая\nс ручкой 350 мл',
-  '=HYPERLINK("http://evil","点我")',
-  '+7 999 123-45-67',
-  '-5% скидка',
-  '@SUM(A1:A9)',
-  '\tTab first',
-  '\rCR first',
-  '\nLF first',
-  ' =1+1',
-  '\u3000＝全角等号',
-  '\u00A0@nbsp',
-  '＋加号',
-  '－减号',
-  '＠符号',
-  'a=b 中间的等号',
-  'Кружка - 350 мл',
-  '杯子＝茶杯',
-  ' 前导空格',
-  'emoji ☕️🍵 杯',
-  'trailing comma,',
-  '"quoted"',
-  'CR\r\ninside',
-];
-
-function tricky(index: number, name: string): Product {
-  const n = index + 1;
-  return newProduct(
-    {
-      id: id(n),
-      stage: (['collected', 'editing', 'ready', 'published'] as const)[index % 4]!,
-      source_platform: index % 5 === 4 ? null : (['1688', 'taobao', 'ozon', '1688'] as const)[index % 4]!,
-      name,
-      offer_id: index % 6 === 5 ? '' : `=OFF-${n}`.slice(index % 2),
-      price: index % 3 === 0 ? null : 593 + index / 4,
-      old_price: index % 3 === 0 ? null : 1186,
-      weight: index % 4 === 0 ? null : 350.5,
-      depth: index % 2 === 0 ? 120 : null,
-      width: 80,
-      height: index % 7 === 0 ? null : 95,
-      barcode: index % 3 === 1 ? '0012345678905' : '',
-      description_category_id: index % 2 === 0 ? 17028922 : null,
-      source_item_id: `item,${n}`,
-      source_url: `https://detail.1688.com/offer/${n}.html?spm="a",b`,
-      marketplace_product_id: index % 4 === 3 ? String(900_000 + n) : null,
-      published_at: index % 4 === 3 ? at(3600 + n) : null,
-      fx_rate: index % 2 === 0 ? 11.5 : null,
-      primary_image: index === 1 ? 'https://cdn.example/p,1.jpg' : null,
-      images: index === 1 ? ['https://cdn.example/p,1.jpg', '=evil.jpg', 'https://cdn.example/"q".jpg'] : index === 2 ? [] : null,
-      pricing:
-        index % 2 === 0
-          ? { cost_cny: 25.5, reserve_discount_percent: 10, result: { tier: '=小件', logistics_cny: 12.3, price_rub: 593, old_price_rub: 1186, profit_rub: -4.5 } }
-          : { cost_cny: 'not a number', result: { reserve_discount_percent: 7.5 } },
-      attributes: index === 3 ? { '9048': [{ value: ' =型号, "A" ' }] } : {},
-    },
-    at(n % 3 === 0 ? n - 1 : n), // some rows share created_at: the id orders them
-  );
-}
 
 /** A product with three variants (one disabled), its own pictures and weights, as offers.csv splits them. */
 function withVariants(n: number): Product {
@@ -82,7 +21,19 @@ function withVariants(n: number): Product {
     ...base,
     attributes: { '9048': 'MUG-MODEL' },
     variants: [
-      newVariant({ id: 'v1', seq: 1, label_zh: '红色', label_ru: 'Красный, яркий', offer_id: 'MUG-2-1', price: 710, old_price: 1420, weight_g: 410, barcode: '=460', image_asset_id: id(9001), marketplace_product_id: '77' }),
+      newVariant({
+        id: 'v1',
+        seq: 1,
+        label_zh: '红色',
+        label_ru: 'Красный, яркий',
+        offer_id: 'MUG-2-1',
+        price: 710,
+        old_price: 1420,
+        weight_g: 410,
+        barcode: '=460',
+        image_asset_id: id(9001),
+        marketplace_product_id: '77',
+      }),
       newVariant({ id: 'v2', seq: 2, label_zh: '蓝色', offer_id: '+MUG-2-2', price: null, image_asset_id: id(9999) }),
       newVariant({ id: 'v3', seq: 3, label_zh: '停用', offer_id: 'MUG-2-3', enabled: false }),
     ],
@@ -127,14 +78,24 @@ function imagesOf(products: readonly Product[]): Asset[] {
     image((n += 1), first!.id, 'main', 100, { status: 'pending', stored_url: '' }),
     image((n += 1), fourth!.id, 'upload', 0),
     image((n += 1), fourth!.id, 'main', 1, { status: 'failed', stored_url: '' }),
-    image(9001, id(5000), 'sku', 0), image(9002, id(5000), 'main', 0), // the first variant's picture and a main one
+    image(9001, id(5000), 'sku', 0),
+    image(9002, id(5000), 'main', 0), // the first variant's picture and a main one
   ];
 }
 
 /** Plain rows with a few values varied, enough to cross the readers' batch boundaries. */
 const plain = (n: number): Product =>
   newProduct(
-    { id: id(n), stage: n % 11 === 0 ? 'archived' : 'collected', source_platform: '1688', name: `北欧陶瓷马克杯 ${n} 号`, offer_id: `P-${n}`, price: n % 2 ? n : null, source_item_id: String(n), source_url: `https://detail.1688.com/offer/${n}.html` },
+    {
+      id: id(n),
+      stage: n % 11 === 0 ? 'archived' : 'collected',
+      source_platform: '1688',
+      name: `北欧陶瓷马克杯 ${n} 号`,
+      offer_id: `P-${n}`,
+      price: n % 2 ? n : null,
+      source_item_id: String(n),
+      source_url: `https://detail.1688.com/offer/${n}.html`,
+    },
     at(100 + Math.floor(n / 2)),
   );
 
@@ -142,7 +103,7 @@ export const PLAIN_ROWS = 1_234;
 
 /** Writes the catalog through the repositories; the exports read it back. */
 export async function seedGoldenCatalog(products: ProductRepository, assets: AssetRepository): Promise<void> {
-  const made = [...TRICKY_NAMES.map((name, index) => tricky(index, name)), withVariants(5000)];
+  const made = [...trickyProducts(), withVariants(5000)];
   made.push(newProduct({ id: id(4999), stage: 'archived', source_platform: '1688', name: '=archived, never exported', offer_id: 'ARCH' }, at(1)));
   for (let n = 10_000; n < 10_000 + PLAIN_ROWS; n += 1) made.push(plain(n));
   for (const product of made) await products.insert(product);

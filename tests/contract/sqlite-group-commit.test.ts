@@ -61,7 +61,7 @@ describe('SQLite group commit', () => {
   });
 
   it('rolls back a unit that throws to its savepoint alone: it rejects with its error, the others of its group commit', async () => {
-    const [kept, lost, alsoKept] = [product(), product(), product()];
+    const [kept, lost, alsoKept] = [product({ name: '保留的杯子' }), product({ name: '回滚的杯子' }), product({ name: '也保留的杯子' })];
     const results = await Promise.allSettled([
       unitOfWork.run((tx) => tx.products.insert(kept)),
       unitOfWork.run(async (tx) => {
@@ -79,6 +79,11 @@ describe('SQLite group commit', () => {
     expect(await stored(alsoKept.id)).toBeDefined();
     expect(await stored(lost.id)).toBeUndefined();
     expect(await makeKyselyAssetRepository(handle.db).countByProduct(lost.id)).toBe(0);
+    // The search index's rows (written by triggers, FTS5 included) went back with the unit.
+    const search = async (q: string) => (await makeKyselyProductRepository(handle.db).list({ q, page: 1, pageSize: 10 })).items.map((item) => item.id);
+    expect(await search('的杯子')).toEqual(expect.arrayContaining([kept.id, alsoKept.id]));
+    expect(await search('回滚')).toEqual([]);
+    expect(await search('回滚的杯子')).toEqual([]);
   });
 
   it('rejects every unit of a group whose COMMIT fails, stores none of them, and writes the next group normally', async () => {

@@ -12,7 +12,14 @@ export const materials = (cdnUrl: string, tag: string, count: number) => ({
   source: { platform: '1688', itemId: `bench-${tag}`, url: 'https://detail.1688.com/offer/1.html', collectedAt: 1_763_700_000_000 },
   texts: [
     { kind: 'title', content: '北欧陶瓷马克杯 350ml 咖啡杯 办公室家用' },
-    { kind: 'params', content: '', pairs: [{ key: '材质', value: '陶瓷' }, { key: '容量', value: '350ml' }] },
+    {
+      kind: 'params',
+      content: '',
+      pairs: [
+        { key: '材质', value: '陶瓷' },
+        { key: '容量', value: '350ml' },
+      ],
+    },
   ],
   images: Array.from({ length: count }, (_, i) => ({
     groupKey: i < 10 ? 'main' : i < 20 ? 'sku' : 'detail',
@@ -28,7 +35,11 @@ export const materials = (cdnUrl: string, tag: string, count: number) => ({
 
 /** The `Authorization` header of a session made with the application token. */
 export async function login(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: SECRETS.APP_TOKEN }) });
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: SECRETS.APP_TOKEN }),
+  });
   return `Bearer ${((await response.json()) as { access_token: string }).access_token}`;
 }
 

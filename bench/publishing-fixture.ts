@@ -26,9 +26,20 @@ export function benchCategory(more: number, aspect?: { attribute: FakeAttribute;
   for (let i = 0; i < more; i += 1) {
     const id = 20_001 + i;
     const dictionary = i % 2 === 0;
-    attributes.push({ id, zh: `属性${i}`, ru: `Характеристика ${i}`, type: 'String', is_required: i % 3 === 0, is_collection: false, dictionary_id: dictionary ? 90_000 + i : 0 });
+    attributes.push({
+      id,
+      zh: `属性${i}`,
+      ru: `Характеристика ${i}`,
+      type: 'String',
+      is_required: i % 3 === 0,
+      is_collection: false,
+      dictionary_id: dictionary ? 90_000 + i : 0,
+    });
     if (dictionary) {
-      values.set(id, Array.from({ length: 200 }, (_, n) => ({ id: id * 1_000 + n, value: `Значение ${n}`, info: '', picture: '' })));
+      values.set(
+        id,
+        Array.from({ length: 200 }, (_, n) => ({ id: id * 1_000 + n, value: `Значение ${n}`, info: '', picture: '' })),
+      );
       filled[String(id)] = [{ dictionary_value_id: id * 1_000 + 7, value: 'Значение 7' }];
     } else filled[String(id)] = `Текст ${i}`;
   }
@@ -45,12 +56,21 @@ export type PublishingStack = {
   close(): Promise<void>;
 };
 
-export async function startPublishingStack(options: { clientId: string; apiKey: string; category: BenchCategory; publicBaseUrl: string; startWorkers?: boolean }): Promise<PublishingStack> {
+export async function startPublishingStack(options: {
+  clientId: string;
+  apiKey: string;
+  category: BenchCategory;
+  publicBaseUrl: string;
+  startWorkers?: boolean;
+}): Promise<PublishingStack> {
   const ozon = await startFakeOzon();
   ozon.addKey(options.clientId, options.apiKey);
   ozon.attributes = options.category.attributes;
   ozon.dictionaries = options.category.values;
-  const t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: options.publicBaseUrl }, ...(options.startWorkers === false ? { start: false } : {}) });
+  const t = await startTestApp({
+    env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: options.publicBaseUrl },
+    ...(options.startWorkers === false ? { start: false } : {}),
+  });
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const headers = { ...t.auth, 'content-type': 'application/json' };
   // The server closes keep-alive sockets idle for 10 s (seeding takes longer): one retry on a reset socket.

@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   logger.info({ address, database: container.cradle.database.dialect, dataDir: config.dataDir }, 'listening');
   // The app token is printed once so the user can log in; the other secrets never are.
   process.stdout.write(`\nListing Workflow Service: ${address}  (API docs: ${address}/api/docs)\n`);
-  if (secrets.appTokenGenerated && config.accounts.appTokenLogin) process.stdout.write(`App token (kept in ${config.dataDir}/secrets.json): ${secrets.appToken}\n\n`);
+  if (secrets.appTokenGenerated && config.accounts.appTokenLogin)
+    process.stdout.write(`App token (kept in ${config.dataDir}/secrets.json): ${secrets.appToken}\n\n`);
 
   let stopping = false;
   const shutdown = (signal: string): void => {

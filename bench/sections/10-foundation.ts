@@ -28,7 +28,12 @@ async function seed(dataDir: string): Promise<string> {
         old_price: 1186,
         weight: 300,
         sources: [{ platform: '1688', item_id: '6543210', url: 'https://detail.1688.com/offer/6543210.html' }],
-        raw: { texts: [{ kind: 'title', content: '北欧陶瓷马克杯 350ml 咖啡杯' }, { kind: 'params', content: '', pairs: [{ key: '材质', value: '陶瓷' }] }] },
+        raw: {
+          texts: [
+            { kind: 'title', content: '北欧陶瓷马克杯 350ml 咖啡杯' },
+            { kind: 'params', content: '', pairs: [{ key: '材质', value: '陶瓷' }] },
+          ],
+        },
         pricing: { cost_cny: 20, weight_g: 300, result: { tier: 'low', price_rub: 593, old_price_rub: 1186 } },
       },
       new Date().toISOString(),

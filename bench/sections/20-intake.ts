@@ -36,10 +36,25 @@ async function latencyUnderSlowCdn(): Promise<string> {
     const steadyBare = await steadyLoad({ url: `${bare.url}/api/materials`, method: 'POST', headers, body, rate: STEADY_RATE });
     const best = (pick: (round: Round) => LoadResult): LoadResult => rounds.map(pick).reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
     const table = comparisonTable([
-      { name: `POST /api/materials (${IMAGES_PER_REQUEST} images, CDN takes ${SLOW_CDN_MS / 1000} s each), saturated`, ours: best((r) => r.ours), bare: best((r) => r.bare), target: '≥ 60 %' },
-      { name: `the same at a steady ${STEADY_RATE} req/s (${STEADY_RATE * IMAGES_PER_REQUEST} images/s)`, ours: steadyOurs, bare: steadyBare, target: 'p99 < 50 ms' },
+      {
+        name: `POST /api/materials (${IMAGES_PER_REQUEST} images, CDN takes ${SLOW_CDN_MS / 1000} s each), saturated`,
+        ours: best((r) => r.ours),
+        bare: best((r) => r.bare),
+        target: '≥ 60 %',
+      },
+      {
+        name: `the same at a steady ${STEADY_RATE} req/s (${STEADY_RATE * IMAGES_PER_REQUEST} images/s)`,
+        ours: steadyOurs,
+        bare: steadyBare,
+        target: 'p99 < 50 ms',
+      },
     ]);
-    const each = rounds.map((r, i) => `round ${i + 1}: ours ${r.ours.reqPerSec.toFixed(0)} req/s, p99 ${r.ours.p99} ms; bare ${r.bare.reqPerSec.toFixed(0)} req/s, p99 ${r.bare.p99} ms`).join(' | ');
+    const each = rounds
+      .map(
+        (r, i) =>
+          `round ${i + 1}: ours ${r.ours.reqPerSec.toFixed(0)} req/s, p99 ${r.ours.p99} ms; bare ${r.bare.reqPerSec.toFixed(0)} req/s, p99 ${r.bare.p99} ms`,
+      )
+      .join(' | ');
     return [
       `Saturated: autocannon, 16 connections, 5 s after a 1 s warm-up, best of 2 alternating rounds (${each}).`,
       `Steady: ${STEADY_RATE} requests/s started on an even schedule over 16 keep-alive connections for 5 s, latency measured from each scheduled start.`,
@@ -72,7 +87,11 @@ async function thousandImages(): Promise<string> {
     const started = Date.now();
     const productIds: string[] = [];
     for (let p = 0; p < MEMORY_PRODUCTS; p += 1) {
-      const response = await fetch(`${ours.url}/api/materials`, { method: 'POST', headers, body: JSON.stringify(materials(cdn.url, `mem${p}`, MEMORY_IMAGES_PER_PRODUCT)) });
+      const response = await fetch(`${ours.url}/api/materials`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(materials(cdn.url, `mem${p}`, MEMORY_IMAGES_PER_PRODUCT)),
+      });
       productIds.push(((await response.json()) as { product_id: string }).product_id);
     }
     const total = MEMORY_PRODUCTS * MEMORY_IMAGES_PER_PRODUCT;

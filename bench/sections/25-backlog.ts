@@ -12,7 +12,12 @@ const CONNECTIONS = 16;
 const IDLE_SECONDS = Number(process.env.BENCH_BACKLOG_IDLE_SECONDS ?? 60);
 
 /** Posts `count` distinct collected pages over 16 keep-alive connections; returns the rate and the slowest answers. */
-async function collectThroughApi(url: string, authorization: string, cdnUrl: string, count: number): Promise<{ perSecond: number; p99: number; failures: number }> {
+async function collectThroughApi(
+  url: string,
+  authorization: string,
+  cdnUrl: string,
+  count: number,
+): Promise<{ perSecond: number; p99: number; failures: number }> {
   const pool = new Pool(url, { connections: CONNECTIONS });
   const latencies: number[] = [];
   let next = 0;
@@ -70,19 +75,33 @@ const section: BenchSection = {
       const afterIdle = memoryOf(pid);
 
       // The bare servers read and write the same kind of state: the catalog one reads our very database file.
-      const bareCatalog = await startServer('bench/servers/bare-catalog.ts', { BARE_DB_FILE: path.join(dataDir, 'listing.db'), JWT_SECRET: SECRETS.JWT_SECRET });
+      const bareCatalog = await startServer('bench/servers/bare-catalog.ts', {
+        BARE_DB_FILE: path.join(dataDir, 'listing.db'),
+        JWT_SECRET: SECRETS.JWT_SECRET,
+      });
       servers.push(bareCatalog);
-      const list = (server: { url: string }): Promise<LoadResult> => load({ url: `${server.url}/api/products?page_size=20`, headers, connections: CONNECTIONS });
+      const list = (server: { url: string }): Promise<LoadResult> =>
+        load({ url: `${server.url}/api/products?page_size=20`, headers, connections: CONNECTIONS });
       const listRounds = [await list(ours), await list(bareCatalog), await list(ours), await list(bareCatalog)];
       const best = (results: LoadResult[]): LoadResult => results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
       const ourCsv = await exportCsv(ours.url, authorization);
       const bareCsv = await exportCsv(bareCatalog.url, authorization);
 
-      const bareIntake = await startServer('bench/servers/bare-intake.ts', { BARE_DB_FILE: copyOfDatabase(path.join(dataDir, 'listing.db')), JWT_SECRET: SECRETS.JWT_SECRET }, '/');
+      const bareIntake = await startServer(
+        'bench/servers/bare-intake.ts',
+        { BARE_DB_FILE: copyOfDatabase(path.join(dataDir, 'listing.db')), JWT_SECRET: SECRETS.JWT_SECRET },
+        '/',
+      );
       servers.push(bareIntake);
       const intakeBody = JSON.stringify(materials(cdn.url, 'backlog-intake', 30));
       const intake = (server: { url: string }): Promise<LoadResult> =>
-        load({ url: `${server.url}/api/materials`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: intakeBody, connections: CONNECTIONS });
+        load({
+          url: `${server.url}/api/materials`,
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: intakeBody,
+          connections: CONNECTIONS,
+        });
       const intakeRounds = [await intake(ours), await intake(bareIntake), await intake(ours), await intake(bareIntake)];
       const atEnd = memoryOf(pid);
 
@@ -97,8 +116,18 @@ const section: BenchSection = {
         `| collected through POST /api/materials, ${IMAGES_EACH} images each | ${PRODUCTS} | ≈ ${PRODUCTS * IMAGES_EACH} | ${seeded.perSecond.toFixed(0)} /s | ${seeded.p99.toFixed(0)} ms | ${seeded.failures} | ${afterSeeding.rss} MB | ${afterIdle.rss} MB | ${atEnd.rss} MB | ${atEnd.peak} MB | < 300 MB |`,
         '',
         comparisonTable([
-          { name: 'GET /api/products?page_size=20 (total, page, asset counts, thumbnails)', ours: best([listRounds[0]!, listRounds[2]!]), bare: best([listRounds[1]!, listRounds[3]!]), target: '≥ 60 %' },
-          { name: `POST /api/materials (30 images, CDN ${SLOW_CDN_MS / 1000} s each), during the backlog`, ours: best([intakeRounds[0]!, intakeRounds[2]!]), bare: best([intakeRounds[1]!, intakeRounds[3]!]), target: '≥ 60 %, p99 < 50 ms' },
+          {
+            name: 'GET /api/products?page_size=20 (total, page, asset counts, thumbnails)',
+            ours: best([listRounds[0]!, listRounds[2]!]),
+            bare: best([listRounds[1]!, listRounds[3]!]),
+            target: '≥ 60 %',
+          },
+          {
+            name: `POST /api/materials (30 images, CDN ${SLOW_CDN_MS / 1000} s each), during the backlog`,
+            ours: best([intakeRounds[0]!, intakeRounds[2]!]),
+            bare: best([intakeRounds[1]!, intakeRounds[3]!]),
+            target: '≥ 60 %, p99 < 50 ms',
+          },
         ]),
         '',
         '| export during the backlog | rows | seconds | rows/s | bare rows/s | ours ÷ bare | target |',

@@ -48,7 +48,13 @@ const section: BenchSection = {
     const seedStarted = performance.now();
     const dbFile = await seed(dataDir);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const env = { ...SECRETS, DATA_DIR: dataDir, FX_CBR_URL: 'http://127.0.0.1:9/none', FX_ERAPI_URL: 'http://127.0.0.1:9/none', FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none' };
+    const env = {
+      ...SECRETS,
+      DATA_DIR: dataDir,
+      FX_CBR_URL: 'http://127.0.0.1:9/none',
+      FX_ERAPI_URL: 'http://127.0.0.1:9/none',
+      FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none',
+    };
 
     // Both servers run side by side and are measured alternately, twice each (best kept): the machine is
     // shared, so a load spike hits both rather than whichever happened to run second.
@@ -83,12 +89,17 @@ const section: BenchSection = {
     const rowsPerSecond = csv.rows / csv.seconds;
     const bareRowsPerSecond = bareCsv.rows / bareCsv.seconds;
     return [
-      `Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (2 shared cores).`,
+      `Load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (2 shared cores).`,
       `Seeded ${PRODUCTS.toLocaleString('en')} products (${CATALOG_SHAPE}) by direct bulk insert in ${seedSeconds.toFixed(1)} s; SQLite, server in its own process.`,
       '',
       '16 connections, no pipelining, 5 s after a 1 s warm-up; ours and bare alternately, twice each, best kept:',
       '',
-      comparisonTable([{ name: 'GET /api/products?page_size=20 (total + page + asset counts + thumbnails + stage_counts)', ours: oursList, bare: bareList, target: '≥ 60 %' }]),
+      comparisonTable([
+        { name: 'GET /api/products?page_size=20 (total + page + asset counts + thumbnails + stage_counts)', ours: oursList, bare: bareList, target: '≥ 60 %' },
+      ]),
       '',
       '`q` search, one connection (a single user’s latency), 3 s each:',
       '',

@@ -39,7 +39,9 @@ async function seed(url: string): Promise<void> {
     await database.migrate();
     for (let start = 0; start < PRODUCTS; start += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, PRODUCTS - start) }, (_, k) => catalogRows(start + k));
-      await sql`insert into products select * from json_populate_recordset(null::products, ${JSON.stringify(rows.map((row) => row.product))})`.execute(database.db);
+      await sql`insert into products select * from json_populate_recordset(null::products, ${JSON.stringify(rows.map((row) => row.product))})`.execute(
+        database.db,
+      );
       await sql`insert into assets select * from json_populate_recordset(null::assets, ${JSON.stringify(rows.map((row) => row.asset))})`.execute(database.db);
     }
     await sql`vacuum analyze`.execute(database.db);
@@ -56,7 +58,14 @@ const section: BenchSection = {
     const seedStarted = performance.now();
     await seed(url);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const env = { ...SECRETS, DATA_DIR: tempDir('lws-bench-pg-'), DATABASE_URL: url, FX_CBR_URL: 'http://127.0.0.1:9/none', FX_ERAPI_URL: 'http://127.0.0.1:9/none', FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none' };
+    const env = {
+      ...SECRETS,
+      DATA_DIR: tempDir('lws-bench-pg-'),
+      DATABASE_URL: url,
+      FX_CBR_URL: 'http://127.0.0.1:9/none',
+      FX_ERAPI_URL: 'http://127.0.0.1:9/none',
+      FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none',
+    };
     const server = await startServer('src/main.ts', env);
     try {
       const authorization = await login(server.url);
@@ -64,7 +73,10 @@ const section: BenchSection = {
       const searches = await searchTable(server.url, authorization);
       const csv = await measureCsv(server.url, authorization, server.child.pid!);
       return [
-        `Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (2 shared cores, PostgreSQL on the same machine).`,
+        `Load average at the end: ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')} (2 shared cores, PostgreSQL on the same machine).`,
         `Seeded ${PRODUCTS.toLocaleString('en')} products (${CATALOG_SHAPE}) through the search triggers in ${seedSeconds.toFixed(1)} s; PostgreSQL ${DATABASE}, server in its own process.`,
         'There is no bare PostgreSQL baseline: these are absolute figures beside the SQLite section’s.',
         '',

@@ -42,7 +42,9 @@ async function runSuite(container: AppContainer, model: ImageModel, watermark: b
   const { products, objectStore, ids, suiteJobs } = container.cradle;
   const product = newProduct({ id: ids.uuid(), stage: 'editing', source_platform: '1688', name: 'Органайзер для ванной' }, new Date().toISOString());
   await products.insert(product);
-  const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 180, g: 40, b: 40 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 180, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
   const main = await objectStore.put(`bench/${product.id}.jpg`, photo, 'image/jpeg');
   const { suite_id: id } = await container.cradle.generateSuite({
     productId: product.id,
@@ -51,7 +53,9 @@ async function runSuite(container: AppContainer, model: ImageModel, watermark: b
     styleSet: 0,
     stylePrompt: null,
     requirements: null,
-    plan: [{ kind: 'selling_points', title: 'Преимущества', count: IMAGES }].flatMap((item) => Array.from({ length: IMAGES / 3 }, () => ({ ...item, count: 3 }))),
+    plan: [{ kind: 'selling_points', title: 'Преимущества', count: IMAGES }].flatMap((item) =>
+      Array.from({ length: IMAGES / 3 }, () => ({ ...item, count: 3 })),
+    ),
     platform: 'ozon',
     model: 'template',
     watermark: watermark ? { enabled: true, type: 'text', text: 'MyShop', opacity: 50 } : null,
@@ -76,7 +80,11 @@ async function bare(dir: string, output: Buffer): Promise<number[]> {
   const samples: number[] = [];
   for (let index = 0; index < IMAGES; index += 1) {
     const start = performance.now();
-    const jpeg = await sharp(output).resize(1200, 1600, { fit: 'contain', background: '#ffffff' }).flatten({ background: '#ffffff' }).jpeg({ quality: 88 }).toBuffer();
+    const jpeg = await sharp(output)
+      .resize(1200, 1600, { fit: 'contain', background: '#ffffff' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 88 })
+      .toBuffer();
     writeFileSync(path.join(dir, `bare-${index}.jpg`), jpeg);
     samples.push(performance.now() - start);
   }
@@ -86,7 +94,8 @@ async function bare(dir: string, output: Buffer): Promise<number[]> {
 /** The target is on the typical image (mean); p99 on a shared 2-core machine mostly measures the neighbours. */
 const verdict = (value: Stats): string => (value.mean < 150 ? 'mean meets < 150 ms' : 'mean MISSES 150 ms');
 
-const row = (name: string, value: Stats, note = ''): string => `| ${name} | ${value.mean.toFixed(1)} | ${value.p50.toFixed(1)} | ${value.p99.toFixed(1)} | ${note} |`;
+const row = (name: string, value: Stats, note = ''): string =>
+  `| ${name} | ${value.mean.toFixed(1)} | ${value.p50.toFixed(1)} | ${value.p99.toFixed(1)} | ${note} |`;
 
 const section: BenchSection = {
   title: 'AI image suite: per-image pipeline overhead (issue 5)',
@@ -97,7 +106,9 @@ const section: BenchSection = {
     container.register({ modelCatalog: asValue(withCurrentModel(container.cradle.modelCatalog)) });
     try {
       // A model-native answer (gpt-image-1 size, PNG) handed back with zero latency: what remains is ours.
-      const native = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: { r: 30, g: 140, b: 60 } } }).png().toBuffer();
+      const native = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: { r: 30, g: 140, b: 60 } } })
+        .png()
+        .toBuffer();
       const zeroLatency: ImageModel = { family: 'gpt-image', buildPrompt: () => '', generate: async () => ({ bytes: native, contentType: 'image/png' }) };
       const template = makeTemplateImageModel();
       await runSuite(container, zeroLatency, false); // warm-up (sharp, SQLite, fonts)

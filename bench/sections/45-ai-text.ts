@@ -7,9 +7,21 @@ import { type BenchSection } from '../section.ts';
 
 const CALLS = 300;
 const WARM = 30;
-const GOOD = { title_ru: 'Полка для ванной без сверления', description_ru: 'Прочная полка из нержавеющей стали.\n\nДержит до 10 кг.', tags: ['полка', 'ванная', 'без сверления'], text_zh: '免打孔浴室置物架' };
+const GOOD = {
+  title_ru: 'Полка для ванной без сверления',
+  description_ru: 'Прочная полка из нержавеющей стали.\n\nДержит до 10 кг.',
+  tags: ['полка', 'ванная', 'без сверления'],
+  text_zh: '免打孔浴室置物架',
+};
 const REQUEST: CopyRequest = {
-  context: { product_id: null, title: '浴室置物架 免打孔 不锈钢', texts: [{ kind: 'params', content: '材质 不锈钢', pairs: [{ key: '材质', value: '不锈钢' }] }], attributes: {}, sku_variants: ['白色', '黑色'], keywords: [] },
+  context: {
+    product_id: null,
+    title: '浴室置物架 免打孔 不锈钢',
+    texts: [{ kind: 'params', content: '材质 不锈钢', pairs: [{ key: '材质', value: '不锈钢' }] }],
+    attributes: {},
+    sku_variants: ['白色', '黑色'],
+    keywords: [],
+  },
   requirements: null,
   correction: null,
 };
@@ -21,7 +33,10 @@ async function paired(adapter: () => Promise<unknown>, bare: () => Promise<unkno
   for (let index = 0; index < WARM; index += 1) await Promise.all([adapter(), bare()]);
   const times = { adapter: [] as number[], bare: [] as number[] };
   for (let index = 0; index < CALLS; index += 1) {
-    for (const [name, call] of [['adapter', adapter], ['bare', bare]] as const) {
+    for (const [name, call] of [
+      ['adapter', adapter],
+      ['bare', bare],
+    ] as const) {
       const start = performance.now();
       await call();
       times[name].push(performance.now() - start);
@@ -58,13 +73,19 @@ const section: BenchSection = {
         fake.requests.length = 0;
         const [b50, a50] = [quantile(bare, 0.5), quantile(adapter, 0.5)];
         added.push(a50 - b50);
-        rows.push(`| ${vendor} | ${CALLS} | ${b50.toFixed(2)} / ${quantile(bare, 0.99).toFixed(2)} | ${a50.toFixed(2)} / ${quantile(adapter, 0.99).toFixed(2)} | ${(a50 - b50).toFixed(2)} |`);
+        rows.push(
+          `| ${vendor} | ${CALLS} | ${b50.toFixed(2)} / ${quantile(bare, 0.99).toFixed(2)} | ${a50.toFixed(2)} / ${quantile(adapter, 0.99).toFixed(2)} | ${(a50 - b50).toFixed(2)} |`,
+        );
       } finally {
         await fake.close();
       }
     }
     const verdict = added.every((ms) => ms < 5) ? 'Met for every family' : `NOT met: up to ${Math.max(...added).toFixed(2)} ms`;
-    return [...rows, '', `Target: the adapter adds < 5 ms per call (prompt and schema building, the request, parsing and re-validating the answer). ${verdict}.`].join('\n');
+    return [
+      ...rows,
+      '',
+      `Target: the adapter adds < 5 ms per call (prompt and schema building, the request, parsing and re-validating the answer). ${verdict}.`,
+    ].join('\n');
   },
 };
 

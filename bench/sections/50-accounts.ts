@@ -45,7 +45,12 @@ const section: BenchSection = {
   title: 'Accounts: the list with a user token, and the cost of a login (issue 21)',
   async run() {
     const dataDir = tempDir('lws-bench-accounts-');
-    const server = await startServer('src/main.ts', { ...SECRETS, DATA_DIR: dataDir, INITIAL_ADMIN_USERNAME: ADMIN.username, INITIAL_ADMIN_PASSWORD: ADMIN.password });
+    const server = await startServer('src/main.ts', {
+      ...SECRETS,
+      DATA_DIR: dataDir,
+      INITIAL_ADMIN_USERNAME: ADMIN.username,
+      INITIAL_ADMIN_PASSWORD: ADMIN.password,
+    });
     try {
       const app = await bearer(server.url, { token: SECRETS.APP_TOKEN });
       for (let i = 0; i < PRODUCTS; i++) await post(`${server.url}/api/products`, { name: `Кружка ${i}`, offer_id: `MUG-${i}` }, app);

@@ -33,7 +33,8 @@ export async function seed(dataDir: string): Promise<{ file: string; editingIds:
       const platform = i % TAOBAO_EVERY === 1 ? 'taobao' : product.source_platform;
       insertProduct.run({ ...product, source_platform: platform });
       insertAsset.run(asset);
-      if (i % FAILED_EVERY === 3) insertAsset.run({ ...asset, id: `f${asset.id.slice(1)}`, dedupe_key: `f${asset.id}`, idx: 1, status: 'failed', stored_url: '', error: '下载失败' });
+      if (i % FAILED_EVERY === 3)
+        insertAsset.run({ ...asset, id: `f${asset.id.slice(1)}`, dedupe_key: `f${asset.id}`, idx: 1, status: 'failed', stored_url: '', error: '下载失败' });
       if (product.stage === 'editing' && editingIds.length < 500) editingIds.push(product.id);
     }
   })();
@@ -64,12 +65,22 @@ const section: BenchSection = {
   async run() {
     const dataDir = tempDir('lws-bench-workbench-');
     const { file, editingIds } = await seed(dataDir);
-    const env = { ...SECRETS, DATA_DIR: dataDir, FX_CBR_URL: 'http://127.0.0.1:9/none', FX_ERAPI_URL: 'http://127.0.0.1:9/none', FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none' };
+    const env = {
+      ...SECRETS,
+      DATA_DIR: dataDir,
+      FX_CBR_URL: 'http://127.0.0.1:9/none',
+      FX_ERAPI_URL: 'http://127.0.0.1:9/none',
+      FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none',
+    };
     const ours = await startServer('src/main.ts', env);
     const bare = await startServer('bench/servers/bare-workbench.ts', { BARE_DB_FILE: file, JWT_SECRET: SECRETS.JWT_SECRET });
     const authorization = await login(ours.url);
     const list = '/api/products?page_size=20&platform=taobao';
-    const probe = (await (await fetch(ours.url + list, { headers: { authorization } })).json()) as { total: number; stage_counts: Record<string, number>; items: { thumbnail_url: string | null }[] };
+    const probe = (await (await fetch(ours.url + list, { headers: { authorization } })).json()) as {
+      total: number;
+      stage_counts: Record<string, number>;
+      items: { thumbnail_url: string | null }[];
+    };
     const bareProbe = (await (await fetch(bare.url + list, { headers: { authorization } })).json()) as { total: number; stage_counts: Record<string, number> };
     const best = (a: LoadResult, b: LoadResult) => (a.reqPerSec >= b.reqPerSec ? a : b);
     // Alternately, twice each, best kept: the machine is shared.
@@ -83,7 +94,10 @@ const section: BenchSection = {
     const same = probe.total === bareProbe.total && JSON.stringify(probe.stage_counts) === JSON.stringify(bareProbe.stage_counts);
     const sorted = [...pricing.ms].sort((a, b) => a - b);
     return [
-      `Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (2 shared cores).`,
+      `Load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (2 shared cores).`,
       `${PRODUCTS.toLocaleString('en')} products (${CATALOG_SHAPE}; every ${TAOBAO_EVERY}th from Taobao, one in ${FAILED_EVERY} with a failed image too); SQLite, servers in their own processes.`,
       `The filter matches ${probe.total.toLocaleString('en')} products; stage counts ${JSON.stringify(probe.stage_counts)}; ${probe.items.filter((item) => item.thumbnail_url).length} of ${probe.items.length} items have a thumbnail.`,
       '',

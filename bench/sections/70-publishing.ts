@@ -23,7 +23,12 @@ const section: BenchSection = {
   title: 'Publishing: the pre-flight of a 40-attribute product, and a bulk publish of 500 (issue 13)',
   async run() {
     const category = fortyAttributes();
-    const { ozon, t, url, shopId, post, close } = await startPublishingStack({ clientId: CLIENT_ID, apiKey: API_KEY, category, publicBaseUrl: 'https://lws.example.com' });
+    const { ozon, t, url, shopId, post, close } = await startPublishingStack({
+      clientId: CLIENT_ID,
+      apiKey: API_KEY,
+      category,
+      publicBaseUrl: 'https://lws.example.com',
+    });
     ozon.plan = { pendingPolls: 1_000_000, outcome: 'imported' };
     ozon.limits = unlimited();
     const { filled } = category;
@@ -31,7 +36,10 @@ const section: BenchSection = {
       const insert = async (): Promise<string> => {
         const id = randomUUID();
         await t.container.cradle.products.insert(
-          publishableProduct({ id, offer_id: `B-${id.slice(0, 12)}`, description_category_id: FAKE_CATEGORY_ID, type_id: FAKE_TYPE_ID, attributes: filled as never }, new Date().toISOString()),
+          publishableProduct(
+            { id, offer_id: `B-${id.slice(0, 12)}`, description_category_id: FAKE_CATEGORY_ID, type_id: FAKE_TYPE_ID, attributes: filled as never },
+            new Date().toISOString(),
+          ),
         );
         return id;
       };
@@ -67,10 +75,15 @@ const section: BenchSection = {
         const used = process.cpuUsage(cpu);
         const cpuMs = (used.user + used.system) / 1000;
         const sizes = [...ozon.tasks.values()].slice(importsBefore).map((task) => task.items.length);
-        bulkRows.push(`| run ${run + 1} | ${response.status} | ${sizes.length} (${sizes.join(', ')}) | ${reply.waiting.length} | ${reply.refused.length} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | < 1 000 ms |`);
+        bulkRows.push(
+          `| run ${run + 1} | ${response.status} | ${sizes.length} (${sizes.join(', ')}) | ${reply.waiting.length} | ${reply.refused.length} | ${ms.toFixed(0)} | ${cpuMs.toFixed(0)} | < 1 000 ms |`,
+        );
       }
       return [
-        `Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (2 shared cores). In-process app over a loopback socket, SQLite; the fake marketplace in the same process at zero latency.`,
+        `Load average at the end: ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')} (2 shared cores). In-process app over a loopback socket, SQLite; the fake marketplace in the same process at zero latency.`,
         '',
         `| pre-flight \`POST /api/products/{id}/publish/check\`, 40 attributes (18 dictionaries, 14 required), cached, ${CHECKS} in a row | p50 ms | p99 ms | max ms | CPU ms each (app and client) | marketplace calls | target |`,
         '|---|---:|---:|---:|---:|---:|---|',

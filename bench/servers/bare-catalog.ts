@@ -22,7 +22,31 @@ const bearerOk = makeBareBearerCheck(secret);
 
 type Row = { id: string } & Record<string, unknown>;
 
-const CSV_COLUMNS = ['offer_id', 'marketplace_product_id', 'name', 'description_category_id', 'price', 'old_price', 'currency_code', 'vat', 'weight', 'weight_unit', 'depth', 'width', 'height', 'dimension_unit', 'barcode', 'primary_image', 'images', 'source_platform', 'source_item_id', 'source_url', 'stage', 'published_at', 'created_at'];
+const CSV_COLUMNS = [
+  'offer_id',
+  'marketplace_product_id',
+  'name',
+  'description_category_id',
+  'price',
+  'old_price',
+  'currency_code',
+  'vat',
+  'weight',
+  'weight_unit',
+  'depth',
+  'width',
+  'height',
+  'dimension_unit',
+  'barcode',
+  'primary_image',
+  'images',
+  'source_platform',
+  'source_item_id',
+  'source_url',
+  'stage',
+  'published_at',
+  'created_at',
+];
 const CSV_BATCH = 1000;
 // Only the printed columns: the description and JSON columns would cost more to read than everything else.
 const CSV_SELECT = `select id, ${CSV_COLUMNS.filter((column) => !column.endsWith('image') && column !== 'images').join(', ')} from products where stage != 'archived'`;
@@ -40,7 +64,9 @@ async function sendCsv(res: ServerResponse): Promise<void> {
   while (rows.length > 0) {
     const ids = rows.map((row) => row.id);
     // The stored images only, as ours reads them (index assets_product_status_idx).
-    const assets = db.prepare(`select product_id, stored_url from assets where product_id in (${ids.map(() => '?').join(',')}) and status = 'stored' order by group_key, idx`).all(...ids) as { product_id: string; stored_url: string }[];
+    const assets = db
+      .prepare(`select product_id, stored_url from assets where product_id in (${ids.map(() => '?').join(',')}) and status = 'stored' order by group_key, idx`)
+      .all(...ids) as { product_id: string; stored_url: string }[];
     const images = new Map<string, string[]>();
     for (const asset of assets) images.set(asset.product_id, [...(images.get(asset.product_id) ?? []), asset.stored_url]);
     let chunk = '';
@@ -70,7 +96,11 @@ createServer((req, res) => {
   const rows = page.all(size, (number - 1) * size) as Row[];
   const ids = rows.map((row) => row.id);
   // Status checked in code, as ours does (in SQL it sends SQLite through the status index).
-  const thumbs = db.prepare(`select product_id, status, stored_url from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) and group_key = 'main' order by product_id, idx`).all(...ids) as {
+  const thumbs = db
+    .prepare(
+      `select product_id, status, stored_url from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) and group_key = 'main' order by product_id, idx`,
+    )
+    .all(...ids) as {
     product_id: string;
     status: string;
     stored_url: string;
@@ -78,7 +108,9 @@ createServer((req, res) => {
   const thumbnail = new Map<string, string>();
   for (const thumb of thumbs) if (thumb.status === 'stored' && !thumbnail.has(thumb.product_id)) thumbnail.set(thumb.product_id, thumb.stored_url);
   const counts = db
-    .prepare(`select product_id, group_key, status, count(*) as n from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) group by product_id, group_key, status`)
+    .prepare(
+      `select product_id, group_key, status, count(*) as n from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) group by product_id, group_key, status`,
+    )
     .all(...ids) as { product_id: string; group_key: string; status: string; n: number }[];
   const items = rows.map((row) => {
     const asset_count = { main: 0, sku: 0, detail: 0 };

@@ -30,14 +30,18 @@ createServer((req, res) => {
   const rows = page.all(platform, size, (number - 1) * size) as Row[];
   const ids = rows.map((row) => row.id);
   const marks = ids.map(() => '?').join(',') || "''";
-  const counts = db.prepare(`select product_id, group_key, status, count(*) as n from assets where product_id in (${marks}) group by product_id, group_key, status`).all(...ids) as {
+  const counts = db
+    .prepare(`select product_id, group_key, status, count(*) as n from assets where product_id in (${marks}) group by product_id, group_key, status`)
+    .all(...ids) as {
     product_id: string;
     group_key: string;
     status: string;
     n: number;
   }[];
   // Status checked here, as ours does: `status = 'stored'` in SQL makes SQLite read the status index.
-  const thumbs = db.prepare(`select product_id, status, stored_url from assets where product_id in (${marks}) and group_key = 'main' order by product_id, idx`).all(...ids) as {
+  const thumbs = db
+    .prepare(`select product_id, status, stored_url from assets where product_id in (${marks}) and group_key = 'main' order by product_id, idx`)
+    .all(...ids) as {
     product_id: string;
     status: string;
     stored_url: string;

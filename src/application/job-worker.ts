@@ -39,7 +39,10 @@ export function makeJobWorker(deps: JobWorkerDeps): JobWorker {
       const handler = deps.handlers[job.kind];
       for (let item = await deps.jobs.nextItem(job.id); item && !stopped; item = await deps.jobs.nextItem(job.id)) {
         const outcome = handler
-          ? await handler(item.subject, job.params).then((result) => ({ result }), (error: unknown) => ({ error: failureText(error) }))
+          ? await handler(item.subject, job.params).then(
+              (result) => ({ result }),
+              (error: unknown) => ({ error: failureText(error) }),
+            )
           : { error: '不支持的任务类型' };
         await deps.jobs.finishItem(job.id, item.seq, outcome, deps.clock.now().toISOString());
         if (!(await deps.jobs.renew(job.id, deps.owner, leaseUntil()))) break; // taken over: its new owner goes on

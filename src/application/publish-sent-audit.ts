@@ -12,7 +12,10 @@ export async function auditPublishSent(auditLog: AuditLog, records: readonly Pub
     sends.set(key, [...(sends.get(key) ?? []), record]);
   }
   for (const [key, sent] of sends) {
-    const offers = sent.slice(0, 5).map((record) => record.offer_id).join(', ');
+    const offers = sent
+      .slice(0, 5)
+      .map((record) => record.offer_id)
+      .join(', ');
     const more = sent.length > 5 ? ` 等 ${sent.length} 个商品` : '';
     const what = sent[0]!.task_id ? `task ${key}` : 'prices';
     await auditLog.record({ action: 'publish_sent', target: `${offers}${more} → shop ${sent[0]!.shop_id} (${what})` });

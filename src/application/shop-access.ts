@@ -33,15 +33,18 @@ export function makeShopAccess({ shops, secretBox }: ShopAccessDeps): ShopAccess
       if (shopId) return find(shopId);
       const active = await shops.listByStatus('active', 2);
       if (active.length === 1) return active[0]!;
-      throw invalid('SHOP_REQUIRED', active.length === 0 ? '没有已验证的店铺，请先绑定并测试店铺，或传入 shop_id' : '有多个已验证的店铺，请传入 shop_id 指定使用哪一个', [
-        { path: 'shop_id', message: '需要指定店铺' },
-      ]);
+      throw invalid(
+        'SHOP_REQUIRED',
+        active.length === 0 ? '没有已验证的店铺，请先绑定并测试店铺，或传入 shop_id' : '有多个已验证的店铺，请传入 shop_id 指定使用哪一个',
+        [{ path: 'shop_id', message: '需要指定店铺' }],
+      );
     },
     credentialsOf(shop) {
       try {
         return { clientId: shop.client_id, apiKey: secretBox.open(shop.api_key_sealed, shopKeyContext(shop.id)) };
       } catch (error) {
-        if (error instanceof DomainError) throw new DomainError('conflict', 'SHOP_KEY_UNREADABLE', '店铺 API Key 无法解密（SECRET_KEY 可能已更换），请重新填写 API Key');
+        if (error instanceof DomainError)
+          throw new DomainError('conflict', 'SHOP_KEY_UNREADABLE', '店铺 API Key 无法解密（SECRET_KEY 可能已更换），请重新填写 API Key');
         throw error;
       }
     },

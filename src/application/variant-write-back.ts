@@ -14,7 +14,13 @@ const RETRIES = 3;
  * Retries when a concurrent edit bumped the version (then throws, unless `mustWrite` is false); a product deleted
  * meanwhile is skipped.
  */
-export async function writeVariantResults(products: ProductRepository, productId: string, results: readonly PublishTask[], now: string, mustWrite = true): Promise<void> {
+export async function writeVariantResults(
+  products: ProductRepository,
+  productId: string,
+  results: readonly PublishTask[],
+  now: string,
+  mustWrite = true,
+): Promise<void> {
   for (let attempt = 0; attempt < RETRIES; attempt++) {
     const product = await products.findById(productId);
     if (!product) return;

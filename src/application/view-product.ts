@@ -34,5 +34,11 @@ export const makeViewProduct =
       const storedImageCount = assets.filter((asset) => asset.status === 'stored' && !isVideoAsset(asset)).length;
       problems = readyProblems(product, { policy: deps.pricingPolicy, offerIdTaken, storedImageCount });
     }
-    return { ...product, ...effectiveImages(product, storedImageUrls(assets)), assets, allowed_moves: allowedMoves(product.stage, problems), ready_problems: problems };
+    return {
+      ...product,
+      ...effectiveImages(product, storedImageUrls(assets)),
+      assets,
+      allowed_moves: allowedMoves(product.stage, problems),
+      ready_problems: problems,
+    };
   };

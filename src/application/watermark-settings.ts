@@ -11,6 +11,7 @@ export async function resolveWatermark(input: WatermarkInput | null, loadImage: 
     if (!text) throw invalid('WATERMARK_TEXT_REQUIRED', '文字水印需要填写水印文字', [{ path: '/watermark/text', message: '请填写水印文字' }]);
     return { type: 'text', text, opacity: input.opacity };
   }
-  if (!input.image_url) throw invalid('WATERMARK_IMAGE_REQUIRED', '图片水印需要提供水印图片地址', [{ path: '/watermark/image_url', message: '请提供水印图片地址' }]);
+  if (!input.image_url)
+    throw invalid('WATERMARK_IMAGE_REQUIRED', '图片水印需要提供水印图片地址', [{ path: '/watermark/image_url', message: '请提供水印图片地址' }]);
   return { type: 'image', image: await loadImage(input.image_url), opacity: input.opacity };
 }

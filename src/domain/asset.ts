@@ -110,6 +110,9 @@ export const MAX_ASSETS_PER_PRODUCT = 600;
 /** Refuses adding `adding` assets to a product that has `existing` when the sum would pass the cap. */
 export function checkAssetRoom(existing: number, adding: number): void {
   if (adding > 0 && existing + adding > MAX_ASSETS_PER_PRODUCT) {
-    throw conflict('TOO_MANY_ASSETS', `每个商品最多 ${MAX_ASSETS_PER_PRODUCT} 张图片：已有 ${existing} 张，本次新增 ${adding} 张。请先删除不需要的图片或新建商品`);
+    throw conflict(
+      'TOO_MANY_ASSETS',
+      `每个商品最多 ${MAX_ASSETS_PER_PRODUCT} 张图片：已有 ${existing} 张，本次新增 ${adding} 张。请先删除不需要的图片或新建商品`,
+    );
   }
 }

@@ -46,7 +46,9 @@ function collectedTexts(raw: JsonObject): CollectedText[] {
   return texts.flatMap((text: JsonValue) => {
     if (text === null || typeof text !== 'object' || Array.isArray(text)) return [];
     const pairs = Array.isArray(text.pairs)
-      ? text.pairs.flatMap((pair) => (pair && typeof pair === 'object' && !Array.isArray(pair) ? [{ key: String(pair.key ?? ''), value: String(pair.value ?? '') }] : []))
+      ? text.pairs.flatMap((pair) =>
+          pair && typeof pair === 'object' && !Array.isArray(pair) ? [{ key: String(pair.key ?? ''), value: String(pair.value ?? '') }] : [],
+        )
       : [];
     return [{ kind: String(text.kind ?? ''), content: String(text.content ?? ''), pairs }];
   });

@@ -38,5 +38,7 @@ export function hashtagValue(tags: readonly string[]): string {
 /** Whether a value is in the attribute's format (what the tests hold every generated value to). */
 export const isHashtagValue = (value: string): boolean => {
   const parts = value.split(' ');
-  return parts.length <= HASHTAG_LIMITS.count && parts.every((part) => part.length <= HASHTAG_LIMITS.length && /^#[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*$/u.test(part));
+  return (
+    parts.length <= HASHTAG_LIMITS.count && parts.every((part) => part.length <= HASHTAG_LIMITS.length && /^#[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*$/u.test(part))
+  );
 };

@@ -17,7 +17,8 @@ export function parsePricingPolicy(value: unknown): PricingPolicy {
   if (!isJsonObject(defaults)) fail('/defaults', '需要对象');
   else {
     const { markupPercent: m, reserveDiscountPercent: r } = PRICING_LIMITS;
-    if (!isNumber(defaults.markup_percent) || defaults.markup_percent < m.min || defaults.markup_percent > m.max) fail('/defaults/markup_percent', `需要 ${m.min}..${m.max}`);
+    if (!isNumber(defaults.markup_percent) || defaults.markup_percent < m.min || defaults.markup_percent > m.max)
+      fail('/defaults/markup_percent', `需要 ${m.min}..${m.max}`);
     const reserve = defaults.reserve_discount_percent;
     if (!isNumber(reserve) || reserve < r.min || reserve > r.max) fail('/defaults/reserve_discount_percent', `需要 ${r.min}..${r.max}`);
     if (!TIER_CHOICES.includes(defaults.tier as TierChoice)) fail('/defaults/tier', `需要 ${TIER_CHOICES.join('/')}`);
@@ -31,7 +32,8 @@ export function parsePricingPolicy(value: unknown): PricingPolicy {
       if (!TIERS.includes(tier.tier as (typeof TIERS)[number])) fail(`${at}/tier`, `需要 ${TIERS.join('/')}`);
       if (!isNumber(tier.min_price_rub) || tier.min_price_rub < 0) fail(`${at}/min_price_rub`, '需要 ≥ 0 的数字');
       const max = tier.max_price_rub;
-      if (max !== null && (!isNumber(max) || (isNumber(tier.min_price_rub) && max < tier.min_price_rub))) fail(`${at}/max_price_rub`, '需要 null 或 ≥ min_price_rub');
+      if (max !== null && (!isNumber(max) || (isNumber(tier.min_price_rub) && max < tier.min_price_rub)))
+        fail(`${at}/max_price_rub`, '需要 null 或 ≥ min_price_rub');
       if (!isNumber(tier.net_ratio) || tier.net_ratio <= 0 || tier.net_ratio > 1) fail(`${at}/net_ratio`, '需要 (0, 1]');
       if (!isNumber(tier.commission_percent) || tier.commission_percent < 0 || tier.commission_percent >= 100) fail(`${at}/commission_percent`, '需要 0..100');
       const bands = tier.weight_bands;

@@ -169,9 +169,7 @@ function priceInTier(tier: TierPolicy, inputs: PricingInputs, markup: number): T
 
 function chooseTier(policy: PricingPolicy, inputs: PricingInputs, choice: TierChoice, markup: number): TierPrice {
   const weightError = () =>
-    invalid('PRICING_WEIGHT_OUT_OF_RANGE', `重量 ${inputs.weight_g} g 超出物流价目表的最大重量`, [
-      { path: '/weight_g', message: '重量超出最大重量档' },
-    ]);
+    invalid('PRICING_WEIGHT_OUT_OF_RANGE', `重量 ${inputs.weight_g} g 超出物流价目表的最大重量`, [{ path: '/weight_g', message: '重量超出最大重量档' }]);
   if (choice !== 'auto') {
     const tier = policy.tiers.find((t) => t.tier === choice);
     if (!tier) throw invalid('PRICING_TIER_UNKNOWN', `定价策略中没有 ${choice} 档`, [{ path: '/tier', message: '未知的档位' }]);

@@ -27,7 +27,8 @@ export const EDITABLE_FIELDS = [
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 /** A PATCH body: flat fields replace, groups are JSON Merge Patches, `variants` lists every variant to keep. */
-export type ProductChanges = Partial<Pick<Product, EditableField>> & Partial<Record<ProductGroup, JsonObject>> & { readonly variants?: readonly VariantEdit[] | undefined };
+export type ProductChanges = Partial<Pick<Product, EditableField>> &
+  Partial<Record<ProductGroup, JsonObject>> & { readonly variants?: readonly VariantEdit[] | undefined };
 
 /** Applies a PATCH body: top-level fields replace, groups merge (RFC 7396). */
 export function applyChanges(product: Product, changes: ProductChanges): Product {

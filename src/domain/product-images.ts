@@ -11,10 +11,7 @@ export function storedImageUrls(assets: readonly (Pick<Asset, 'group_key' | 'ind
     .filter((asset) => asset.status === 'stored' && asset.stored_url !== '' && !(asset.type !== undefined && isVideoAsset({ type: asset.type })))
     .map((asset, position) => ({ asset, position }))
     .sort(
-      (a, b) =>
-        ASSET_GROUPS.indexOf(a.asset.group_key) - ASSET_GROUPS.indexOf(b.asset.group_key) ||
-        a.asset.index - b.asset.index ||
-        a.position - b.position,
+      (a, b) => ASSET_GROUPS.indexOf(a.asset.group_key) - ASSET_GROUPS.indexOf(b.asset.group_key) || a.asset.index - b.asset.index || a.position - b.position,
     )
     .map(({ asset }) => asset.stored_url);
 }

@@ -8,8 +8,7 @@ export const GRAMS_PER_UNIT: Readonly<Record<string, number>> = { g: 1, kg: 1000
 /** The keys of the `pricing` group that feed the computation; a change to any of them recomputes the price. */
 export const PRICING_INPUT_KEYS = ['cost_cny', 'weight_g', 'markup_percent', 'reserve_discount_percent', 'tier', 'fx_rate'] as const;
 
-const numberOf = (value: JsonValue | undefined): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const numberOf = (value: JsonValue | undefined): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** The product's weight in grams: `pricing.weight_g` first, else `weight` in `weight_unit`. */
 export function weightInGrams(product: Pick<Product, 'pricing' | 'weight' | 'weight_unit'>): number | undefined {

@@ -79,7 +79,8 @@ export const PRODUCT_DEFAULTS = {
   dimension_unit: 'mm',
 } as const;
 
-export type NewProductFields = Pick<Product, 'id' | 'stage' | 'source_platform'> & Partial<Omit<Product, 'id' | 'stage' | 'version' | 'created_at' | 'updated_at'>>;
+export type NewProductFields = Pick<Product, 'id' | 'stage' | 'source_platform'> &
+  Partial<Omit<Product, 'id' | 'stage' | 'version' | 'created_at' | 'updated_at'>>;
 
 /** Builds a complete product from the fields a creator knows; `now` is passed in to keep the domain pure. */
 export function newProduct(fields: NewProductFields, now: string): Product {

@@ -31,7 +31,16 @@ function isPublicHost(hostname: string): boolean {
   const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (ipv4) {
     const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
-    return !(a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127));
+    return !(
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   return host.includes('.');
 }
@@ -78,7 +87,8 @@ export function checkSize(product: Product, problems: FieldProblem[]): void {
   for (const side of ['depth', 'width', 'height'] as const) {
     if (!positive(product[side])) problems.push({ path: side, message: `缺少包装尺寸 ${side}（必须大于 0）` });
   }
-  if (grams === undefined || mm === undefined || !positive(product.weight) || !positive(product.depth) || !positive(product.width) || !positive(product.height)) return;
+  if (grams === undefined || mm === undefined || !positive(product.weight) || !positive(product.depth) || !positive(product.width) || !positive(product.height))
+    return;
   const weightG = product.weight * grams;
   if (weightG > 1_000_000) problems.push({ path: 'weight', message: '重量超过平台上限 1000 kg' });
   const volumeCm3 = (product.depth * mm * product.width * mm * product.height * mm) / 1000;
@@ -91,6 +101,7 @@ export function checkSize(product: Product, problems: FieldProblem[]): void {
 export function checkImages(urls: readonly string[], problems: FieldProblem[]): void {
   if (urls.length === 0) problems.push({ path: 'images', message: '缺少商品图片' });
   urls.slice(0, MAX_IMAGES).forEach((url, index) => {
-    if (!isPublicImageUrl(url)) problems.push({ path: `images/${index}`, message: `图片地址不是公网可访问的绝对地址（需要配置 PUBLIC_BASE_URL 或对象存储）：${url}` });
+    if (!isPublicImageUrl(url))
+      problems.push({ path: `images/${index}`, message: `图片地址不是公网可访问的绝对地址（需要配置 PUBLIC_BASE_URL 或对象存储）：${url}` });
   });
 }

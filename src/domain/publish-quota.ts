@@ -26,7 +26,13 @@ const wholeDay = (counter: QuotaCounter): number => (counter.limit < 0 ? Number.
  * together, as they go out in one request (DECISIONS §10); only a group larger than a whole day's quota is
  * split, or it would wait forever.
  */
-export function splitByQuota<T>(entries: readonly T[], kindOf: (entry: T) => Kind, limits: ShopLimits, now: string, groupOf: (entry: T) => string): QuotaSplit<T> {
+export function splitByQuota<T>(
+  entries: readonly T[],
+  kindOf: (entry: T) => Kind,
+  limits: ShopLimits,
+  now: string,
+  groupOf: (entry: T) => string,
+): QuotaSplit<T> {
   const left = { create: createsLeft(limits), update: remainingOf(limits.daily_update), free: Number.POSITIVE_INFINITY };
   // The most a group could ever get at once: a whole day's quota (and what the assortment total still allows).
   const perDay = { create: Math.min(wholeDay(limits.daily_create), remainingOf(limits.total)), update: wholeDay(limits.daily_update) };
@@ -48,7 +54,9 @@ export function splitByQuota<T>(entries: readonly T[], kindOf: (entry: T) => Kin
       } else later.push(entry);
     }
   }
-  const reset = [limits.daily_create.reset_at, limits.daily_update.reset_at].filter((at): at is string => at !== null && Date.parse(at) > Date.parse(now)).sort()[0];
+  const reset = [limits.daily_create.reset_at, limits.daily_update.reset_at]
+    .filter((at): at is string => at !== null && Date.parse(at) > Date.parse(now))
+    .sort()[0];
   return { now: fits, later, resetAt: reset ?? new Date(Date.parse(now) + UNKNOWN_RESET_MS).toISOString() };
 }
 

@@ -73,13 +73,41 @@ type RecordFields = Pick<PublishTask, 'product_id' | 'shop_id' | 'offer_id'> & P
 /** A record sent as task `task_id` (its id is the task id unless given). */
 export function newPublishTask(fields: RecordFields & { readonly task_id: string }, now: string): PublishTask {
   const { id = fields.task_id, operation = 'import', card = null, variant_id = null, ...rest } = fields;
-  return { ...rest, id, operation, card, variant_id, send_started_at: null, status: 'pending', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: addMs(now, pollDelayMs(0)), created_at: now, updated_at: now };
+  return {
+    ...rest,
+    id,
+    operation,
+    card,
+    variant_id,
+    send_started_at: null,
+    status: 'pending',
+    marketplace_product_id: null,
+    errors: [],
+    attempts: 0,
+    next_poll_at: addMs(now, pollDelayMs(0)),
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** A record not sent yet: it goes out by itself at `sendAt`. */
 export function newWaitingRecord(fields: RecordFields & { readonly id: string }, sendAt: string, now: string): PublishTask {
   const { operation = 'import', card = null, variant_id = null, ...rest } = fields;
-  return { ...rest, operation, card, variant_id, send_started_at: null, task_id: null, status: 'waiting_quota', marketplace_product_id: null, errors: [], attempts: 0, next_poll_at: sendAt, created_at: now, updated_at: now };
+  return {
+    ...rest,
+    operation,
+    card,
+    variant_id,
+    send_started_at: null,
+    task_id: null,
+    status: 'waiting_quota',
+    marketplace_product_id: null,
+    errors: [],
+    attempts: 0,
+    next_poll_at: sendAt,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** The marketplace accepted the send as task `taskId`: poll it. */
@@ -107,7 +135,14 @@ export const markWaiting = (record: PublishTask, sendAt: string, now: string, er
 });
 
 /** Final without a marketplace result (refused by our checks before sending, or a synchronous answer). */
-export const markFinal = (record: PublishTask, status: 'imported' | 'failed', errors: readonly ImportError[], now: string, card: ImportItem | null = record.card, marketplaceProductId = record.marketplace_product_id): PublishTask => ({
+export const markFinal = (
+  record: PublishTask,
+  status: 'imported' | 'failed',
+  errors: readonly ImportError[],
+  now: string,
+  card: ImportItem | null = record.card,
+  marketplaceProductId = record.marketplace_product_id,
+): PublishTask => ({
   ...record,
   status,
   errors,

@@ -5,7 +5,13 @@ import { type PublishOperation } from './publish-task.ts';
 export const picturesOf = (item: ImportItem) => ({ offer_id: item.offer_id, primary_image: item.primary_image, images: [...item.images] });
 
 /** The price of a card as `/v1/product/import/prices` takes it. */
-export const priceOf = (item: ImportItem) => ({ offer_id: item.offer_id, price: item.price, old_price: item.old_price, currency_code: item.currency_code, vat: item.vat });
+export const priceOf = (item: ImportItem) => ({
+  offer_id: item.offer_id,
+  price: item.price,
+  old_price: item.old_price,
+  currency_code: item.currency_code,
+  vat: item.vat,
+});
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 

@@ -1,6 +1,14 @@
 import { type ImportItem } from './publish.ts';
 import { pricesFor } from './publish-checks.ts';
-import { aspectAttributes, COLOUR_NAME_ATTRIBUTE_ID, MODEL_NAME_ATTRIBUTE_ID, modelName, sharedImagesFor, variantAsProduct, type VariantPublishInput } from './publish-variants.ts';
+import {
+  aspectAttributes,
+  COLOUR_NAME_ATTRIBUTE_ID,
+  MODEL_NAME_ATTRIBUTE_ID,
+  modelName,
+  sharedImagesFor,
+  variantAsProduct,
+  type VariantPublishInput,
+} from './publish-variants.ts';
 import { type Variant } from './variant.ts';
 
 /** One item to send and the variant it stands for (null: the product itself). */

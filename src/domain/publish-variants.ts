@@ -34,7 +34,8 @@ export type VariantPublishInput = {
 export function modelName(product: Pick<Product, 'attributes' | 'offer_id'>): string {
   const raw = product.attributes[String(MODEL_NAME_ATTRIBUTE_ID)];
   const first = Array.isArray(raw) ? raw[0] : raw;
-  const text = typeof first === 'string' ? first : first && typeof first === 'object' && !Array.isArray(first) && typeof first.value === 'string' ? first.value : '';
+  const text =
+    typeof first === 'string' ? first : first && typeof first === 'object' && !Array.isArray(first) && typeof first.value === 'string' ? first.value : '';
   return text.trim() || product.offer_id.trim();
 }
 
@@ -56,7 +57,8 @@ function aspectProblems(variant: Variant, at: string, aspects: NonNullable<Varia
     if (rule.dictionary_id === 0) continue;
     values.forEach((value, index) => {
       if (value.dictionary_value_id === undefined) problems.push({ path: `${path}/${index}`, message: `${label}必须从平台字典中选择` });
-      else if (!aspects.knownValues.has(dictionaryKey(rule.id, value.dictionary_value_id))) problems.push({ path: `${path}/${index}`, message: `${label}的值 ${value.dictionary_value_id} 不在平台字典中，请重新选择` });
+      else if (!aspects.knownValues.has(dictionaryKey(rule.id, value.dictionary_value_id)))
+        problems.push({ path: `${path}/${index}`, message: `${label}的值 ${value.dictionary_value_id} 不在平台字典中，请重新选择` });
     });
   }
   return problems;
@@ -67,10 +69,14 @@ export function variantPublishProblems({ product, currency, imageOf, aspects }: 
   const problems: FieldProblem[] = [];
   const enabled = product.variants.filter((variant) => variant.enabled);
   if (enabled.length === 0) return [{ path: 'variants', message: '所有款式都已停用，至少启用一个款式' }];
-  if (!modelName(product)) problems.push({ path: `attributes/${MODEL_NAME_ATTRIBUTE_ID}`, message: '缺少型号名称（9048），它把各款式合并到同一张卡片；不填时使用商品货号' });
+  if (!modelName(product))
+    problems.push({ path: `attributes/${MODEL_NAME_ATTRIBUTE_ID}`, message: '缺少型号名称（9048），它把各款式合并到同一张卡片；不填时使用商品货号' });
   for (const rule of aspects?.rules ?? []) {
     if (!FILLED_FOR_VARIANTS.has(rule.id) && product.attributes[String(rule.id)] !== undefined) {
-      problems.push({ path: `attributes/${rule.id}`, message: `「${rule.name || rule.id}」（${rule.id}）是区分款式的规格属性，请在各款式中填写，不要填在商品上` });
+      problems.push({
+        path: `attributes/${rule.id}`,
+        message: `「${rule.name || rule.id}」（${rule.id}）是区分款式的规格属性，请在各款式中填写，不要填在商品上`,
+      });
     }
   }
   product.variants.forEach((variant, index) => {
@@ -80,21 +86,27 @@ export function variantPublishProblems({ product, currency, imageOf, aspects }: 
     if (!variant.label_ru?.trim()) problems.push({ path: `${at}/label_ru`, message: `${name}缺少俄文名称（发送为「颜色名称」10097）` });
     else if (hasChinese(variant.label_ru)) problems.push({ path: `${at}/label_ru`, message: `${name}的俄文名称含有中文字符，平台会拒绝` });
     if (!variant.offer_id) problems.push({ path: `${at}/offer_id`, message: `${name}缺少货号（先填写商品货号）` });
-    else if (variant.offer_id.length > VARIANT_OFFER_ID_MAX_LENGTH) problems.push({ path: `${at}/offer_id`, message: `${name}的货号超过 ${VARIANT_OFFER_ID_MAX_LENGTH} 个字符` });
+    else if (variant.offer_id.length > VARIANT_OFFER_ID_MAX_LENGTH)
+      problems.push({ path: `${at}/offer_id`, message: `${name}的货号超过 ${VARIANT_OFFER_ID_MAX_LENGTH} 个字符` });
     else if (hasChinese(variant.offer_id)) problems.push({ path: `${at}/offer_id`, message: `${name}的货号含有中文字符，平台会拒绝` });
     const priceProblems: FieldProblem[] = [];
     const prices = pricesFor(variantAsProduct(product, variant), currency, priceProblems);
     problems.push(...priceProblems.map((problem) => ({ path: `${at}/${problem.path}`, message: `${name}${problem.message}` })));
-    if (prices && prices.old !== null && prices.old > 0 && prices.old <= prices.price) problems.push({ path: `${at}/old_price`, message: `${name}的划线价必须高于售价` });
+    if (prices && prices.old !== null && prices.old > 0 && prices.old <= prices.price)
+      problems.push({ path: `${at}/old_price`, message: `${name}的划线价必须高于售价` });
     const image = imageOf(variant);
     if (!image) problems.push({ path: `${at}/image_asset_id`, message: `${name}没有自己的图片（需要一张已保存的 SKU 图）` });
-    else if (!isPublicImageUrl(image)) problems.push({ path: `${at}/image_asset_id`, message: `${name}的图片地址不是公网可访问的绝对地址（需要配置 PUBLIC_BASE_URL 或对象存储）：${image}` });
+    else if (!isPublicImageUrl(image))
+      problems.push({ path: `${at}/image_asset_id`, message: `${name}的图片地址不是公网可访问的绝对地址（需要配置 PUBLIC_BASE_URL 或对象存储）：${image}` });
     if (variant.barcode && hasChinese(variant.barcode)) problems.push({ path: `${at}/barcode`, message: `${name}的条码含有中文字符，平台会拒绝` });
     if (aspects) problems.push(...aspectProblems(variant, at, aspects));
   });
   for (const offer of repeatedOfferIds(enabled)) problems.push({ path: 'variants', message: `款式货号 ${offer} 重复，每个款式需要不同的货号` });
   for (const [a, b] of duplicateAspectPairs(product.variants)) {
-    problems.push({ path: `variants/${product.variants.indexOf(b)}/aspects`, message: `${variantName(a)}与${variantName(b)}的规格值完全相同，平台无法区分，请改选或停用其中一个` });
+    problems.push({
+      path: `variants/${product.variants.indexOf(b)}/aspects`,
+      message: `${variantName(a)}与${variantName(b)}的规格值完全相同，平台无法区分，请改选或停用其中一个`,
+    });
   }
   return problems;
 }

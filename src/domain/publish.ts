@@ -55,7 +55,8 @@ export type PublishInput = {
 };
 
 /** The items to send: one for a product without variants, one per enabled variant otherwise (DECISIONS §10). */
-export type PreparedPublish = { readonly ok: true; readonly items: readonly PreparedItem[] } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
+export type PreparedPublish =
+  { readonly ok: true; readonly items: readonly PreparedItem[] } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
 
 /** The category rules the product itself must meet: with variants, aspect attributes and 9048/10097 are the variants'. */
 const productRules = (product: Product, rules: readonly AttributeRule[]): AttributeRule[] =>
@@ -96,7 +97,9 @@ export function preparePublish({ product, currency, imageUrls, category, variant
           product,
           currency,
           imageOf: variantImage,
-          ...(category ? { aspects: { rules: category.rules.filter((rule) => rule.is_aspect && rule.attribute_complex_id === 0), knownValues: category.knownValues } } : {}),
+          ...(category
+            ? { aspects: { rules: category.rules.filter((rule) => rule.is_aspect && rule.attribute_complex_id === 0), knownValues: category.knownValues } }
+            : {}),
         };
   if (variantInput) problems.push(...variantPublishProblems(variantInput));
   if (prices && prices.old !== null && prices.old > 0 && prices.old <= prices.price) {

@@ -13,17 +13,32 @@ export const RICH_CONTENT_VERSION = 0.3;
 /** Longest JSON text kept (the marketplace states none; a page of 50 pictures is about 20 000 characters). */
 export const RICH_CONTENT_MAX_LENGTH = 100_000;
 
-export type ShowcaseWidget = { readonly widgetName: 'raShowcase'; readonly type: 'billboard'; readonly blocks: readonly { readonly img: { readonly src: string; readonly srcMobile: string; readonly alt: string } }[] };
+export type ShowcaseWidget = {
+  readonly widgetName: 'raShowcase';
+  readonly type: 'billboard';
+  readonly blocks: readonly { readonly img: { readonly src: string; readonly srcMobile: string; readonly alt: string } }[];
+};
 export type Paragraph = { readonly content: string; readonly size: 'size3'; readonly color: 'color1'; readonly align: 'align1' };
-export type TextWidget = { readonly widgetName: 'raTextBlock'; readonly type: 'text'; readonly blocks: readonly { readonly paragraphs: readonly Paragraph[] }[] };
+export type TextWidget = {
+  readonly widgetName: 'raTextBlock';
+  readonly type: 'text';
+  readonly blocks: readonly { readonly paragraphs: readonly Paragraph[] }[];
+};
 export type RichContent = { readonly content: readonly (ShowcaseWidget | TextWidget)[]; readonly version: typeof RICH_CONTENT_VERSION };
 
 const paragraph = (content: string): Paragraph => ({ content, size: 'size3', color: 'color1', align: 'align1' });
 
 /** The rich content of these pictures (full width, in order) followed, when given, by the texts as paragraphs. */
 export function buildRichContent(pictures: readonly { readonly url: string; readonly alt: string }[], texts: readonly string[]): RichContent {
-  const showcases: ShowcaseWidget[] = pictures.map(({ url, alt }) => ({ widgetName: 'raShowcase', type: 'billboard', blocks: [{ img: { src: url, srcMobile: url, alt } }] }));
-  const paragraphs = texts.flatMap((text) => text.split(/\n\s*\n|\r?\n/)).map((text) => text.trim()).filter(Boolean);
+  const showcases: ShowcaseWidget[] = pictures.map(({ url, alt }) => ({
+    widgetName: 'raShowcase',
+    type: 'billboard',
+    blocks: [{ img: { src: url, srcMobile: url, alt } }],
+  }));
+  const paragraphs = texts
+    .flatMap((text) => text.split(/\n\s*\n|\r?\n/))
+    .map((text) => text.trim())
+    .filter(Boolean);
   const text: TextWidget[] = paragraphs.length === 0 ? [] : [{ widgetName: 'raTextBlock', type: 'text', blocks: [{ paragraphs: paragraphs.map(paragraph) }] }];
   return { content: [...showcases, ...text], version: RICH_CONTENT_VERSION };
 }
@@ -52,14 +67,22 @@ function widgetProblems(widget: JsonValue, index: number, isOurs: (url: string) 
     });
   }
   if (widget.widgetName === 'raTextBlock' && widget.type === 'text') {
-    const ok = widget.blocks.every((block) => isJsonObject(block) && Array.isArray(block.paragraphs) && block.paragraphs.every((p) => isJsonObject(p) && typeof p.content === 'string'));
+    const ok = widget.blocks.every(
+      (block) => isJsonObject(block) && Array.isArray(block.paragraphs) && block.paragraphs.every((p) => isJsonObject(p) && typeof p.content === 'string'),
+    );
     return ok ? [] : [`${where}的文字应为 {paragraphs: [{content}]}`];
   }
   return [`${where}的类型不受支持（只接受 raShowcase billboard 与 raTextBlock text）`];
 }
 
 const chineseIn = (value: JsonValue): boolean =>
-  typeof value === 'string' ? hasChinese(value) : Array.isArray(value) ? value.some(chineseIn) : isJsonObject(value) ? Object.values(value).some(chineseIn) : false;
+  typeof value === 'string'
+    ? hasChinese(value)
+    : Array.isArray(value)
+      ? value.some(chineseIn)
+      : isJsonObject(value)
+        ? Object.values(value).some(chineseIn)
+        : false;
 
 /**
  * Why a value stored as attribute 11254 is refused, or nothing: it must be the JSON text of our shape, every picture

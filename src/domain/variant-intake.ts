@@ -49,16 +49,22 @@ export function withSkuImages(material: Material): Material {
   (material.skus ?? []).forEach((sku, index) => {
     if (!sku.imageUrl || labelled.has(sku.label.trim())) return;
     labelled.add(sku.label.trim());
-    added.push({ groupKey: 'sku', groupName: SKU_IMAGE_GROUP, variantName: sku.label.trim(), url: sku.imageUrl, index: 10_000 + index, type: 'img', dedupeKey: '' });
+    added.push({
+      groupKey: 'sku',
+      groupName: SKU_IMAGE_GROUP,
+      variantName: sku.label.trim(),
+      url: sku.imageUrl,
+      index: 10_000 + index,
+      type: 'img',
+      dedupeKey: '',
+    });
   });
   return added.length === 0 ? material : { ...material, images: [...material.images, ...added] };
 }
 
 /** The picture of a collected variant among the product's assets: the `sku` asset with its label, else its `imageUrl`'s. */
 function imageOf(candidate: CollectedVariant, assets: readonly Asset[]): string | null {
-  const byLabel = assets
-    .filter((asset) => asset.group_key === 'sku' && asset.variant_name?.trim() === candidate.label)
-    .sort((a, b) => a.index - b.index)[0];
+  const byLabel = assets.filter((asset) => asset.group_key === 'sku' && asset.variant_name?.trim() === candidate.label).sort((a, b) => a.index - b.index)[0];
   if (byLabel) return byLabel.asset_id;
   if (!candidate.imageUrl) return null;
   const key = originalImageUrl(candidate.imageUrl);
@@ -99,7 +105,9 @@ export function collectVariants(existing: readonly Variant[], material: Material
     );
   }
   if (variants.length > MAX_VARIANTS) {
-    throw invalid('TOO_MANY_VARIANTS', `每个商品最多 ${MAX_VARIANTS} 个款式，追加后将有 ${variants.length} 个`, [{ path: '/skus', message: `款式最多 ${MAX_VARIANTS} 个` }]);
+    throw invalid('TOO_MANY_VARIANTS', `每个商品最多 ${MAX_VARIANTS} 个款式，追加后将有 ${variants.length} 个`, [
+      { path: '/skus', message: `款式最多 ${MAX_VARIANTS} 个` },
+    ]);
   }
   return variants;
 }

@@ -14,7 +14,10 @@ import { type Variant, variantName } from './variant.ts';
 export type VariantPricingSide = Pick<Variant, 'cost_cny' | 'weight_g' | 'label_zh' | 'offer_id'>;
 
 /** A variant's pricing inputs; undefined while its cost or weight (own or the product's) is missing. */
-export function variantPricingInputs(product: Pick<Product, 'pricing' | 'weight' | 'weight_unit' | 'currency_code'>, variant: Pick<Variant, 'cost_cny' | 'weight_g'>): ProductPricingInputs | undefined {
+export function variantPricingInputs(
+  product: Pick<Product, 'pricing' | 'weight' | 'weight_unit' | 'currency_code'>,
+  variant: Pick<Variant, 'cost_cny' | 'weight_g'>,
+): ProductPricingInputs | undefined {
   const pricing = {
     ...product.pricing,
     ...(variant.cost_cny !== null ? { cost_cny: variant.cost_cny } : {}),

@@ -11,7 +11,8 @@ import { type AspectValue, MAX_VARIANTS, type Variant, type VariantAspects, VARI
  * One value as the marketplace compares it: the dictionary entry when there is one, else the text without case
  * (the marketplace treats "white" and "White" as the same card).
  */
-const valueKey = (value: AspectValue): string => (value.dictionary_value_id !== undefined ? `#${value.dictionary_value_id}` : `=${value.value.trim().toLowerCase()}`);
+const valueKey = (value: AspectValue): string =>
+  value.dictionary_value_id !== undefined ? `#${value.dictionary_value_id}` : `=${value.value.trim().toLowerCase()}`;
 
 /** A canonical text of a variant's aspect values, equal for two variants the marketplace could not tell apart; '' for none. */
 export function aspectKey(aspects: VariantAspects): string {
@@ -55,16 +56,22 @@ function fieldProblems(variants: readonly Variant[]): FieldProblem[] {
   variants.forEach((variant, index) => {
     const at = (field: string) => `/variants/${index}/${field}`;
     if (variant.label_zh.trim() === '') problems.push({ path: at('label_zh'), message: '款式名称不能为空' });
-    if (variant.label_ru !== null && hasChinese(variant.label_ru)) problems.push({ path: at('label_ru'), message: `款式${variantName(variant)}的俄文名称含有中文字符，平台会拒绝` });
+    if (variant.label_ru !== null && hasChinese(variant.label_ru))
+      problems.push({ path: at('label_ru'), message: `款式${variantName(variant)}的俄文名称含有中文字符，平台会拒绝` });
     if (variant.offer_id_pinned && variant.offer_id !== null) {
       if (variant.offer_id.trim() === '') problems.push({ path: at('offer_id'), message: '款式货号不能为空（不填请传 null，沿用商品货号）' });
-      else if (variant.offer_id.length > VARIANT_OFFER_ID_MAX_LENGTH) problems.push({ path: at('offer_id'), message: `款式货号不能超过 ${VARIANT_OFFER_ID_MAX_LENGTH} 个字符` });
+      else if (variant.offer_id.length > VARIANT_OFFER_ID_MAX_LENGTH)
+        problems.push({ path: at('offer_id'), message: `款式货号不能超过 ${VARIANT_OFFER_ID_MAX_LENGTH} 个字符` });
       else if (hasChinese(variant.offer_id)) problems.push({ path: at('offer_id'), message: '款式货号含有中文字符，平台会拒绝' });
     }
     if (variant.barcode && hasChinese(variant.barcode)) problems.push({ path: at('barcode'), message: '款式条形码含有中文字符，平台会拒绝' });
     for (const [attributeId, values] of Object.entries(variant.aspects)) {
       values.forEach((value, valueIndex) => {
-        if (hasChinese(value.value)) problems.push({ path: at(`aspects/${attributeId}/${valueIndex}/value`), message: `款式${variantName(variant)}的规格值含有中文字符，请从平台字典中选择` });
+        if (hasChinese(value.value))
+          problems.push({
+            path: at(`aspects/${attributeId}/${valueIndex}/value`),
+            message: `款式${variantName(variant)}的规格值含有中文字符，请从平台字典中选择`,
+          });
       });
     }
   });
@@ -77,7 +84,9 @@ function fieldProblems(variants: readonly Variant[]): FieldProblem[] {
  */
 export function assertVariantRules(variants: readonly Variant[]): void {
   if (variants.length > MAX_VARIANTS) {
-    throw invalid('TOO_MANY_VARIANTS', `每个商品最多 ${MAX_VARIANTS} 个款式，现有 ${variants.length} 个`, [{ path: '/variants', message: `款式最多 ${MAX_VARIANTS} 个` }]);
+    throw invalid('TOO_MANY_VARIANTS', `每个商品最多 ${MAX_VARIANTS} 个款式，现有 ${variants.length} 个`, [
+      { path: '/variants', message: `款式最多 ${MAX_VARIANTS} 个` },
+    ]);
   }
   const problems = fieldProblems(variants);
   if (problems.length > 0) throw invalid('VALIDATION_FAILED', '请求参数不合法，请检查标出的字段', problems);

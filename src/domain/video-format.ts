@@ -14,7 +14,29 @@ export const isVideoAsset = (asset: { readonly type: string }): boolean => asset
  * `ftyp` brands of video files. HEIC and AVIF pictures carry an `ftyp` box too (brands `heic`, `mif1`, `avif`),
  * so the box alone tells nothing: only these brands make a video.
  */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'mp41', 'mp42', 'mp71', 'avc1', 'M4V ', 'M4VP', 'f4v ', 'dash', 'MSNV', 'XAVC', 'mmp4', '3gp4', '3gp5', '3gp6']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso8',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'M4V ',
+  'M4VP',
+  'f4v ',
+  'dash',
+  'MSNV',
+  'XAVC',
+  'mmp4',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+]);
 const MOV_BRAND = 'qt  ';
 
 /** The format the first bytes name (the `ftyp` box and its major brand), or null for anything else (JPEG, HTML…). */

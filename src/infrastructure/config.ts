@@ -68,7 +68,9 @@ function text(env: Env, name: string): string | undefined {
 
 /** Each family's model id: DEEPSEEK_MODEL, QWEN_MODEL, … when set, else the default. */
 const modelIds = (env: Env): ModelIds =>
-  Object.fromEntries(Object.entries(MODEL_ID_VARIABLES).map(([family, name]) => [family, text(env, name) ?? DEFAULT_MODEL_IDS[family as ModelIdFamily]])) as ModelIds;
+  Object.fromEntries(
+    Object.entries(MODEL_ID_VARIABLES).map(([family, name]) => [family, text(env, name) ?? DEFAULT_MODEL_IDS[family as ModelIdFamily]]),
+  ) as ModelIds;
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = text(env, name);
@@ -120,7 +122,10 @@ export function loadConfig(env: Env = process.env): Config {
     appToken: text(env, 'APP_TOKEN'),
     jwtSecret: text(env, 'JWT_SECRET'),
     secretKey: text(env, 'SECRET_KEY'),
-    previousSecretKeys: (text(env, 'SECRET_KEY_PREVIOUS') ?? '').split(',').map((key) => key.trim()).filter(Boolean),
+    previousSecretKeys: (text(env, 'SECRET_KEY_PREVIOUS') ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     jwtTtlMs: parseDuration(text(env, 'JWT_TTL') ?? '7d', 'JWT_TTL'),
     objectStore,
     s3: {

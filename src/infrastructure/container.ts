@@ -31,7 +31,18 @@ export type AppContainer = AwilixContainer<Cradle>;
 export type FeatureModuleOf = FeatureModule<Cradle>;
 
 /** The features, in start order (stop runs in reverse). */
-export const FEATURE_MODULES: readonly FeatureModuleOf[] = [accountsModule, intakeModule, uploadsModule, videoModule, extensionModule, catalogModule, aiModule, workbenchModule, marketplaceModule, webModule];
+export const FEATURE_MODULES: readonly FeatureModuleOf[] = [
+  accountsModule,
+  intakeModule,
+  uploadsModule,
+  videoModule,
+  extensionModule,
+  catalogModule,
+  aiModule,
+  workbenchModule,
+  marketplaceModule,
+  webModule,
+];
 
 export type BuildOptions = {
   readonly logger: Logger;

@@ -24,7 +24,17 @@ export function testAssetRepositoryContract(it: CatalogIt): void {
     expect((await assets.listByStatus(['pending', 'downloading'], 1)).map((a) => a.asset_id)).toEqual(unfinished.slice(0, 1));
     expect(await assets.listByStatus([], 10)).toEqual([]);
 
-    const stored: Asset = { ...main0, status: 'stored', stored_url: '/media/x.jpg', bytes: 1234, width: 800, height: 800, sha256: 'ab', attempts: 1, updated_at: at(9) };
+    const stored: Asset = {
+      ...main0,
+      status: 'stored',
+      stored_url: '/media/x.jpg',
+      bytes: 1234,
+      width: 800,
+      height: 800,
+      sha256: 'ab',
+      attempts: 1,
+      updated_at: at(9),
+    };
     await assets.update(stored);
     expect(await assets.findById(main0.asset_id)).toEqual(stored);
     expect(await assets.findById(uuid())).toBeUndefined();
@@ -34,7 +44,11 @@ export function testAssetRepositoryContract(it: CatalogIt): void {
     const [p, q] = [product(), product()];
     await products.insert(p);
     await products.insert(q);
-    const video = (productId: string, index: number): Asset => ({ ...asset(productId, { index, dedupe_key: `v${index}`, status: 'stored' }), type: 'video', duration_ms: 12_000 });
+    const video = (productId: string, index: number): Asset => ({
+      ...asset(productId, { index, dedupe_key: `v${index}`, status: 'stored' }),
+      type: 'video',
+      duration_ms: 12_000,
+    });
     const [first, second, elsewhere] = [video(p.id, 0), video(p.id, 1), video(q.id, 0)];
     await assets.insertMany([first, second, elsewhere]);
     await assets.setVideoCover(q.id, elsewhere.asset_id);

@@ -27,23 +27,21 @@ export type CatalogAdapter = { readonly name: string; open(): Promise<Catalog & 
  * small catalog), so the contract also holds where the list reads kept totals instead of counting.
  */
 export function catalogAdapters(): CatalogAdapter[] {
-  const kysely = testDatabases().map(
-    (database): CatalogAdapter => ({
-      name: database.name,
-      async open() {
-        const { first, second, dispose } = await openTwice(database);
-        const keep = { minMatches: 2, capacity: 6 };
-        return {
-          products: makeKyselyProductRepository(first.db, keep),
-          assets: makeKyselyAssetRepository(first.db),
-          unitOfWork: makeKyselyUnitOfWork(first.db),
-          exportReader: makeKyselyProductExportReader(first.db),
-          other: { products: makeKyselyProductRepository(second.db, keep), assets: makeKyselyAssetRepository(second.db) },
-          dispose,
-        };
-      },
-    }),
-  );
+  const kysely = testDatabases().map((database): CatalogAdapter => ({
+    name: database.name,
+    async open() {
+      const { first, second, dispose } = await openTwice(database);
+      const keep = { minMatches: 2, capacity: 6 };
+      return {
+        products: makeKyselyProductRepository(first.db, keep),
+        assets: makeKyselyAssetRepository(first.db),
+        unitOfWork: makeKyselyUnitOfWork(first.db),
+        exportReader: makeKyselyProductExportReader(first.db),
+        other: { products: makeKyselyProductRepository(second.db, keep), assets: makeKyselyAssetRepository(second.db) },
+        dispose,
+      };
+    },
+  }));
   const inMemory: CatalogAdapter = {
     name: 'in-memory',
     async open() {

@@ -17,7 +17,18 @@ async function backlog(handle: DatabaseHandle, count: number): Promise<Asset[]> 
   await makeKyselyProductRepository(handle.db).insert(product);
   const assets = Array.from({ length: count }, (_, index) =>
     pendingAsset(
-      { asset_id: randomUUID(), product_id: product.id, group_key: 'detail', group_name: '详情', variant_name: null, type: 'img', index, dedupe_key: `d${index}`, source_url: `https://img.example/${index}.jpg`, referer: '' },
+      {
+        asset_id: randomUUID(),
+        product_id: product.id,
+        group_key: 'detail',
+        group_name: '详情',
+        variant_name: null,
+        type: 'img',
+        index,
+        dedupe_key: `d${index}`,
+        source_url: `https://img.example/${index}.jpg`,
+        referer: '',
+      },
       at(index),
     ),
   );
@@ -52,7 +63,22 @@ describe.each(testDatabases())('download workers on $name', (database) => {
             downloads.set(assetId, (downloads.get(assetId) ?? 0) + 1);
             await new Promise((resolve) => setTimeout(resolve, 5));
             const asset = (await repo.findById(assetId))!;
-            await repo.update(storedAsset(asset, { body: new Uint8Array(1), url: '/media/x.jpg', bytes: 1, contentType: 'image/jpeg', extension: 'jpg', width: 1, height: 1, sha256: 'x' } as never, new Date().toISOString()));
+            await repo.update(
+              storedAsset(
+                asset,
+                {
+                  body: new Uint8Array(1),
+                  url: '/media/x.jpg',
+                  bytes: 1,
+                  contentType: 'image/jpeg',
+                  extension: 'jpg',
+                  width: 1,
+                  height: 1,
+                  sha256: 'x',
+                } as never,
+                new Date().toISOString(),
+              ),
+            );
             running -= 1;
           },
         });

@@ -18,16 +18,31 @@ const TIMEOUT_MS = 1500;
 
 /** Every ImageModel adapter, each against the fake of its provider (the template needs none). */
 const ADAPTERS: Record<string, { start?: () => Promise<ImageProviderFake>; make: (fake: ImageProviderFake | undefined) => ImageModel }> = {
-  'gpt-image': { start: startOpenAiImagesFake, make: (fake) => makeOpenAiImageModel({ apiKey: 'k', baseUrl: `${fake!.url}/v1`, model: 'gpt-image-1', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }) },
-  'gemini-image': { start: startGeminiFake, make: (fake) => makeGeminiImageModel({ apiKey: 'k', baseUrl: fake!.url, model: 'gemini-2.5-flash-image', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }) },
-  seedream: { start: startArkFake, make: (fake) => makeSeedreamImageModel({ apiKey: 'k', baseUrl: `${fake!.url}/api/v3`, model: 'doubao-seedream-4-0-250828', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }) },
-  'qwen-image': { start: startDashScopeFake, make: (fake) => makeQwenImageModel({ apiKey: 'k', baseUrl: fake!.url, model: 'qwen-image-edit-plus', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }) },
+  'gpt-image': {
+    start: startOpenAiImagesFake,
+    make: (fake) => makeOpenAiImageModel({ apiKey: 'k', baseUrl: `${fake!.url}/v1`, model: 'gpt-image-1', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }),
+  },
+  'gemini-image': {
+    start: startGeminiFake,
+    make: (fake) => makeGeminiImageModel({ apiKey: 'k', baseUrl: fake!.url, model: 'gemini-2.5-flash-image', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }),
+  },
+  seedream: {
+    start: startArkFake,
+    make: (fake) =>
+      makeSeedreamImageModel({ apiKey: 'k', baseUrl: `${fake!.url}/api/v3`, model: 'doubao-seedream-4-0-250828', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }),
+  },
+  'qwen-image': {
+    start: startDashScopeFake,
+    make: (fake) => makeQwenImageModel({ apiKey: 'k', baseUrl: fake!.url, model: 'qwen-image-edit-plus', timeoutMs: TIMEOUT_MS, retryDelayMs: 10 }),
+  },
   template: { make: () => makeTemplateImageModel() },
 };
 
 let request: ImageRequest;
 beforeAll(async () => {
-  const reference = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 200, g: 20, b: 20 } } }).jpeg().toBuffer();
+  const reference = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 200, g: 20, b: 20 } } })
+    .jpeg()
+    .toBuffer();
   request = {
     brief: {
       kind: 'selling_points',

@@ -15,7 +15,10 @@ describe('ImageNormaliser contract: sharp adapter', () => {
 
   it('keeps upright JPEG and PNG byte for byte', async () => {
     const images = await makeCdnImages();
-    for (const [bytes, type] of [[images.jpeg, 'image/jpeg'], [images.png, 'image/png']] as const) {
+    for (const [bytes, type] of [
+      [images.jpeg, 'image/jpeg'],
+      [images.png, 'image/png'],
+    ] as const) {
       const result = await normaliser.normalise(new Uint8Array(bytes));
       expect(result).toMatchObject({ contentType: type, width: 320, height: 240 });
       expect(Buffer.from(result.bytes).equals(bytes)).toBe(true);
@@ -25,7 +28,11 @@ describe('ImageNormaliser contract: sharp adapter', () => {
 
   it('converts WebP, GIF and AVIF to JPEG, flattening transparency on white', async () => {
     const transparent = sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } });
-    for (const bytes of [await transparent.clone().webp().toBuffer(), await transparent.clone().gif().toBuffer(), await transparent.clone().avif().toBuffer()]) {
+    for (const bytes of [
+      await transparent.clone().webp().toBuffer(),
+      await transparent.clone().gif().toBuffer(),
+      await transparent.clone().avif().toBuffer(),
+    ]) {
       const result = await normaliser.normalise(new Uint8Array(bytes));
       expect(result).toMatchObject({ contentType: 'image/jpeg', extension: 'jpg', width: 40, height: 30 });
       const { data } = await sharp(result.bytes).raw().toBuffer({ resolveWithObject: true });

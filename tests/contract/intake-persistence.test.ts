@@ -35,7 +35,8 @@ function testExtensionStoreContract(open: () => ExtensionStore): void {
   it('keeps two batches received in the same millisecond in arrival order', async () => {
     const store = open();
     const at = '2026-01-03T00:00:00.000Z';
-    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: `same-ms-${from + i}`, received_at: at, event: { n: 1000 + from + i } }));
+    const batch = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `same-ms-${from + i}`, received_at: at, event: { n: 1000 + from + i } }));
     await store.appendLogs(batch(0, 3), 1_000);
     await store.appendLogs(batch(3, 2), 1_000);
     expect((await store.listLogs(1, 5)).items.map((item) => item.event.n)).toEqual([1004, 1003, 1002, 1001, 1000]);

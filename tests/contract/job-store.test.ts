@@ -42,7 +42,16 @@ const at = (second: number): string => new Date(Date.UTC(2026, 10, 25, 12, 0, se
 function testJobStoreContract(it: ReturnType<typeof storesTest>): void {
   it('stores a job with its items, works them in order, counts each outcome once and completes', async ({ stores: { store } }) => {
     await store.create({ id: 'j1', kind: 'copy', params: { model: 'm' }, subjects: [{ product_id: 'a' }, { product_id: 'b' }, { product_id: 'c' }] }, at(1));
-    expect(await store.find('j1')).toMatchObject({ id: 'j1', kind: 'copy', status: 'queued', params: { model: 'm' }, total: 3, done: 0, failed: 0, created_at: at(1) });
+    expect(await store.find('j1')).toMatchObject({
+      id: 'j1',
+      kind: 'copy',
+      status: 'queued',
+      params: { model: 'm' },
+      total: 3,
+      done: 0,
+      failed: 0,
+      created_at: at(1),
+    });
     expect(await store.find('nope')).toBeUndefined();
     expect(await store.nextItem('j1')).toEqual({ seq: 0, subject: { product_id: 'a' } });
     await store.finishItem('j1', 0, { result: { suite_id: 's1' } }, at(2));

@@ -30,7 +30,10 @@ const adapters: Record<string, () => Promise<Subject>> = {
   },
   'local (PUBLIC_BASE_URL)': async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'lws-store-'));
-    return { store: makeLocalObjectStore({ root, publicBaseUrl: 'https://shop.example.com' }), dispose: async () => rmSync(root, { recursive: true, force: true }) };
+    return {
+      store: makeLocalObjectStore({ root, publicBaseUrl: 'https://shop.example.com' }),
+      dispose: async () => rmSync(root, { recursive: true, force: true }),
+    };
   },
   'in-memory (the unit tests’ store)': async () => ({ store: makeInMemoryObjectStore(), dispose: async () => undefined }),
   'in-memory (PUBLIC_BASE_URL)': async () => ({ store: makeInMemoryObjectStore('https://shop.example.com'), dispose: async () => undefined }),

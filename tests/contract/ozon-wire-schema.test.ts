@@ -31,7 +31,6 @@ type Subset = { paths: Record<string, PathSpec>; components: Record<string, unkn
 type Exchange = { path: string; requestBody: string; status: number; responseBody: string };
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
-
 /** A pass-through proxy in front of the fake that records each exchange exactly as it crossed the wire. */
 async function recordingProxy(target: string): Promise<{ url: string; exchanges: Exchange[]; close(): Promise<void> }> {
   const exchanges: Exchange[] = [];
@@ -45,7 +44,12 @@ async function recordingProxy(target: string): Promise<{ url: string; exchanges:
         answer.on('data', (chunk: Buffer) => parts.push(chunk));
         answer.on('end', () => {
           const responseBody = Buffer.concat(parts);
-          exchanges.push({ path: (req.url ?? '/').split('?')[0]!, requestBody: requestBody.toString('utf8'), status: answer.statusCode ?? 0, responseBody: responseBody.toString('utf8') });
+          exchanges.push({
+            path: (req.url ?? '/').split('?')[0]!,
+            requestBody: requestBody.toString('utf8'),
+            status: answer.statusCode ?? 0,
+            responseBody: responseBody.toString('utf8'),
+          });
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           res.end(responseBody);
         });
@@ -58,10 +62,11 @@ async function recordingProxy(target: string): Promise<{ url: string; exchanges:
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     exchanges,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -109,10 +114,25 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
     // A product with three colours: one request of three items under one model name (DECISIONS §10).
     const colours = publishableVariants();
     // …with two stored videos (DECISIONS §10): complex attribute 100001 on every item, never among the pictures; a cover as 100002.
-    const videos = ['v1.mp4', 'v2.mov', 'cover.mp4'].map((name) => ({ url: `https://lws.example.com/media/products/p/${name}`, status: 'stored' as const, durationMs: 12_000, error: null, cover: name === 'cover.mp4' }));
-    const variantsPrepared = preparePublish({ product: colours.product, currency: 'RUB', imageUrls: [colours.product.primary_image!], variantImage: colours.variantImage, videos });
+    const videos = ['v1.mp4', 'v2.mov', 'cover.mp4'].map((name) => ({
+      url: `https://lws.example.com/media/products/p/${name}`,
+      status: 'stored' as const,
+      durationMs: 12_000,
+      error: null,
+      cover: name === 'cover.mp4',
+    }));
+    const variantsPrepared = preparePublish({
+      product: colours.product,
+      currency: 'RUB',
+      imageUrls: [colours.product.primary_image!],
+      variantImage: colours.variantImage,
+      videos,
+    });
     if (!variantsPrepared.ok) throw new Error(JSON.stringify(variantsPrepared.problems));
-    await marketplace.importProducts(credentials, variantsPrepared.items.map((entry) => entry.item));
+    await marketplace.importProducts(
+      credentials,
+      variantsPrepared.items.map((entry) => entry.item),
+    );
     ozon.itemLimitNext(1, 5);
     await marketplace.importProducts(credentials, [prepared.items[0]!.item]).catch(() => undefined);
   });
@@ -129,22 +149,39 @@ describe.runIf(present)('the marketplace adapter speaks the published Seller API
   });
 
   it('sends a product’s variants as items of one import request, each its own offer under one model name', () => {
-    const imports = proxy.exchanges.filter((exchange) => exchange.path === '/v3/product/import').map((exchange) => JSON.parse(exchange.requestBody) as { items: { offer_id: string; attributes: { id: number; values: unknown[] }[] }[] });
+    const imports = proxy.exchanges
+      .filter((exchange) => exchange.path === '/v3/product/import')
+      .map((exchange) => JSON.parse(exchange.requestBody) as { items: { offer_id: string; attributes: { id: number; values: unknown[] }[] }[] });
     const merged = imports.find((body) => body.items.length === 3);
     expect(merged?.items.map((item) => item.offer_id)).toEqual(['BOX-001-1', 'BOX-001-2', 'BOX-001-3']);
     expect(new Set(merged?.items.map((item) => JSON.stringify(item.attributes.find((attribute) => attribute.id === 9048)?.values))).size).toBe(1);
   });
 
   it('sends each stored video as a complex attribute 100001 (21841 the URL, 21837 the Russian name), the cover as 100002 (21845), on every variant', () => {
-    type Body = { items: { primary_image: string; images: string[]; name: string; complex_attributes: { attributes: { complex_id: number; id: number; values: { value: string }[] }[] }[] }[] };
-    const imports = proxy.exchanges.filter((exchange) => exchange.path === '/v3/product/import').map((exchange) => ({ status: exchange.status, body: JSON.parse(exchange.requestBody) as Body }));
+    type Body = {
+      items: {
+        primary_image: string;
+        images: string[];
+        name: string;
+        complex_attributes: { attributes: { complex_id: number; id: number; values: { value: string }[] }[] }[];
+      }[];
+    };
+    const imports = proxy.exchanges
+      .filter((exchange) => exchange.path === '/v3/product/import')
+      .map((exchange) => ({ status: exchange.status, body: JSON.parse(exchange.requestBody) as Body }));
     const merged = imports.find((entry) => entry.body.items.length === 3)!;
     expect(merged.status).toBe(200); // the fake marketplace checked the video entries too
     for (const item of merged.body.items) {
       const videos = item.complex_attributes.filter((entry) => entry.attributes.every((attribute) => attribute.complex_id === 100001));
       expect(videos.map((entry) => entry.attributes.map((attribute) => [attribute.id, attribute.values[0]!.value]))).toEqual([
-        [[21841, 'https://lws.example.com/media/products/p/v1.mp4'], [21837, item.name]],
-        [[21841, 'https://lws.example.com/media/products/p/v2.mov'], [21837, item.name]],
+        [
+          [21841, 'https://lws.example.com/media/products/p/v1.mp4'],
+          [21837, item.name],
+        ],
+        [
+          [21841, 'https://lws.example.com/media/products/p/v2.mov'],
+          [21837, item.name],
+        ],
       ]);
       expect(item.complex_attributes.filter((entry) => entry.attributes.some((attribute) => attribute.complex_id === 100002))).toEqual([
         { attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://lws.example.com/media/products/p/cover.mp4' }] }] },

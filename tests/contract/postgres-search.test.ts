@@ -16,7 +16,10 @@ const product = (name: string, stage: Product['stage'] = 'editing'): Product =>
 
 const KEEP_EVERY_SEARCH = { minMatches: 1, capacity: 8 };
 const keptTotals = async (db: Kysely<Database>) =>
-  (await sql<{ q: string; total: number }>`select q, total from product_search_counts order by id`.execute(db)).rows.map((row) => ({ ...row, total: Number(row.total) }));
+  (await sql<{ q: string; total: number }>`select q, total from product_search_counts order by id`.execute(db)).rows.map((row) => ({
+    ...row,
+    total: Number(row.total),
+  }));
 
 /** A deferred step of another connection's transaction: `reached` once it has written, `finish` to commit. */
 function heldTransaction(db: Kysely<Database>, write: (trx: Kysely<Database>) => Promise<void>) {
@@ -81,8 +84,10 @@ describe.skipIf(!postgres)('PostgreSQL search', () => {
   it('migrations 009 and 010 go down to the pg_trgm index on products, and up again with the products written meanwhile', async () => {
     const handle = await postgres!.open();
     const relations = async () =>
-      (await sql<{ name: string }>`select relname as name from pg_class where relnamespace = current_schema()::regnamespace
-        and relname in ('product_search_texts', 'product_search_counts', 'products_search_trgm_idx') order by relname`.execute(handle.db)).rows.map((row) => row.name);
+      (
+        await sql<{ name: string }>`select relname as name from pg_class where relnamespace = current_schema()::regnamespace
+        and relname in ('product_search_texts', 'product_search_counts', 'products_search_trgm_idx') order by relname`.execute(handle.db)
+      ).rows.map((row) => row.name);
     try {
       const repo = makeKyselyProductRepository(handle.db);
       await repo.insert(product('до отката'));
@@ -106,8 +111,15 @@ describe.skipIf(!postgres)('PostgreSQL search', () => {
 });
 
 async function insertWithExistingColumns(db: Kysely<Database>, value: Product): Promise<void> {
-  const existing = new Set((await sql<{ name: string }>`select column_name as name from information_schema.columns
-    where table_schema = current_schema() and table_name = 'products'`.execute(db)).rows.map((row) => row.name));
+  const existing = new Set(
+    (
+      await sql<{ name: string }>`select column_name as name from information_schema.columns
+    where table_schema = current_schema() and table_name = 'products'`.execute(db)
+    ).rows.map((row) => row.name),
+  );
   const row = Object.fromEntries(Object.entries(productToRow(value)).filter(([column]) => existing.has(column)));
-  await db.insertInto('products').values(row as ReturnType<typeof productToRow>).execute();
+  await db
+    .insertInto('products')
+    .values(row as ReturnType<typeof productToRow>)
+    .execute();
 }

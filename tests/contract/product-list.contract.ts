@@ -59,8 +59,20 @@ export function testProductListContract(it: CatalogIt): void {
     expect(await ids({ hasFailedAssets: false })).toEqual([fine.id, manual.id]);
     expect(await ids({ updatedFrom: at(6), updatedBefore: at(7) })).toEqual([failing.id]);
     expect(await ids({ updatedBefore: at(6), stage: 'archived' })).toEqual([old.id]);
-    expect(await products.stageCounts({ page: 1, pageSize: 1, updatedBefore: at(7) })).toEqual({ collected: 0, editing: 2, ready: 0, published: 0, archived: 1 });
-    expect(await products.stageCounts({ page: 1, pageSize: 1, platform: '1688', q: 'й' })).toEqual({ collected: 0, editing: 0, ready: 1, published: 0, archived: 1 });
+    expect(await products.stageCounts({ page: 1, pageSize: 1, updatedBefore: at(7) })).toEqual({
+      collected: 0,
+      editing: 2,
+      ready: 0,
+      published: 0,
+      archived: 1,
+    });
+    expect(await products.stageCounts({ page: 1, pageSize: 1, platform: '1688', q: 'й' })).toEqual({
+      collected: 0,
+      editing: 0,
+      ready: 1,
+      published: 0,
+      archived: 1,
+    });
   });
 
   it('sorts by created time, price (no price the cheapest) and name, either way, ties by id', async ({ catalog: { products } }) => {
@@ -68,7 +80,8 @@ export function testProductListContract(it: CatalogIt): void {
     const b = product({ name: 'a-lamp', price: null, created_at: at(1) });
     const c = product({ name: 'c-cup', price: 100, created_at: at(2) });
     for (const p of [a, b, c]) await products.insert(p);
-    const ids = async (key: 'created_at' | 'price' | 'name', descending: boolean) => (await products.list({ page: 1, pageSize: 20, sort: { key, descending } })).items.map((i) => i.id);
+    const ids = async (key: 'created_at' | 'price' | 'name', descending: boolean) =>
+      (await products.list({ page: 1, pageSize: 20, sort: { key, descending } })).items.map((i) => i.id);
     expect(await ids('created_at', false)).toEqual([b.id, c.id, a.id]);
     expect(await ids('price', true)).toEqual([a.id, c.id, b.id]);
     expect(await ids('price', false)).toEqual([b.id, c.id, a.id]);

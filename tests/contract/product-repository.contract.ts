@@ -65,8 +65,11 @@ export function testProductRepositoryContract(it: CatalogIt): void {
     expect(await products.offerIdTaken('X-2', uuid())).toBe(false);
   });
 
-  it('offersTaken sees other products’ own and variant offer ids, follows updates, and forgets archived and deleted ones', async ({ catalog: { products } }) => {
-    const withVariants = (offers: string[]) => offers.map((offer, i) => newVariant({ id: uuid(), seq: i + 1, label_zh: offer, offer_id: offer, offer_id_pinned: true }));
+  it('offersTaken sees other products’ own and variant offer ids, follows updates, and forgets archived and deleted ones', async ({
+    catalog: { products },
+  }) => {
+    const withVariants = (offers: string[]) =>
+      offers.map((offer, i) => newVariant({ id: uuid(), seq: i + 1, label_zh: offer, offer_id: offer, offer_id_pinned: true }));
     const a = product({ offer_id: 'A', variants: withVariants(['A-1', 'A-2']) });
     const b = product({ offer_id: 'B' });
     await products.insert(a);

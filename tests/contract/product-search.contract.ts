@@ -12,7 +12,11 @@ export function testProductSearchContract(it: CatalogIt): void {
     const b = product({ name: 'Кружка', source_item_id: '6543210', source_url: 'https://detail.1688.com/offer/6543210.html', updated_at: at(2) });
     const c = product({ name: '100% cotton_shirt', stage: 'archived', updated_at: at(3) });
     const d = product({ name: '100% cotton', updated_at: at(4) });
-    const e = product({ name: 'Sourced', sources: [{ platform: 'taobao', item_id: '998877', url: 'https://item.taobao.com/item.htm?id=998877' }], updated_at: at(0) });
+    const e = product({
+      name: 'Sourced',
+      sources: [{ platform: 'taobao', item_id: '998877', url: 'https://item.taobao.com/item.htm?id=998877' }],
+      updated_at: at(0),
+    });
     for (const p of [a, b, c, d, e]) await repo.insert(p);
     const ids = async (q: string, stage?: Product['stage']) => (await repo.list({ q, stage, page: 1, pageSize: 20 })).items.map((i) => i.id);
     expect(await ids('для каб')).toEqual([a.id]);
@@ -51,7 +55,9 @@ export function testProductSearchContract(it: CatalogIt): void {
     expect(await found('moved')).toBe(1);
   });
 
-  it('queries of 1–2 characters (two-character Chinese words) and longer find exactly the products holding them, by stage, through edits', async ({ catalog: { products: repo } }) => {
+  it('queries of 1–2 characters (two-character Chinese words) and longer find exactly the products holding them, by stage, through edits', async ({
+    catalog: { products: repo },
+  }) => {
     // Names drawn from a small alphabet so short queries hit many, some and no products.
     const alphabet = [...'杯子台灯马克'];
     const made = Array.from({ length: 40 }, (_, i) =>
@@ -80,7 +86,9 @@ export function testProductSearchContract(it: CatalogIt): void {
         expect([...first.items, ...second.items].map((i) => i.id)).toEqual(expected.slice(0, 10));
       }
     }
-    expect((await repo.list({ q: '杯', stage: 'archived', page: 1, pageSize: 5 })).items.map((i) => i.id)).toEqual(made[3]!.name.includes('杯') ? [made[3]!.id] : []);
+    expect((await repo.list({ q: '杯', stage: 'archived', page: 1, pageSize: 5 })).items.map((i) => i.id)).toEqual(
+      made[3]!.name.includes('杯') ? [made[3]!.id] : [],
+    );
   });
 
   it('pages searches newest-updated first whether they match a few products or most of them', async ({ catalog: { products: repo } }) => {
@@ -88,7 +96,11 @@ export function testProductSearchContract(it: CatalogIt): void {
     // narrow a search; it walks the newest products for a broad one), `ок` and `ре` in both forms for short queries.
     const made = Array.from({ length: 60 }, (_, i) => {
       const k = (i * 37) % 60;
-      return product({ name: `общий ${k % 30 === 7 ? 'редкий' : 'товар'} ${k % 3 === 0 ? 'ок' : ''}`, stage: k % 2 === 0 ? 'ready' : 'editing', updated_at: at(i) });
+      return product({
+        name: `общий ${k % 30 === 7 ? 'редкий' : 'товар'} ${k % 3 === 0 ? 'ок' : ''}`,
+        stage: k % 2 === 0 ? 'ready' : 'editing',
+        updated_at: at(i),
+      });
     });
     for (const p of made) await repo.insert(p);
     const newestFirst = [...made].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
@@ -120,11 +132,17 @@ export function testProductSearchContract(it: CatalogIt): void {
     const names = ['a"b* AND c', 'NEAR(x y) ^z:-', 'кружка\\%_', '杯子 "台灯"', 'λόγος ſtop'];
     for (const [i, name] of names.entries()) await repo.insert(product({ name, updated_at: at(i) }));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom('"', '""', '*', 'AND', 'b* a', '(x', ':-', '^', '\\%', '子 "台', 'γος', 'γοσ', 'stop', 'ſto', 'λόγ')), async (raw) => {
-        const q = raw.trim().toLowerCase();
-        const expected = q ? names.filter((name) => name.toLowerCase().includes(q)).length : names.length;
-        expect((await repo.list({ q: raw, page: 1, pageSize: 20 })).total).toBe(expected);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          fc.constantFrom('"', '""', '*', 'AND', 'b* a', '(x', ':-', '^', '\\%', '子 "台', 'γος', 'γοσ', 'stop', 'ſto', 'λόγ'),
+        ),
+        async (raw) => {
+          const q = raw.trim().toLowerCase();
+          const expected = q ? names.filter((name) => name.toLowerCase().includes(q)).length : names.length;
+          expect((await repo.list({ q: raw, page: 1, pageSize: 20 })).total).toBe(expected);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -164,7 +182,12 @@ export function testProductSearchContract(it: CatalogIt): void {
             await repo.delete(current.id);
             mirror.delete(current.id);
           } else {
-            const next = { ...current, ...(op.kind === 'move' ? { stage: op.stage } : { name: op.name }), version: current.version + 1, updated_at: at(minute) };
+            const next = {
+              ...current,
+              ...(op.kind === 'move' ? { stage: op.stage } : { name: op.name }),
+              version: current.version + 1,
+              updated_at: at(minute),
+            };
             expect(await repo.update(next, current.version)).toBe(true);
             mirror.set(next.id, next);
           }

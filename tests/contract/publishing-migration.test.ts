@@ -46,7 +46,15 @@ for (const database of testDatabases()) {
       await up(db);
       await upVariants(db);
       await upUnanswered(db);
-      expect(await repository.findById('1723000300')).toMatchObject({ id: '1723000300', task_id: '1723000300', operation: 'import', status: 'imported', marketplace_product_id: '880000001', card: null, attempts: 2 });
+      expect(await repository.findById('1723000300')).toMatchObject({
+        id: '1723000300',
+        task_id: '1723000300',
+        operation: 'import',
+        status: 'imported',
+        marketplace_product_id: '880000001',
+        card: null,
+        attempts: 2,
+      });
       expect((await repository.listByTask('1723000100')).map((record) => record.product_id)).toEqual(['p1']);
       // The rebuilt table takes several products per task again.
       await repository.insert(newPublishTask({ ...shared, id: 'r6', product_id: 'p6', offer_id: 'F' }, AT));

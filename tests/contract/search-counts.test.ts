@@ -169,7 +169,10 @@ describe.each(testDatabases())('kept search totals on $name', (database) => {
 describe('SQLite kept search totals migration (008)', () => {
   it('goes down and up again', async () => {
     const handle = await testDatabases()[0]!.open();
-    const tables = async () => (await sql<{ name: string }>`select name from sqlite_master where name like 'product_search_count%' order by name`.execute(handle.db)).rows.map((r) => r.name);
+    const tables = async () =>
+      (await sql<{ name: string }>`select name from sqlite_master where name like 'product_search_count%' order by name`.execute(handle.db)).rows.map(
+        (r) => r.name,
+      );
     try {
       const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
       expect(await tables()).toEqual(['product_search_count_delete', 'product_search_count_insert', 'product_search_count_update', 'product_search_counts']);

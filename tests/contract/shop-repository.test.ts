@@ -31,7 +31,17 @@ const shopsTest = (adapter: Adapter) =>
 
 const at = (minute: number): string => new Date(Date.UTC(2026, 10, 21, 10, minute)).toISOString();
 const shopNo = (n: number, minute = n) =>
-  newShop({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `Shop ${n}`, client_id: String(100 + n), api_key_sealed: `sealed-${n}`, api_key_last4: '0000', currency_code: 'RUB' }, at(minute));
+  newShop(
+    {
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      name: `Shop ${n}`,
+      client_id: String(100 + n),
+      api_key_sealed: `sealed-${n}`,
+      api_key_last4: '0000',
+      currency_code: 'RUB',
+    },
+    at(minute),
+  );
 
 /** What every ShopRepository guarantees. */
 function testShopRepositoryContract(it: ReturnType<typeof shopsTest>): void {

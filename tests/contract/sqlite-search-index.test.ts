@@ -34,7 +34,9 @@ describe('SQLite search index migration (006)', () => {
     const repo = makeKyselyProductRepository(handle.db);
     const ids = async (q: string, stage?: Product['stage']) => (await repo.list({ q, stage, page: 1, pageSize: 20 })).items.map((i) => i.id);
     const tables = async () =>
-      (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name like 'product%s' order by name`.execute(handle.db)).rows.map((r) => r.name);
+      (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name like 'product%s' order by name`.execute(handle.db)).rows.map(
+        (r) => r.name,
+      );
     try {
       const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
       expect((await migrator.migrateTo('005-marketplace')).error).toBeUndefined();
@@ -64,7 +66,8 @@ describe('SQLite literal trigram index migration (007)', () => {
     const repo = makeKyselyProductRepository(handle.db);
     // The index itself: before 008 the list cannot run (it reads the kept totals).
     const total = async (q: string) =>
-      (await sql<{ n: number }>`select count(*) as n from product_search_trigrams where product_search_trigrams match ${`"${q}"`}`.execute(handle.db)).rows[0]!.n;
+      (await sql<{ n: number }>`select count(*) as n from product_search_trigrams where product_search_trigrams match ${`"${q}"`}`.execute(handle.db)).rows[0]!
+        .n;
     try {
       const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
       expect((await migrator.migrateTo('006-search-index')).error).toBeUndefined();

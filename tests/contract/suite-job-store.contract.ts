@@ -41,7 +41,13 @@ export const suiteWork: SuiteWork = {
   references: [{ url: '/media/p/main.jpg', group_key: 'main', variant_name: null }],
   style_prompt: null,
   requirements: '尺寸',
-  source: { title_ru: 'Полка', tags: [], texts: [{ kind: 'title', content: '置物架' }], dimensions: { depth: 1, width: 2, height: 3, unit: 'cm' }, weight: { value: 300, unit: 'g' } },
+  source: {
+    title_ru: 'Полка',
+    tags: [],
+    texts: [{ kind: 'title', content: '置物架' }],
+    dimensions: { depth: 1, width: 2, height: 3, unit: 'cm' },
+    weight: { value: 300, unit: 'g' },
+  },
   watermark: { enabled: true, type: 'text', text: 'MyShop', opacity: 50 },
 };
 
@@ -55,7 +61,11 @@ export function testSuiteJobStoreContract(it: ReturnType<typeof suiteStoresTest>
     expect(await store.work('suite-1')).toEqual(suiteWork);
     expect(await store.get('nope')).toBeUndefined();
     expect(await store.work('nope')).toBeUndefined();
-    const next = appendImage(suiteJob(1), { type_id: 'title', name: '01-Новинка.jpg', url: '/media/suites/suite-1/01-Новинка.jpg', status: 'ok', error: null }, at(50));
+    const next = appendImage(
+      suiteJob(1),
+      { type_id: 'title', name: '01-Новинка.jpg', url: '/media/suites/suite-1/01-Новинка.jpg', status: 'ok', error: null },
+      at(50),
+    );
     await store.save(next);
     expect(await store.get('suite-1')).toEqual(next);
     expect((await store.listByProduct('p1', 10)).map((entry) => entry.id)).toEqual(['suite-2', 'suite-1']);

@@ -23,7 +23,12 @@ const chatVendor = (fake: ChatFake): Vendor => ({
   answer: (value) => fake.script.push({ kind: 'answer', value }),
   error: (status) => fake.script.push({ kind: 'error', status }),
   hang: () => fake.script.push({ kind: 'hang' }),
-  lastPrompt: () => fake.bodies().at(-1)!.messages.map((message) => message.content).join('\n'),
+  lastPrompt: () =>
+    fake
+      .bodies()
+      .at(-1)!
+      .messages.map((message) => message.content)
+      .join('\n'),
   calls: () => fake.bodies().length,
   reset: () => {
     fake.script.length = 0;
@@ -52,12 +57,27 @@ const claudeVendor = (fake: AnthropicFake): Vendor => ({
 const FAMILIES: Record<string, { start: () => Promise<Vendor>; id: string }> = {
   claude: { start: async () => claudeVendor(await startAnthropicFake()), id: 'claude-sonnet-4-6' },
   ...Object.fromEntries(
-    (['deepseek', 'qwen', 'doubao', 'openai'] as const).map((vendor: ChatVendor) => [vendor, { start: async () => chatVendor(await startChatFake(vendor)), id: '' }]),
+    (['deepseek', 'qwen', 'doubao', 'openai'] as const).map((vendor: ChatVendor) => [
+      vendor,
+      { start: async () => chatVendor(await startChatFake(vendor)), id: '' },
+    ]),
   ),
 };
 
-const GOOD = { title_ru: 'Полка для ванной без сверления', description_ru: 'Прочная полка из нержавеющей стали.', tags: ['полка', 'ванная'], text_zh: '免打孔浴室置物架' };
-const CONTEXT = { product_id: null, title: '浴室置物架 免打孔', texts: [{ kind: 'params', content: '材质 不锈钢' }], attributes: {}, sku_variants: ['白色'], keywords: [] };
+const GOOD = {
+  title_ru: 'Полка для ванной без сверления',
+  description_ru: 'Прочная полка из нержавеющей стали.',
+  tags: ['полка', 'ванная'],
+  text_zh: '免打孔浴室置物架',
+};
+const CONTEXT = {
+  product_id: null,
+  title: '浴室置物架 免打孔',
+  texts: [{ kind: 'params', content: '材质 不锈钢' }],
+  attributes: {},
+  sku_variants: ['白色'],
+  keywords: [],
+};
 const COPY: CopyRequest = { context: CONTEXT, requirements: '突出免打孔', correction: null };
 const PLAN: PlanRequest = { context: CONTEXT, image_stats: { main: 3, sku: 1, detail: 4 }, platform: 'ozon', requirements: null };
 

@@ -41,7 +41,9 @@ const VENDORS: Record<ChatVendor, { path: string; keyEnv: string; baseEnv: strin
   openai: { path: '/v1/chat/completions', keyEnv: 'OPENAI_API_KEY', baseEnv: 'OPENAI_BASE_URL', base: (url) => `${url}/v1`, jsonSchema: true },
 };
 
-const errorBody = (status: number, message: string) => ({ error: { message, type: status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error', code: null } });
+const errorBody = (status: number, message: string) => ({
+  error: { message, type: status === 429 ? 'rate_limit_error' : status >= 500 ? 'server_error' : 'invalid_request_error', code: null },
+});
 
 /** A fake of one vendor's chat completions API: Bearer auth, the OpenAI response envelope, tool calls or JSON content. */
 export async function startChatFake(vendor: ChatVendor, apiKey = `sk-test-${vendor}`): Promise<ChatFake> {
@@ -52,12 +54,15 @@ export async function startChatFake(vendor: ChatVendor, apiKey = `sk-test-${vend
     if (request.method !== 'POST' || request.url !== profile.path) return sendJson(response, 404, errorBody(404, 'Not found'));
     if (request.headers.authorization !== `Bearer ${apiKey}`) return sendJson(response, 401, errorBody(401, 'Incorrect API key provided'));
     const body = JSON.parse(request.body.toString('utf8')) as ChatRequestBody;
-    if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0) return sendJson(response, 400, errorBody(400, 'model and messages are required'));
-    if (body.response_format?.type === 'json_schema' && !profile.jsonSchema) return sendJson(response, 400, errorBody(400, 'This response_format type is unavailable now'));
+    if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0)
+      return sendJson(response, 400, errorBody(400, 'model and messages are required'));
+    if (body.response_format?.type === 'json_schema' && !profile.jsonSchema)
+      return sendJson(response, 400, errorBody(400, 'This response_format type is unavailable now'));
     const reply = script.shift() ?? fake.fallback;
     counter += 1;
     if (reply.kind === 'hang') return;
-    if (reply.kind === 'error') return sendJson(response, reply.status, errorBody(reply.status, 'fake error'), reply.retryAfter ? { 'retry-after': reply.retryAfter } : {});
+    if (reply.kind === 'error')
+      return sendJson(response, reply.status, errorBody(reply.status, 'fake error'), reply.retryAfter ? { 'retry-after': reply.retryAfter } : {});
     const forced = body.tool_choice?.type === 'function' ? body.tool_choice.function.name : undefined;
     const text = reply.kind === 'text' ? reply.text : JSON.stringify(reply.value);
     const message =
@@ -78,7 +83,8 @@ export async function startChatFake(vendor: ChatVendor, apiKey = `sk-test-${vend
     script,
     fallback: { kind: 'text', text: 'no script' } as ChatReply,
     env: (key = apiKey) => ({ [profile.keyEnv]: key, [profile.baseEnv]: profile.base(server.url) }),
-    bodies: () => server.requests.filter((request) => request.url === profile.path).map((request) => JSON.parse(request.body.toString('utf8')) as ChatRequestBody),
+    bodies: () =>
+      server.requests.filter((request) => request.url === profile.path).map((request) => JSON.parse(request.body.toString('utf8')) as ChatRequestBody),
   });
   return fake;
 }

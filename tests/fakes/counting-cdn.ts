@@ -27,7 +27,9 @@ export type CountingCdn = {
  * small JPEG.
  */
 export async function startCountingCdn(): Promise<CountingCdn> {
-  const jpeg = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#c83' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#c83' } })
+    .jpeg()
+    .toBuffer();
   const delivered = new Map<string, number>();
   let abandoned = 0;
   let holding = false;

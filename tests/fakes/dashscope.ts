@@ -20,7 +20,14 @@ export async function startDashScopeFake(): Promise<ImageProviderFake & { env: (
       }
       counter += 1;
       sendJson(response, 200, {
-        output: { choices: [{ finish_reason: 'stop', message: { role: 'assistant', content: [{ image: `${fake.url}/results/${counter}.png?Expires=1767225600&Signature=x` }] } }] },
+        output: {
+          choices: [
+            {
+              finish_reason: 'stop',
+              message: { role: 'assistant', content: [{ image: `${fake.url}/results/${counter}.png?Expires=1767225600&Signature=x` }] },
+            },
+          ],
+        },
         usage: { width: 768, height: 1024, image_count: 1 },
         request_id: `req-${counter}`,
       });

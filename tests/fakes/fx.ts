@@ -28,7 +28,15 @@ function cbrDocument(rate: number, nominal: number): unknown {
     Timestamp: '2026-11-21T13:00:00+03:00',
     Valute: {
       USD: { ID: 'R01235', NumCode: '840', CharCode: 'USD', Nominal: 1, Name: 'Доллар США', Value: 81.1, Previous: 80.9 },
-      CNY: { ID: 'R01375', NumCode: '156', CharCode: 'CNY', Nominal: nominal, Name: nominal === 1 ? 'Юань' : 'Китайских юаней', Value: rate * nominal, Previous: rate * nominal },
+      CNY: {
+        ID: 'R01375',
+        NumCode: '156',
+        CharCode: 'CNY',
+        Nominal: nominal,
+        Name: nominal === 1 ? 'Юань' : 'Китайских юаней',
+        Value: rate * nominal,
+        Previous: rate * nominal,
+      },
     },
   };
 }

@@ -13,12 +13,20 @@ export async function startGeminiFake(): Promise<ImageProviderFake & { env: (key
       sendJson(response, 200, {
         candidates: [
           {
-            content: { role: 'model', parts: [{ text: 'Here is the image.' }, { inlineData: { mimeType: 'image/png', data: (await image()).toString('base64') } }] },
+            content: {
+              role: 'model',
+              parts: [{ text: 'Here is the image.' }, { inlineData: { mimeType: 'image/png', data: (await image()).toString('base64') } }],
+            },
             finishReason: 'STOP',
             index: 0,
           },
         ],
-        usageMetadata: { promptTokenCount: 600, candidatesTokenCount: 1290, totalTokenCount: 1890, candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: 1290 }] },
+        usageMetadata: {
+          promptTokenCount: 600,
+          candidatesTokenCount: 1290,
+          totalTokenCount: 1890,
+          candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: 1290 }],
+        },
         modelVersion: 'gemini-2.5-flash-image',
       }),
   });

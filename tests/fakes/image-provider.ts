@@ -25,7 +25,9 @@ export type ImageProviderFake = FakeServer & {
 
 /** A solid-colour PNG of the provider's native size (never the 1200×1600 we normalise to). */
 export const solidPng = (width: number, height: number, colour = { r: 30, g: 140, b: 60 }): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 export type ProviderHandler = (request: RecordedRequest, response: ServerResponse, image: () => Promise<Buffer>) => Promise<void>;
 

@@ -22,7 +22,8 @@ export async function startOneKeyVendor(vendor: 'dashscope' | 'ark', extra: Reco
   const chat = await startChatFake(vendor === 'dashscope' ? 'qwen' : 'doubao', key);
   const images = vendor === 'dashscope' ? await startDashScopeFake() : await startArkFake();
   const host = await startVendorHost([{ prefix: vendor === 'dashscope' ? '/compatible-mode/' : '/api/v3/chat/', target: chat.url }], images.url);
-  const env: Record<string, string> = vendor === 'dashscope' ? { DASHSCOPE_API_KEY: key, DASHSCOPE_BASE_URL: host.url } : { ARK_API_KEY: key, ARK_BASE_URL: `${host.url}/api/v3` };
+  const env: Record<string, string> =
+    vendor === 'dashscope' ? { DASHSCOPE_API_KEY: key, DASHSCOPE_BASE_URL: host.url } : { ARK_API_KEY: key, ARK_BASE_URL: `${host.url}/api/v3` };
   return {
     chat,
     images,

@@ -44,7 +44,16 @@ export type FakeAttribute = {
 };
 
 /** «Размер»: a size aspect with a dictionary. Not among the defaults: tests of two-axis variants add it. */
-export const SIZE_ASPECT: FakeAttribute = { id: 9533, zh: '尺码', ru: 'Размер', type: 'String', is_required: false, is_collection: false, dictionary_id: 9533, is_aspect: true };
+export const SIZE_ASPECT: FakeAttribute = {
+  id: 9533,
+  zh: '尺码',
+  ru: 'Размер',
+  type: 'String',
+  is_required: false,
+  is_collection: false,
+  dictionary_id: 9533,
+  is_aspect: true,
+};
 
 /**
  * «#Хештеги» as the marketplace describes it (one string value, not a collection). Not among the defaults:
@@ -78,7 +87,17 @@ export const DEFAULT_ATTRIBUTES: FakeAttribute[] = [
   { id: MODEL_ATTRIBUTE, zh: '型号名称', ru: 'Название модели', type: 'String', is_required: true, is_collection: false, dictionary_id: 0 },
   { id: 8229, zh: '类型', ru: 'Тип', type: 'String', is_required: true, is_collection: false, dictionary_id: 1960 },
   { id: 4191, zh: '简介', ru: 'Аннотация', type: 'multiline', is_required: false, is_collection: false, dictionary_id: 0 },
-  { id: COLOR_ATTRIBUTE, zh: '商品颜色', ru: 'Цвет товара', type: 'String', is_required: false, is_collection: true, dictionary_id: 10096, max_value_count: 3, is_aspect: true },
+  {
+    id: COLOR_ATTRIBUTE,
+    zh: '商品颜色',
+    ru: 'Цвет товара',
+    type: 'String',
+    is_required: false,
+    is_collection: true,
+    dictionary_id: 10096,
+    max_value_count: 3,
+    is_aspect: true,
+  },
   { id: COLOR_NAME_ATTRIBUTE, zh: '颜色名称', ru: 'Название цвета', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
   { id: 4180, zh: '名称', ru: 'Название', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
   { id: 11254, zh: '富文本内容 JSON', ru: 'Rich-контент JSON', type: 'String', is_required: false, is_collection: false, dictionary_id: 0 },
@@ -110,7 +129,12 @@ export const BRANDS: FakeValue[] = [
 ];
 
 /** 61576 «серый» is the official example's value. */
-export const COLORS: FakeValue[] = ['белый', 'черный', 'красный', 'синий', 'зеленый', 'серый', 'розовый', 'желтый'].map((value, i) => ({ id: 61571 + i, value, info: '', picture: '' }));
+export const COLORS: FakeValue[] = ['белый', 'черный', 'красный', 'синий', 'зеленый', 'серый', 'розовый', 'желтый'].map((value, i) => ({
+  id: 61571 + i,
+  value,
+  info: '',
+  picture: '',
+}));
 const TYPES: FakeValue[] = [{ id: FAKE_TYPE_ID, value: 'Коробка для хранения', info: '', picture: '' }];
 
 /** Dictionaries by attribute id (the fake keys them by attribute, the real one by dictionary within the category). */

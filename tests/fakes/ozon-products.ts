@@ -57,17 +57,29 @@ export function importResult(task: Task): unknown[] {
     const productId = task.productIds[index]!;
     if (task.polls <= task.plan.pendingPolls) return { offer_id: item.offer_id, product_id: 0, status: 'pending', errors: [] };
     if (task.plan.declinedOffers?.includes(String(item.offer_id))) {
-      return { offer_id: item.offer_id, product_id: 0, status: 'failed', errors: [itemError('invalid_attribute_value', 'dictionary value not found', 'Значение не из справочника', 10096, 'Цвет товара', 'declined')] };
+      return {
+        offer_id: item.offer_id,
+        product_id: 0,
+        status: 'failed',
+        errors: [itemError('invalid_attribute_value', 'dictionary value not found', 'Значение не из справочника', 10096, 'Цвет товара', 'declined')],
+      };
     }
     if (task.plan.outcome === 'imported') return { offer_id: item.offer_id, product_id: productId, status: 'imported', errors: [] };
     if (task.plan.outcome === 'failed') {
-      return { offer_id: item.offer_id, product_id: 0, status: 'failed', errors: [itemError('invalid_attribute_value', 'dictionary value not found', 'Значение не из справочника', 85, 'Бренд', 'declined')] };
+      return {
+        offer_id: item.offer_id,
+        product_id: 0,
+        status: 'failed',
+        errors: [itemError('invalid_attribute_value', 'dictionary value not found', 'Значение не из справочника', 85, 'Бренд', 'declined')],
+      };
     }
     return {
       offer_id: item.offer_id,
       product_id: productId,
       status: 'imported',
-      errors: [itemError('error_attribute_values_empty', 'required attribute is empty', 'Заполните обязательную характеристику', 9048, 'Название модели', 'imported')],
+      errors: [
+        itemError('error_attribute_values_empty', 'required attribute is empty', 'Заполните обязательную характеристику', 9048, 'Название модели', 'imported'),
+      ],
     };
   });
 }
@@ -81,7 +93,8 @@ type WireAttribute = { complex_id?: number; id?: number; values?: { value?: stri
  */
 export function videoProblem(item: Item): string | undefined {
   const entries = Array.isArray(item.complex_attributes) ? (item.complex_attributes as { attributes?: WireAttribute[] }[]) : [];
-  const of = (complexId: number) => entries.map((entry) => (entry.attributes ?? []).filter((attribute) => attribute.complex_id === complexId)).filter((attributes) => attributes.length > 0);
+  const of = (complexId: number) =>
+    entries.map((entry) => (entry.attributes ?? []).filter((attribute) => attribute.complex_id === complexId)).filter((attributes) => attributes.length > 0);
   const videos = of(100001);
   if (videos.length > 5) return 'at most 5 videos';
   const isVideo = (url: unknown): boolean => typeof url === 'string' && /^https?:\/\/.+\.(mp4|mov)(\?.*)?$/i.test(url);

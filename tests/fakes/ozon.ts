@@ -1,6 +1,15 @@
 import { type ServerResponse } from 'node:http';
 import { type FakeServer, type RecordedRequest, sendJson, startFakeServer } from './fake-server.ts';
-import { FAKE_CATEGORY_ID, FAKE_TYPE_ID, type FakeAttribute, type FakeValue, DEFAULT_ATTRIBUTES, categoryTree, defaultDictionaries, toWireAttribute } from './ozon-catalog.ts';
+import {
+  FAKE_CATEGORY_ID,
+  FAKE_TYPE_ID,
+  type FakeAttribute,
+  type FakeValue,
+  DEFAULT_ATTRIBUTES,
+  categoryTree,
+  defaultDictionaries,
+  toWireAttribute,
+} from './ozon-catalog.ts';
 import { makeCardBook } from './ozon-cards.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
@@ -82,7 +91,12 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   let itemThrottled = { count: 0, minutes: 1 };
 
   const itemLimited = (response: ServerResponse, minutes: number): void =>
-    sendJson(response, 429, { code: 8, message: 'item_limit_exceeded', details: [] }, { 'item-retry-after': String(minutes), 'item-rate-limit-remaining': '0' });
+    sendJson(
+      response,
+      429,
+      { code: 8, message: 'item_limit_exceeded', details: [] },
+      { 'item-retry-after': String(minutes), 'item-rate-limit-remaining': '0' },
+    );
 
   const startTask = (kind: Task['kind'], items: Item[]): number => {
     const taskId = nextTaskId++;
@@ -98,7 +112,12 @@ export async function startFakeOzon(): Promise<FakeOzon> {
     }
     if (throttled.count > 0) {
       throttled.count -= 1;
-      return sendJson(response, 429, { code: 8, message: 'You have reached request rate limit per second', details: [] }, { 'retry-after': String(throttled.retryAfter) });
+      return sendJson(
+        response,
+        429,
+        { code: 8, message: 'You have reached request rate limit per second', details: [] },
+        { 'retry-after': String(throttled.retryAfter) },
+      );
     }
     const clientId = String(request.headers['client-id'] ?? '');
     if (!/^[1-9]\d*$/.test(clientId)) return error(response, 400, 3, 'Client-Id header value should be positive integer');
@@ -116,7 +135,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v1/description-category/tree':
         return sendJson(response, 200, { result: categoryTree(language) });
       case '/v1/description-category/attribute':
-        if (body.description_category_id !== FAKE_CATEGORY_ID || body.type_id !== FAKE_TYPE_ID) return error(response, 400, 3, 'description category or type not found');
+        if (body.description_category_id !== FAKE_CATEGORY_ID || body.type_id !== FAKE_TYPE_ID)
+          return error(response, 400, 3, 'description category or type not found');
         return sendJson(response, 200, { result: fake.attributes.map((attribute) => toWireAttribute(attribute, language)) });
       case '/v1/description-category/attribute/values': {
         const limit = Number(body.limit);
@@ -157,7 +177,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v2/product/pictures/import': {
         const items = Array.isArray(body.items) ? (body.items as Item[]) : [];
         if (items.length === 0 || items.length > 100) return error(response, 400, 3, 'items must contain 1 to 100 products');
-        if (items.some((item) => typeof item.offer_id !== 'string' || imageCount(item) > 50)) return error(response, 400, 3, 'offer_id is required; at most 50 images');
+        if (items.some((item) => typeof item.offer_id !== 'string' || imageCount(item) > 50))
+          return error(response, 400, 3, 'offer_id is required; at most 50 images');
         return sendJson(response, 200, { task_id: startTask('pictures', items) });
       }
       case '/v1/product/import/prices': {

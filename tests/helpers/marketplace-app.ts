@@ -18,7 +18,12 @@ export type TaskBody = {
 
 /** Binds a shop through the API and tests it, so it is `active`. */
 export async function bindActiveShop(t: TestApp, clientId = '123456', apiKey = GOOD_KEY, currency: 'RUB' | 'CNY' = 'RUB'): Promise<string> {
-  const created = await t.app.inject({ method: 'POST', url: '/api/shops', headers: t.auth, payload: { name: `Shop ${clientId}`, client_id: clientId, api_key: apiKey, currency_code: currency } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/shops',
+    headers: t.auth,
+    payload: { name: `Shop ${clientId}`, client_id: clientId, api_key: apiKey, currency_code: currency },
+  });
   expect(created.statusCode).toBe(201);
   const id = created.json<{ id: string }>().id;
   const tested = await t.app.inject({ method: 'POST', url: `/api/shops/${id}/test`, headers: t.auth });

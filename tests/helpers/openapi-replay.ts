@@ -49,7 +49,8 @@ export function schemaChecker(document: object): (pointer: string, value: unknow
   };
 }
 
-export const mediaPointer = (operation: DocumentedOperation, where: string, mediaType: string) => `${operation.pointer}/${where}/content/${pointerSegment(mediaType)}/schema`;
+export const mediaPointer = (operation: DocumentedOperation, where: string, mediaType: string) =>
+  `${operation.pointer}/${where}/content/${pointerSegment(mediaType)}/schema`;
 
 /** `$response.body#/results/0/job_id` against an answer's body; undefined when it names nothing there. */
 export function resolveExpression(expression: string, body: unknown): unknown {

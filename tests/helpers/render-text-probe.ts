@@ -14,7 +14,11 @@ const texts = process.argv.slice(2);
 // DejaVu first: once the CJK file is registered, fontconfig would fall back to it for DejaVu too.
 const dejavu: string[] = [];
 for (const text of texts) {
-  const png = await sharp({ text: { text: `<span foreground="#000000">${text}</span>`, font: 'DejaVu Sans Bold 60', fontfile: FONT_FILES.bold, width: 1000, dpi: 72, rgba: true } }).png().toBuffer();
+  const png = await sharp({
+    text: { text: `<span foreground="#000000">${text}</span>`, font: 'DejaVu Sans Bold 60', fontfile: FONT_FILES.bold, width: 1000, dpi: 72, rgba: true },
+  })
+    .png()
+    .toBuffer();
   dejavu.push(hash(await pixels(png)));
 }
 const results = [];

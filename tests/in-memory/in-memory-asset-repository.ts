@@ -46,7 +46,13 @@ export function makeInMemoryAssetRepository(state: CatalogState): AssetRepositor
 
     async listByStatus(statuses, limit) {
       const wanted = new Set<string>(statuses);
-      return copy([...state.assets.values()].map((row) => row.asset).filter((asset) => wanted.has(asset.status)).sort(byAge).slice(0, limit));
+      return copy(
+        [...state.assets.values()]
+          .map((row) => row.asset)
+          .filter((asset) => wanted.has(asset.status))
+          .sort(byAge)
+          .slice(0, limit),
+      );
     },
 
     async claimDownloads(limit, now, leaseUntil) {
@@ -75,7 +81,10 @@ export function makeInMemoryAssetRepository(state: CatalogState): AssetRepositor
       const { video_cover: _cover, translated_from: _source, ...changes } = copy(asset);
       const source = row.asset.translated_from ? { translated_from: row.asset.translated_from } : {};
       const kept = row.asset.video_cover ? { video_cover: true, ...source } : source;
-      write(state, state.assets, asset.asset_id, { ...row, asset: { ...changes, ...kept, product_id: row.asset.product_id, created_at: row.asset.created_at } });
+      write(state, state.assets, asset.asset_id, {
+        ...row,
+        asset: { ...changes, ...kept, product_id: row.asset.product_id, created_at: row.asset.created_at },
+      });
     },
 
     async delete(assetId) {

@@ -7,7 +7,11 @@ export function makeInMemoryExtensionStore(): ExtensionStore {
   let saved: ExtProfiles | undefined;
   // Arrival order, oldest first; `received_at` then arrival decides what is newest, as the table's (received_at, seq).
   let logs: ExtLogEntry[] = [];
-  const newestFirst = () => logs.map((entry, seq) => ({ entry, seq })).sort((a, b) => b.entry.received_at.localeCompare(a.entry.received_at) || b.seq - a.seq).map(({ entry }) => entry);
+  const newestFirst = () =>
+    logs
+      .map((entry, seq) => ({ entry, seq }))
+      .sort((a, b) => b.entry.received_at.localeCompare(a.entry.received_at) || b.seq - a.seq)
+      .map(({ entry }) => entry);
   return {
     profiles: async () => (saved ? copy(saved) : undefined),
     async saveProfiles(profiles) {

@@ -16,7 +16,10 @@ export function makeInMemoryLoginThrottle(failures: FailureTable = [], limits: T
   };
   return {
     async retryAfter(usernameKey, ip, now) {
-      return Math.max(waitFor((f) => f.usernameKey === usernameKey, limits.perName, now), waitFor((f) => f.ip === ip, limits.perAddress, now));
+      return Math.max(
+        waitFor((f) => f.usernameKey === usernameKey, limits.perName, now),
+        waitFor((f) => f.ip === ip, limits.perAddress, now),
+      );
     },
     async recordFailure(usernameKey, ip, now) {
       failures.push({ usernameKey, ip, at: now.getTime() });

@@ -28,10 +28,7 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 function orderOf(query: ProductListQuery): Compare {
   const { key, descending } = query.sort ?? { key: 'updated_at' as const, descending: true };
   const ascending: Compare = (a, b) => {
-    const primary =
-      key === 'price'
-        ? (a.price ?? Number.NEGATIVE_INFINITY) - (b.price ?? Number.NEGATIVE_INFINITY) || 0
-        : byText(a[key], b[key]);
+    const primary = key === 'price' ? (a.price ?? Number.NEGATIVE_INFINITY) - (b.price ?? Number.NEGATIVE_INFINITY) || 0 : byText(a[key], b[key]);
     return primary || byText(a.id, b.id);
   };
   return descending ? (a, b) => ascending(b, a) : ascending;
@@ -40,7 +37,10 @@ function orderOf(query: ProductListQuery): Compare {
 function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary {
   const assets = [...state.assets.values()].map((row) => row.asset).filter((asset) => asset.product_id === product.id);
   const count = (group: 'main' | 'sku' | 'detail') => assets.filter((asset) => asset.group_key === group).length;
-  const thumbnail = assets.filter((asset) => asset.group_key === 'main').sort(byGroupOrder).find((asset) => asset.status === 'stored');
+  const thumbnail = assets
+    .filter((asset) => asset.group_key === 'main')
+    .sort(byGroupOrder)
+    .find((asset) => asset.status === 'stored');
   const { id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by } = product;
   return {
     ...copy({ id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by }),

@@ -21,7 +21,12 @@ export function makeInMemoryShopRepository(table = new Map<string, Shop>()): Sho
       return { total: all.length, items: copy(all.slice((page - 1) * pageSize, page * pageSize)) };
     },
     async listByStatus(status, limit) {
-      return copy([...table.values()].filter((shop) => shop.status === status).sort(oldestFirst).slice(0, limit));
+      return copy(
+        [...table.values()]
+          .filter((shop) => shop.status === status)
+          .sort(oldestFirst)
+          .slice(0, limit),
+      );
     },
     async update(shop) {
       const stored = table.get(shop.id);

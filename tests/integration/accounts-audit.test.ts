@@ -22,7 +22,8 @@ describe('accounts: the audit of shops and publishing, rehash on login, throttle
     await ozon.close();
   });
 
-  const audit = async (): Promise<Entry[]> => (await t.app.inject({ method: 'GET', url: '/api/audit?page_size=200', headers: t.auth })).json<{ items: Entry[] }>().items;
+  const audit = async (): Promise<Entry[]> =>
+    (await t.app.inject({ method: 'GET', url: '/api/audit?page_size=200', headers: t.auth })).json<{ items: Entry[] }>().items;
 
   it('records shop changes by the admin and publishing by an operator, never the API key', async () => {
     const shopId = await bindActiveShop(t);

@@ -8,7 +8,11 @@ import { GOOD_PASSWORD } from '../helpers/accounts.ts';
 import { scratchPostgresDatabase, startServiceProcess, type ServiceProcess } from '../helpers/service-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const SECRETS = { APP_TOKEN: 'proc-app-token-0123456789', JWT_SECRET: 'proc-jwt-secret-that-is-at-least-32-bytes', SECRET_KEY: 'proc-secret-key-0123456789abcdef' };
+const SECRETS = {
+  APP_TOKEN: 'proc-app-token-0123456789',
+  JWT_SECRET: 'proc-jwt-secret-that-is-at-least-32-bytes',
+  SECRET_KEY: 'proc-secret-key-0123456789abcdef',
+};
 
 /** `npm run user -- add …` with the password on standard input. */
 function runUserCommand(args: string[], stdin: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {

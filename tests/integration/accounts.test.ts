@@ -70,7 +70,12 @@ describe('accounts: users, roles, revocation (DECISIONS §11)', () => {
 
   it('accepts names in any script with digits and ._-, up to 64 characters', async () => {
     for (const name of ['王小明', 'ольга.k_1-2', 'a'.repeat(64)]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/users', headers: t.auth, payload: { username: name, password: GOOD_PASSWORD, role: 'operator' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: t.auth,
+        payload: { username: name, password: GOOD_PASSWORD, role: 'operator' },
+      });
       expect(response.statusCode).toBe(201);
     }
   });
@@ -162,9 +167,19 @@ describe('accounts: users, roles, revocation (DECISIONS §11)', () => {
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(fresh)).statusCode).toBe(200);
 
-    const wrongOld = await t.app.inject({ method: 'POST', url: '/api/auth/password', headers: fresh, payload: { old_password: 'nope-nope-nope', new_password: 'Another-One-5512' } });
+    const wrongOld = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: fresh,
+      payload: { old_password: 'nope-nope-nope', new_password: 'Another-One-5512' },
+    });
     expect(wrongOld.statusCode).toBe(422);
-    const weak = await t.app.inject({ method: 'POST', url: '/api/auth/password', headers: fresh, payload: { old_password: 'Own-Choice-9921', new_password: '1234567890' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: fresh,
+      payload: { old_password: 'Own-Choice-9921', new_password: '1234567890' },
+    });
     expect(weak.statusCode).toBe(422);
 
     expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${ivan.id}`, headers: t.auth, payload: { disabled: true } })).statusCode).toBe(200);
@@ -267,7 +282,8 @@ for (const database of testDatabases()) {
         const demote = (id: string) => t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: t.auth, payload: { role: 'operator' } });
         const statuses = (await Promise.all([demote(anna.id), demote(boris.id)])).map((response) => response.statusCode).sort();
         expect(statuses).toEqual([200, 409]);
-        const admins = (await t.app.inject({ method: 'GET', url: '/api/users', headers: t.auth })).json<{ items: { role: string; disabled: boolean }[] }>().items;
+        const admins = (await t.app.inject({ method: 'GET', url: '/api/users', headers: t.auth })).json<{ items: { role: string; disabled: boolean }[] }>()
+          .items;
         expect(admins.filter((user) => user.role === 'admin' && !user.disabled)).toHaveLength(1);
       } finally {
         await t.close();

@@ -6,7 +6,15 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Nothing listens on port 9: downloads fail at once and never leave the machine.
 const images = (from: number, count: number) =>
-  Array.from({ length: count }, (_, at) => ({ groupKey: 'detail', groupName: '详情', variantName: null, url: `http://127.0.0.1:9/${from + at}.jpg`, index: from + at, type: 'img', dedupeKey: `d${from + at}` }));
+  Array.from({ length: count }, (_, at) => ({
+    groupKey: 'detail',
+    groupName: '详情',
+    variantName: null,
+    url: `http://127.0.0.1:9/${from + at}.jpg`,
+    index: from + at,
+    type: 'img',
+    dedupeKey: `d${from + at}`,
+  }));
 
 const material = (productId: string | null, list: ReturnType<typeof images>) => ({
   product: { id: productId },
@@ -36,13 +44,20 @@ describe.each(testDatabases())('assets per product on $name', (database) => {
     // Images it already has are no new assets: such a page still goes through.
     expect((await t.app.inject({ method: 'POST', url: '/api/materials', headers: t.auth, payload: material(id, images(0, 3)) })).json().assetsQueued).toBe(0);
 
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('product_id', id);
     form.set('meta', JSON.stringify({ dedupeKey: 'upload-1' }));
     form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
     const request = new Request('http://x/api/materials/bytes', { method: 'POST', body: form });
-    const upload = await t.app.inject({ method: 'POST', url: '/api/materials/bytes', headers: { ...t.auth, 'content-type': request.headers.get('content-type')! }, payload: Buffer.from(await request.arrayBuffer()) });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/materials/bytes',
+      headers: { ...t.auth, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
     expect(upload.statusCode).toBe(409);
     expect(upload.json().code).toBe('TOO_MANY_ASSETS');
 

@@ -75,8 +75,7 @@ describe('authentication', () => {
   });
 
   it(`allows ${LOGIN_ATTEMPTS_PER_MINUTE} login attempts a minute per address, then answers 429`, async () => {
-    const attempt = (address: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, payload: { token: 'wrong' } });
+    const attempt = (address: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, payload: { token: 'wrong' } });
     for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE; i += 1) expect((await attempt('192.0.2.7')).statusCode).toBe(401);
     const blocked = await attempt('192.0.2.7');
     expect(blocked.statusCode).toBe(429);

@@ -10,7 +10,9 @@ let fx: FxFakes;
 let cdn: FakeServer;
 
 beforeAll(async () => {
-  const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#e0e0e0' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#e0e0e0' } })
+    .jpeg()
+    .toBuffer();
   cdn = await startFakeServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpeg.length });
     response.end(jpeg);
@@ -52,8 +54,19 @@ describe('the main flow, as a new user does it', () => {
     const product = await waitForStoredImage(id);
     expect(product).toMatchObject({ stage: 'collected', name: '硅胶理线器 桌面收纳', price: null });
 
-    const priced = await test.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: { ...test.auth, 'if-match': String(product.version) }, payload: { pricing: { cost_cny: 20, weight_g: 300 } } });
-    expect(priced.json()).toMatchObject({ stage: 'editing', price: 593, old_price: 1186, fx_rate: 11.5, pricing: { result: { tier: 'low', logistics_cny: 13.5 } } });
+    const priced = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${id}`,
+      headers: { ...test.auth, 'if-match': String(product.version) },
+      payload: { pricing: { cost_cny: 20, weight_g: 300 } },
+    });
+    expect(priced.json()).toMatchObject({
+      stage: 'editing',
+      price: 593,
+      old_price: 1186,
+      fx_rate: 11.5,
+      pricing: { result: { tier: 'low', logistics_cny: 13.5 } },
+    });
 
     const refused = await test.app.inject({ method: 'POST', url: `/api/products/${id}/stage`, headers: test.auth, payload: { stage: 'ready' } });
     expect(refused.statusCode).toBe(422);
@@ -64,7 +77,15 @@ describe('the main flow, as a new user does it', () => {
       method: 'PATCH',
       url: `/api/products/${id}`,
       headers: test.auth,
-      payload: { name: 'Органайзер для кабелей', description: 'Силиконовый органайзер.', offer_id: 'ORG-6543210', weight: 300, depth: 100, width: 80, height: 30 },
+      payload: {
+        name: 'Органайзер для кабелей',
+        description: 'Силиконовый органайзер.',
+        offer_id: 'ORG-6543210',
+        weight: 300,
+        depth: 100,
+        width: 80,
+        height: 30,
+      },
     });
     expect(fixed.json()).toMatchObject({ price: 593 });
     const ready = await test.app.inject({ method: 'POST', url: `/api/products/${id}/stage`, headers: test.auth, payload: { stage: 'ready' } });

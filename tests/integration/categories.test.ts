@@ -33,7 +33,11 @@ describe('category lookups', () => {
     shopId = await bindActiveShop(t);
     const response = await get('/api/categories/tree?lang=zh_hans');
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ language: string; stale: boolean; categories: { category_name: string; children: { children: { type_id: number; type_name: string; disabled: boolean }[] }[] }[] }>();
+    const body = response.json<{
+      language: string;
+      stale: boolean;
+      categories: { category_name: string; children: { children: { type_id: number; type_name: string; disabled: boolean }[] }[] }[];
+    }>();
     expect(body).toMatchObject({ language: 'ZH_HANS', stale: false });
     expect(body.categories[0]!.category_name).toBe('家居用品');
     expect(body.categories[0]!.children[0]!.children).toEqual([
@@ -43,7 +47,9 @@ describe('category lookups', () => {
     const calls = treeCalls(ozon);
     expect((await get(`/api/categories/tree?lang=ZH_HANS&shop_id=${shopId}`)).json()).toEqual(body);
     expect(treeCalls(ozon)).toBe(calls);
-    expect((await get('/api/categories/tree')).json<{ language: string; categories: { category_name: string }[] }>().categories[0]!.category_name).toBe('Дом и сад');
+    expect((await get('/api/categories/tree')).json<{ language: string; categories: { category_name: string }[] }>().categories[0]!.category_name).toBe(
+      'Дом и сад',
+    );
   });
 
   it('serves an old tree marked stale when the marketplace is down, and refreshes an old one when it is up', async () => {

@@ -13,8 +13,16 @@ describe('deeply nested JSON', () => {
 
   it('is refused with 422 at any depth past the limit, with or without a token', async () => {
     for (const depth of [3_500, 20_000, 100_000]) {
-      for (const [url, headers] of [['/api/auth/login', {}], ['/api/products', t.auth]] as const) {
-        const response = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: `{"token":"a","name":"a","attributes":${nested(depth)}}` });
+      for (const [url, headers] of [
+        ['/api/auth/login', {}],
+        ['/api/products', t.auth],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: `{"token":"a","name":"a","attributes":${nested(depth)}}`,
+        });
         expect(response.statusCode, `${url} at ${depth}`).toBe(422);
         expect(response.json()).toMatchObject({ code: 'JSON_TOO_DEEP', detail: expect.stringMatching(/嵌套/) });
       }
@@ -22,10 +30,20 @@ describe('deeply nested JSON', () => {
   });
 
   it('still finds U+0000 in nesting within the limit, and lets it through without', async () => {
-    const deep = await t.app.inject({ method: 'POST', url: '/api/products', headers: t.auth, payload: JSON.parse(`{"name":"a","attributes":${nested(20, '"a\\u0000"')}}`) as object });
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: t.auth,
+      payload: JSON.parse(`{"name":"a","attributes":${nested(20, '"a\\u0000"')}}`) as object,
+    });
     expect(deep.statusCode).toBe(422);
     expect(deep.json().code).toBe('VALIDATION_FAILED');
-    const fine = await t.app.inject({ method: 'POST', url: '/api/products', headers: t.auth, payload: JSON.parse(`{"name":"a","attributes":${nested(20)}}`) as object });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: t.auth,
+      payload: JSON.parse(`{"name":"a","attributes":${nested(20)}}`) as object,
+    });
     expect(fine.statusCode).toBe(201);
   });
 });

@@ -5,8 +5,14 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addStoredImage, completeProduct, JPEG_BYTES, parseCsv, readZip } from './catalog-helpers.ts';
 
 /** Spec §4.11 and DECISIONS §8, written out here so the test checks the code against the contract. */
-const PRODUCT_CSV_COLUMNS = 'offer_id, product_id, name, description_category_id, price, old_price, currency_code, vat, weight, weight_unit, depth, width, height, dimension_unit, barcode, primary_image, images, source_platform, source_item_id, source_url, stage, published_at, created_at'.split(', ');
-const TRIAL_CSV_COLUMNS = 'product_id, offer_id, name, source_platform, source_url, stage, cost_cny, weight_g, fx_rate, tier, logistics_cny, price_rub, old_price_rub, profit_rub, reserve_discount_percent, updated_at'.split(', ');
+const PRODUCT_CSV_COLUMNS =
+  'offer_id, product_id, name, description_category_id, price, old_price, currency_code, vat, weight, weight_unit, depth, width, height, dimension_unit, barcode, primary_image, images, source_platform, source_item_id, source_url, stage, published_at, created_at'.split(
+    ', ',
+  );
+const TRIAL_CSV_COLUMNS =
+  'product_id, offer_id, name, source_platform, source_url, stage, cost_cny, weight_g, fx_rate, tier, logistics_cny, price_rub, old_price_rub, profit_rub, reserve_discount_percent, updated_at'.split(
+    ', ',
+  );
 
 let test: TestApp;
 let fx: FxFakes;
@@ -63,10 +69,17 @@ describe('exports', () => {
   it('products.csv honours stage, ids and fields (spec order), and refuses an unknown field with 422', async () => {
     const a = await create({ name: 'A', offer_id: 'F-1' });
     const b = await create({ name: 'B', offer_id: 'F-2' });
-    const response = await test.app.inject({ method: 'GET', url: `/api/export/products.csv?stage=editing&ids=${a.id},${b.id}&fields=name,offer_id`, headers: test.auth });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/export/products.csv?stage=editing&ids=${a.id},${b.id}&fields=name,offer_id`,
+      headers: test.auth,
+    });
     const rows = parseCsv(response.body);
     expect(rows[0]).toEqual(['offer_id', 'name']);
-    expect(rows.slice(1).sort()).toEqual([['F-1', 'A'], ['F-2', 'B']]);
+    expect(rows.slice(1).sort()).toEqual([
+      ['F-1', 'A'],
+      ['F-2', 'B'],
+    ]);
     const none = await test.app.inject({ method: 'GET', url: `/api/export/products.csv?stage=ready&ids=${a.id}`, headers: test.auth });
     expect(parseCsv(none.body)).toHaveLength(1);
     const unknown = await test.app.inject({ method: 'GET', url: '/api/export/products.csv?fields=name,secret', headers: test.auth });

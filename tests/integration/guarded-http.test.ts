@@ -72,9 +72,12 @@ describe('guarded outbound client', () => {
       expect(server.requests.some((request) => request.url === '/ok')).toBe(false);
     });
 
-    it.each(['file:///etc/passwd', 'ftp://example.com/x', 'gopher://127.0.0.1/', 'not a url', 'data:image/png;base64,AAAA'])('refuses the scheme of %s', async (url) => {
-      expect(await codeOf(strict.get(url, OPTIONS))).toBe('OUTBOUND_REFUSED');
-    });
+    it.each(['file:///etc/passwd', 'ftp://example.com/x', 'gopher://127.0.0.1/', 'not a url', 'data:image/png;base64,AAAA'])(
+      'refuses the scheme of %s',
+      async (url) => {
+        expect(await codeOf(strict.get(url, OPTIONS))).toBe('OUTBOUND_REFUSED');
+      },
+    );
 
     it('refuses a name when any of its addresses is private, without connecting', async () => {
       const pinned = makeGuardedHttp({

@@ -26,8 +26,9 @@ describe('health, docs and error bodies', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/health', '/api/auth/session']));
     expect(Object.keys(doc.paths['/api/auth/login']!.post!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
     // The byte upload streams its parts past validation, but the document still describes them.
-    const upload = (doc.paths['/api/materials/bytes']!.post as unknown as { requestBody: { content: Record<string, { schema: { properties: object; required: string[] } }> } })
-      .requestBody.content['multipart/form-data']!.schema;
+    const upload = (
+      doc.paths['/api/materials/bytes']!.post as unknown as { requestBody: { content: Record<string, { schema: { properties: object; required: string[] } }> } }
+    ).requestBody.content['multipart/form-data']!.schema;
     expect(upload.properties).toMatchObject({ file: { type: 'string', format: 'binary' }, meta: { type: 'string' }, product_id: { type: 'string' } });
     expect(upload.required).toEqual(['product_id', 'meta', 'file']);
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });

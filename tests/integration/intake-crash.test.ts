@@ -73,7 +73,11 @@ describe('crash safety: SIGKILL mid-download, restart', () => {
     const boot = async () => {
       child = startService(dataDir, port);
       await waitUntil('health', async () => ((await fetch(`${base}/health`)).ok ? true : undefined));
-      const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: APP_TOKEN }) });
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: APP_TOKEN }),
+      });
       return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
     };
 
@@ -90,7 +94,12 @@ describe('crash safety: SIGKILL mid-download, restart', () => {
         type: 'img',
         dedupeKey: `${p}-${i}`,
       }));
-      const body = { product: { id: null }, source: { platform: '1688', itemId: `crash-${p}`, url: 'https://detail.1688.com/offer/1.html', collectedAt: 1 }, texts: [{ kind: 'title', content: `商品${p}` }], images };
+      const body = {
+        product: { id: null },
+        source: { platform: '1688', itemId: `crash-${p}`, url: 'https://detail.1688.com/offer/1.html', collectedAt: 1 },
+        texts: [{ kind: 'title', content: `商品${p}` }],
+        images,
+      };
       const response = await fetch(`${base}/materials`, { method: 'POST', headers, body: JSON.stringify(body) });
       expect(response.status).toBe(201);
       const answer = (await response.json()) as { product_id: string; assetsQueued: number };
@@ -98,7 +107,9 @@ describe('crash safety: SIGKILL mid-download, restart', () => {
     }
     await waitUntil('a held download', async () => (cdn.requests.some((request) => request.url.startsWith('/gate/')) ? true : undefined));
     const statusesBefore = await Promise.all(
-      [...acknowledged.keys()].map(async (id) => ((await (await fetch(`${base}/products/${id}/assets`, { headers })).json()) as { items: { status: string }[] }).items),
+      [...acknowledged.keys()].map(
+        async (id) => ((await (await fetch(`${base}/products/${id}/assets`, { headers })).json()) as { items: { status: string }[] }).items,
+      ),
     );
     expect(statusesBefore.flat().some((asset) => asset.status !== 'stored')).toBe(true);
 

@@ -5,9 +5,31 @@ import { HOTLINK_REFERER, type FakeCdn, startFakeCdn } from '../fakes/cdn.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
-type AssetJson = { asset_id: string; source_url: string; status: string; error: string | null; attempts: number; stored_url: string; content_type: string | null; width: number | null; height: number | null; bytes: number | null; sha256: string | null; group_key: string; dedupe_key: string };
+type AssetJson = {
+  asset_id: string;
+  source_url: string;
+  status: string;
+  error: string | null;
+  attempts: number;
+  stored_url: string;
+  content_type: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  sha256: string | null;
+  group_key: string;
+  dedupe_key: string;
+};
 
-const image = (url: string, dedupeKey: string, index = 0, groupKey = 'main') => ({ groupKey, groupName: '主图', variantName: null, url, index, type: 'img', dedupeKey });
+const image = (url: string, dedupeKey: string, index = 0, groupKey = 'main') => ({
+  groupKey,
+  groupName: '主图',
+  variantName: null,
+  url,
+  index,
+  type: 'img',
+  dedupeKey,
+});
 
 function material(images: ReturnType<typeof image>[], overrides: Record<string, unknown> = {}) {
   return {
@@ -73,7 +95,10 @@ for (const database of testDatabases()) {
       expect(['pending', 'downloading']).toContain(early.status);
       const product = t.container.cradle.products.findById(body.product_id);
       expect((await product)?.name).toBe('夏季纯棉短袖T恤');
-      expect((await product)?.raw).toMatchObject({ texts: [{ kind: 'title' }, { kind: 'params', pairs: [{ key: '材质', value: '棉' }] }], sources: [{ platform: '1688', itemId: '6001' }] });
+      expect((await product)?.raw).toMatchObject({
+        texts: [{ kind: 'title' }, { kind: 'params', pairs: [{ key: '材质', value: '棉' }] }],
+        sources: [{ platform: '1688', itemId: '6001' }],
+      });
 
       cdn.release();
       await t.container.cradle.downloadWorker.onIdle();

@@ -57,7 +57,12 @@ describe('GET /api/proxy-image', () => {
   it('refuses loopback targets when private addresses are not allowed, even with PROXY_IMAGE_HOSTS=*', async () => {
     const port = new URL(cdn.url).port;
     const before = cdn.requests.length;
-    for (const url of [`http://127.0.0.1:${port}/jpeg/a.jpg`, `http://[::1]:${port}/jpeg/a.jpg`, `http://2130706433:${port}/jpeg/a.jpg`, `http://localhost:${port}/jpeg/a.jpg`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/jpeg/a.jpg`,
+      `http://[::1]:${port}/jpeg/a.jpg`,
+      `http://2130706433:${port}/jpeg/a.jpg`,
+      `http://localhost:${port}/jpeg/a.jpg`,
+    ]) {
       const response = await proxy(strict, url);
       expect(response.statusCode).toBe(422);
       expect(response.json().code).toBe('OUTBOUND_REFUSED');

@@ -46,6 +46,8 @@ describe('OBJECT_STORE=s3: downloads and direct uploads land in the bucket', () 
     const put = await fetch(ticket.upload_url, { method: 'PUT', headers: ticket.headers, body: new Uint8Array(cdn.images.jpeg) });
     expect(put.status).toBe(200);
     expect(Buffer.from(await (await fetch(ticket.stored_url)).arrayBuffer()).equals(cdn.images.jpeg)).toBe(true);
-    expect((await t.app.inject({ method: 'PUT', url: '/uploads/x?sig=y', payload: cdn.images.jpeg, headers: { 'content-type': 'image/jpeg' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/uploads/x?sig=y', payload: cdn.images.jpeg, headers: { 'content-type': 'image/jpeg' } })).statusCode,
+    ).toBe(404);
   });
 });

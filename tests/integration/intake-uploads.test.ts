@@ -23,7 +23,12 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
       method: 'POST',
       url: '/api/materials',
       headers: t.auth,
-      payload: { product: { id: null }, source: { platform: '1688', itemId: 'u1', url: 'https://detail.1688.com/offer/u1.html', collectedAt: 1 }, texts: [], images: [] },
+      payload: {
+        product: { id: null },
+        source: { platform: '1688', itemId: 'u1', url: 'https://detail.1688.com/offer/u1.html', collectedAt: 1 },
+        texts: [],
+        images: [],
+      },
     });
     productId = created.json().product_id;
   });
@@ -35,7 +40,10 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
   };
 
   it('stores an uploaded image at once, converted and filed under upload when asked', async () => {
-    const response = await upload({ product_id: productId, meta: JSON.stringify({ groupKey: 'main', dedupeKey: 'login-only-1' }), group_key: 'upload' }, { bytes: images.webp, type: 'image/webp' });
+    const response = await upload(
+      { product_id: productId, meta: JSON.stringify({ groupKey: 'main', dedupeKey: 'login-only-1' }), group_key: 'upload' },
+      { bytes: images.webp, type: 'image/webp' },
+    );
     expect(response.statusCode).toBe(201);
     const { asset_id, status } = response.json();
     expect(status).toBe('stored');
@@ -50,7 +58,10 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
   });
 
   it('keeps the group from meta without group_key', async () => {
-    const response = await upload({ product_id: productId, meta: JSON.stringify({ groupKey: 'sku', variantName: '红色' }) }, { bytes: images.jpeg, type: 'image/jpeg' });
+    const response = await upload(
+      { product_id: productId, meta: JSON.stringify({ groupKey: 'sku', variantName: '红色' }) },
+      { bytes: images.jpeg, type: 'image/jpeg' },
+    );
     const asset = await t.container.cradle.assets.findById(response.json().asset_id);
     expect(asset).toMatchObject({ group_key: 'sku', variant_name: '红色', dedupe_key: expect.stringMatching(/^sha256:/) });
   });
@@ -68,7 +79,12 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
     const unknown = await upload({ product_id: '00000000-0000-4000-8000-000000000000' }, { bytes: images.jpeg, type: 'image/jpeg' });
     expect(unknown.statusCode).toBe(404);
 
-    const badFields: Record<string, string>[] = [{ product_id: 'nope' }, { product_id: productId, meta: '{bad json' }, { product_id: productId, meta: '{"groupKey":"generated"}' }, { product_id: productId, group_key: 'main' }];
+    const badFields: Record<string, string>[] = [
+      { product_id: 'nope' },
+      { product_id: productId, meta: '{bad json' },
+      { product_id: productId, meta: '{"groupKey":"generated"}' },
+      { product_id: productId, group_key: 'main' },
+    ];
     for (const fields of badFields) {
       const response = await upload(fields, { bytes: images.jpeg, type: 'image/jpeg' });
       expect(response.statusCode).toBe(422);
@@ -92,7 +108,12 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
     expect(notImage.headers['x-content-type-options']).toBe('nosniff');
     // Magic bytes alone passed: an HTML page behind a PNG signature (or a JPEG one) was stored as an image.
     for (const magic of [images.png.subarray(0, 8), Buffer.from([0xff, 0xd8, 0xff, 0xe0])]) {
-      const polyglot = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: Buffer.concat([magic, Buffer.from('<html><script>alert(1)</script></html>')]) });
+      const polyglot = await t.app.inject({
+        method: 'PUT',
+        url: ticket.upload_url,
+        headers: ticket.headers,
+        payload: Buffer.concat([magic, Buffer.from('<html><script>alert(1)</script></html>')]),
+      });
       expect(polyglot.statusCode).toBe(415);
       expect(polyglot.json().code).toBe('IMAGE_UNSUPPORTED');
     }
@@ -120,6 +141,8 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
     const ticketId = url.pathname.split('/').pop()!;
     const later = new Date(Date.now() + 16 * 60 * 1000);
     expect(await t.container.cradle.localUploads.redeem(ticketId, url.searchParams.get('sig')!, later)).toBe('expired');
-    expect((await t.app.inject({ method: 'POST', url: '/api/image/upload-token', headers: t.auth, payload: { content_type: 'text/html' } })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/api/image/upload-token', headers: t.auth, payload: { content_type: 'text/html' } })).statusCode).toBe(
+      422,
+    );
   });
 });

@@ -4,9 +4,27 @@ import { startFakeVideoCdn } from '../fakes/video-cdn.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
-type AssetJson = { asset_id: string; dedupe_key: string; type: string; status: string; error: string | null; stored_url: string; content_type: string | null; bytes: number | null; duration_ms?: number | null };
+type AssetJson = {
+  asset_id: string;
+  dedupe_key: string;
+  type: string;
+  status: string;
+  error: string | null;
+  stored_url: string;
+  content_type: string | null;
+  bytes: number | null;
+  duration_ms?: number | null;
+};
 
-const video = (url: string, dedupeKey: string, index: number) => ({ groupKey: 'main', groupName: '主图视频', variantName: null, url, index, type: 'video', dedupeKey });
+const video = (url: string, dedupeKey: string, index: number) => ({
+  groupKey: 'main',
+  groupName: '主图视频',
+  variantName: null,
+  url,
+  index,
+  type: 'video',
+  dedupeKey,
+});
 
 for (const database of testDatabases()) {
   describe(`videos in POST /api/materials (${database.name})`, () => {
@@ -38,7 +56,8 @@ for (const database of testDatabases()) {
       const created = await t.app.inject({ method: 'POST', url: '/api/materials', headers: t.auth, payload: body });
       expect(created.statusCode).toBe(201);
       await t.container.cradle.downloadWorker.onIdle();
-      const assets: AssetJson[] = (await t.app.inject({ method: 'GET', url: `/api/products/${created.json().product_id}/assets`, headers: t.auth })).json().items;
+      const assets: AssetJson[] = (await t.app.inject({ method: 'GET', url: `/api/products/${created.json().product_id}/assets`, headers: t.auth })).json()
+        .items;
       const of = (key: string): AssetJson => assets.find((asset) => asset.dedupe_key === key)!;
 
       expect(of('ok')).toMatchObject({ type: 'video', status: 'stored', content_type: 'video/mp4', duration_ms: 12_500 });
@@ -62,7 +81,12 @@ for (const database of testDatabases()) {
       expect(detail.images).toEqual([]);
       // Stored videos do not count as the stored picture a ready product needs, nor serve as rich-content pictures.
       expect(detail.ready_problems).toContainEqual({ path: '/images', message: '至少需要一张已保存的图片' });
-      const rich = await t.app.inject({ method: 'POST', url: `/api/products/${created.json().product_id}/rich-content`, headers: t.auth, payload: { images: [of('ok').asset_id], text: false } });
+      const rich = await t.app.inject({
+        method: 'POST',
+        url: `/api/products/${created.json().product_id}/rich-content`,
+        headers: t.auth,
+        payload: { images: [of('ok').asset_id], text: false },
+      });
       expect(rich.statusCode).toBe(422);
       expect(rich.json()).toMatchObject({ code: 'ASSET_NOT_USABLE' });
     });

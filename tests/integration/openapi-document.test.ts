@@ -81,13 +81,16 @@ describe('the OpenAPI document', () => {
     expect(modelOf('/api/ai/copy').enum).toEqual(expect.arrayContaining([...idsOf('text'), 'deepseek']));
     expect(modelOf('/api/ai/copy').enum).not.toContain('template');
     expect(modelOf('/api/suite/plan').enum).toEqual(modelOf('/api/ai/copy').enum);
-    for (const path of ['/api/suite/generate', '/api/image/edit', '/api/image/translate']) expect(modelOf(path).enum).toEqual(expect.arrayContaining([...idsOf('image'), 'template']));
+    for (const path of ['/api/suite/generate', '/api/image/edit', '/api/image/translate'])
+      expect(modelOf(path).enum).toEqual(expect.arrayContaining([...idsOf('image'), 'template']));
     const refused = await t.app.inject({ method: 'POST', url: '/api/ai/copy', headers: t.auth, payload: { title: '杯子', model: 'gpt-99' } });
     expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([422, 'UNKNOWN_MODEL']);
   });
 
   it('names every operation uniquely', () => {
-    const operations = Object.values(JSON.parse(document).paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item));
+    const operations = Object.values(JSON.parse(document).paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) =>
+      Object.values(item),
+    );
     const ids = operations.map((operation) => operation.operationId);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
@@ -111,7 +114,15 @@ ${body}
 `;
       const check = (body: string) => {
         writeFileSync(path.join(dir, 'client.ts'), client(body));
-        const program = ts.createProgram([path.join(dir, 'client.ts')], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, types: [] });
+        const program = ts.createProgram([path.join(dir, 'client.ts')], {
+          strict: true,
+          noEmit: true,
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.ESNext,
+          moduleResolution: ts.ModuleResolutionKind.Bundler,
+          skipLibCheck: true,
+          types: [],
+        });
         return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
       };
       expect(check('')).toEqual([]);

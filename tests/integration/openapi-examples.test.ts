@@ -66,7 +66,9 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
     },
     getSuitesIdZip: async (_headers, linked) => {
       const id = linked.get(`getSuitesIdZip id ${(API_EXAMPLES.getSuitesIdZip!.parameters as { id: string }).id}`);
-      await until(async () => ['done', 'partial', 'failed'].includes((await t.app.inject({ method: 'GET', url: `/api/suites/${id}`, headers: t.auth })).json().status));
+      await until(async () =>
+        ['done', 'partial', 'failed'].includes((await t.app.inject({ method: 'GET', url: `/api/suites/${id}`, headers: t.auth })).json().status),
+      );
     },
     // The seller's own clip, uploaded as the page does (a multipart example carries a picture), becomes the cover.
     putProductsIdVideoCover: async (_headers, _linked, ids) => {
@@ -87,7 +89,9 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
     until(async () => {
       const products = (await t.app.inject({ method: 'GET', url: '/api/products?page_size=200', headers: t.auth })).json<{ items: { id: string }[] }>().items;
       for (const { id } of products) {
-        const history = (await t.app.inject({ method: 'GET', url: `/api/products/${id}/publish-history`, headers: t.auth })).json<{ items: { status: string }[] }>();
+        const history = (await t.app.inject({ method: 'GET', url: `/api/products/${id}/publish-history`, headers: t.auth })).json<{
+          items: { status: string }[];
+        }>();
         if (history.items.some((record) => ['pending', 'waiting_quota'].includes(record.status))) return false;
       }
       return true;
@@ -99,11 +103,16 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
   });
 
   it('links each create to its read: product, shop, suite and publish task', () => {
-    const linksOf = (operationId: string) => Object.values(operations.get(operationId)!.operation.responses).flatMap((response) => Object.values(response.links ?? {}));
+    const linksOf = (operationId: string) =>
+      Object.values(operations.get(operationId)!.operation.responses).flatMap((response) => Object.values(response.links ?? {}));
     expect(linksOf('postProducts')).toContainEqual(expect.objectContaining({ operationId: 'getProductsId', parameters: { id: '$response.body#/id' } }));
     expect(linksOf('postShops')).toContainEqual(expect.objectContaining({ operationId: 'getShopsId', parameters: { id: '$response.body#/id' } }));
-    expect(linksOf('postSuiteGenerate')).toContainEqual(expect.objectContaining({ operationId: 'getSuitesId', parameters: { id: '$response.body#/suite_id' } }));
-    expect(linksOf('postProductsIdPublish')).toContainEqual(expect.objectContaining({ operationId: 'getPublishTaskId', parameters: { taskId: '$response.body#/task_id' } }));
+    expect(linksOf('postSuiteGenerate')).toContainEqual(
+      expect.objectContaining({ operationId: 'getSuitesId', parameters: { id: '$response.body#/suite_id' } }),
+    );
+    expect(linksOf('postProductsIdPublish')).toContainEqual(
+      expect.objectContaining({ operationId: 'getPublishTaskId', parameters: { taskId: '$response.body#/task_id' } }),
+    );
   });
 
   it('has examples that fit their own schemas, and defaults that do too', () => {
@@ -111,26 +120,33 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
     for (const [operationId, documented] of operations) {
       const { operation } = documented;
       (operation.parameters ?? []).forEach((parameter, index) => {
-        if (parameter.example !== undefined) problems.push(...check(`${documented.pointer}/parameters/${index}/schema`, parameter.example).map((p) => `${operationId} ${parameter.name}: ${p}`));
+        if (parameter.example !== undefined)
+          problems.push(...check(`${documented.pointer}/parameters/${index}/schema`, parameter.example).map((p) => `${operationId} ${parameter.name}: ${p}`));
       });
       for (const [mediaType, media] of Object.entries(operation.requestBody?.content ?? {})) {
-        if (media.example !== undefined) problems.push(...check(mediaPointer(documented, 'requestBody', mediaType), media.example).map((p) => `${operationId} body: ${p}`));
+        if (media.example !== undefined)
+          problems.push(...check(mediaPointer(documented, 'requestBody', mediaType), media.example).map((p) => `${operationId} body: ${p}`));
       }
       for (const [status, response] of Object.entries(operation.responses)) {
         for (const [mediaType, media] of Object.entries(response.content ?? {})) {
-          if (media.example !== undefined) problems.push(...check(mediaPointer(documented, `responses/${status}`, mediaType), media.example).map((p) => `${operationId} ${status}: ${p}`));
+          if (media.example !== undefined)
+            problems.push(...check(mediaPointer(documented, `responses/${status}`, mediaType), media.example).map((p) => `${operationId} ${status}: ${p}`));
         }
       }
-      for (const parameter of operation.parameters ?? []) if (parameter.required && parameter.example === undefined) problems.push(`${operationId}: no example ${parameter.name}`);
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.required && parameter.example === undefined) problems.push(`${operationId}: no example ${parameter.name}`);
       for (const [mediaType, media] of Object.entries(operation.requestBody?.content ?? {})) {
         if (media.example === undefined && media.schema?.format !== 'binary') problems.push(`${operationId}: no example ${mediaType} body`);
       }
       const answer = operation.responses[String(exampleStatus(operation))];
       const binary = Object.values(answer?.content ?? {}).every((media) => media.schema?.format === 'binary');
-      if (answer?.content && !binary && Object.values(answer.content).every((media) => media.example === undefined)) problems.push(`${operationId}: no example answer`);
+      if (answer?.content && !binary && Object.values(answer.content).every((media) => media.example === undefined))
+        problems.push(`${operationId}: no example answer`);
     }
     const defaults = defaultsIn(document);
-    expect(defaults.map(([pointer]) => pointer)).toContain('#/paths/~1api~1suite~1plan/post/requestBody/content/application~1json/schema/properties/image_stats');
+    expect(defaults.map(([pointer]) => pointer)).toContain(
+      '#/paths/~1api~1suite~1plan/post/requestBody/content/application~1json/schema/properties/image_stats',
+    );
     for (const [pointer, value] of defaults) problems.push(...check(pointer, value).map((p) => `default at ${pointer}: ${p}`));
     expect(problems).toEqual([]);
   });
@@ -152,7 +168,10 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
         const value = String(parameter.example);
         const link = linked.get(`${operationId} ${parameter.name} ${value}`);
         if (parameter.in === 'path') {
-          expect(link ?? (STABLE_PATH_VALUES.has(`${operationId} ${parameter.name}`) ? value : undefined), `${operationId}: no earlier answer links to its ${parameter.name}`).toBeDefined();
+          expect(
+            link ?? (STABLE_PATH_VALUES.has(`${operationId} ${parameter.name}`) ? value : undefined),
+            `${operationId}: no earlier answer links to its ${parameter.name}`,
+          ).toBeDefined();
           url = url.replace(`{${parameter.name}}`, encodeURIComponent(link ?? value));
         } else if (parameter.in === 'query') query[parameter.name] = link ?? ids.get(value) ?? outside(value);
         else headers[parameter.name] = link ?? value;
@@ -167,7 +186,13 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
         [payload, headers['content-type']] = [form.payload, form.contentType];
       } else if (mediaType) [payload, headers['content-type']] = [cdn.images.jpeg, mediaType];
 
-      const response = await t.app.inject({ method: documented.method.toUpperCase() as 'GET', url, query, headers, ...(payload === undefined ? {} : { payload }) });
+      const response = await t.app.inject({
+        method: documented.method.toUpperCase() as 'GET',
+        url,
+        query,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
       expect.soft(response.statusCode, `${operationId}: ${response.body.slice(0, 300)}`).toBe(status);
       const [answerType, answerMedia] = Object.entries(operation.responses[String(status)]?.content ?? {})[0] ?? [];
       const body = answerType === 'application/json' ? response.json() : response.body;
@@ -181,7 +206,10 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
         const target = [...operations.values()].find((candidate) => candidate.operation.operationId === link.operationId);
         expect(target, `${operationId} links to ${link.operationId}`).toBeDefined();
         for (const [name, expression] of Object.entries(link.parameters)) {
-          expect(target!.operation.parameters?.some((parameter) => parameter.name === name), `${link.operationId} takes ${name}`).toBe(true);
+          expect(
+            target!.operation.parameters?.some((parameter) => parameter.name === name),
+            `${link.operationId} takes ${name}`,
+          ).toBe(true);
           const [example, real] = [resolveExpression(expression, answerMedia?.example), resolveExpression(expression, body)];
           expect(real === undefined, `${operationId}: ${expression} resolves in the example and the answer alike`).toBe(example === undefined);
           if (example === undefined) continue;
@@ -208,11 +236,12 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
       const body = response.json<{ detail: string; errors?: { path: string; message: string }[] }>();
       expect.soft(response.statusCode, `${operationId} with ${wrong!.field} = ${JSON.stringify(wrong!.value)}`).toBe(422);
       expect.soft(body.detail, operationId).toMatch(/[\u4e00-\u9fff]/);
-      expect.soft(body.errors?.find((error) => error.path === `/${wrong!.field}`)?.message, `${operationId}: a Chinese message at /${wrong!.field}`).toMatch(/[\u4e00-\u9fff]/);
+      expect
+        .soft(body.errors?.find((error) => error.path === `/${wrong!.field}`)?.message, `${operationId}: a Chinese message at /${wrong!.field}`)
+        .toMatch(/[\u4e00-\u9fff]/);
       checked.push(operationId);
     }
     expect(checked).toContain('postMaterialsBytes');
     expect(checked.length).toBeGreaterThanOrEqual(27);
   });
 });
-

@@ -42,7 +42,13 @@ describe('GET /api/fx', () => {
     const test = await app();
     const recent = new Date(Date.now() - 3600_000).toISOString();
     await test.container.cradle.fxRateStore.save({ rate: 11.25, source: 'er-api', updated_at: recent });
-    expect((await test.app.inject({ method: 'GET', url: '/api/fx', headers: test.auth })).json()).toEqual({ rate: 11.25, source: 'er-api', updated_at: recent, ts: recent, stale: true });
+    expect((await test.app.inject({ method: 'GET', url: '/api/fx', headers: test.auth })).json()).toEqual({
+      rate: 11.25,
+      source: 'er-api',
+      updated_at: recent,
+      ts: recent,
+      stale: true,
+    });
   });
 
   it('needs a bearer token', async () => {
@@ -60,7 +66,10 @@ describe('pricing endpoints', () => {
     const high = await quote({ cost_cny: 150, weight_g: 1200, fx_rate: 11.5, markup_percent: 30, reserve_discount_percent: 50, tier: 'auto' });
     expect(high.json()).toMatchObject({ price: 3962, old_price: 7924, breakdown: { tier: 'high', logistics_cny: 58 } });
     expect((await quote({ cost_cny: 20, weight_g: 300, fx_rate: 11.5, currency_code: 'CNY' })).json()).toMatchObject({ price: 51.57, currency_code: 'CNY' });
-    expect((await quote({ cost_cny: 20, weight_g: 40_000, fx_rate: 11.5 })).json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/weight_g' }] });
+    expect((await quote({ cost_cny: 20, weight_g: 40_000, fx_rate: 11.5 })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: '/weight_g' }],
+    });
     expect((await quote({ cost_cny: -1, weight_g: 300 })).statusCode).toBe(422);
     expect((await quote({ cost_cny: 1, weight_g: 300, reserve_discount_percent: 96 })).statusCode).toBe(422);
     expect((await test.app.inject({ method: 'GET', url: '/api/products', headers: test.auth })).json().total).toBe(0);
@@ -70,7 +79,11 @@ describe('pricing endpoints', () => {
     const test = await app();
     const policy = (await test.app.inject({ method: 'GET', url: '/api/pricing/policy', headers: test.auth })).json();
     expect(policy.defaults).toEqual({ markup_percent: 30, reserve_discount_percent: 50, tier: 'auto' });
-    expect(policy.tiers.map((t: { tier: string; net_ratio: number }) => [t.tier, t.net_ratio])).toEqual([['low', 0.845], ['high', 0.785], ['high2', 0.785]]);
+    expect(policy.tiers.map((t: { tier: string; net_ratio: number }) => [t.tier, t.net_ratio])).toEqual([
+      ['low', 0.845],
+      ['high', 0.785],
+      ['high2', 0.785],
+    ]);
     expect(policy.tiers[2].max_price_rub).toBeNull();
   });
 });

@@ -10,7 +10,14 @@ beforeAll(async () => {
     const at = new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
     await products.insert(
       newProduct(
-        { id: crypto.randomUUID(), stage: i % 5 === 0 ? 'ready' : 'collected', source_platform: '1688', name: `Кружка ${i}`, offer_id: `MUG-${i}`, source_item_id: String(9000 + i) },
+        {
+          id: crypto.randomUUID(),
+          stage: i % 5 === 0 ? 'ready' : 'collected',
+          source_platform: '1688',
+          name: `Кружка ${i}`,
+          offer_id: `MUG-${i}`,
+          source_item_id: String(9000 + i),
+        },
         at,
       ),
     );
@@ -26,7 +33,23 @@ describe('GET /api/products', () => {
     expect(body.total).toBe(25);
     expect(body.items.map((i: { name: string }) => i.name)).toEqual(Array.from({ length: 10 }, (_, k) => `Кружка ${14 - k}`));
     expect(Object.keys(body.items[0]).sort()).toEqual(
-      ['asset_count', 'created_at', 'created_by', 'failed_assets', 'id', 'marketplace_product_id', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'stage', 'thumbnail_url', 'updated_at', 'updated_by'].sort(),
+      [
+        'asset_count',
+        'created_at',
+        'created_by',
+        'failed_assets',
+        'id',
+        'marketplace_product_id',
+        'name',
+        'offer_id',
+        'price',
+        'source_platform',
+        'source_url',
+        'stage',
+        'thumbnail_url',
+        'updated_at',
+        'updated_by',
+      ].sort(),
     );
     expect(body.items[0].asset_count).toEqual({ main: 0, sku: 0, detail: 0 });
   });
@@ -34,7 +57,12 @@ describe('GET /api/products', () => {
   it('defaults to 20 per page and filters by stage and q', async () => {
     expect((await list('')).json().items).toHaveLength(20);
     expect((await list('?stage=ready')).json().total).toBe(5);
-    expect((await list('?q=mug-2')).json().items.map((i: { offer_id: string }) => i.offer_id).sort()).toEqual(['MUG-2', 'MUG-20', 'MUG-21', 'MUG-22', 'MUG-23', 'MUG-24']);
+    expect(
+      (await list('?q=mug-2'))
+        .json()
+        .items.map((i: { offer_id: string }) => i.offer_id)
+        .sort(),
+    ).toEqual(['MUG-2', 'MUG-20', 'MUG-21', 'MUG-22', 'MUG-23', 'MUG-24']);
     expect((await list('?q=9007')).json().items.map((i: { offer_id: string }) => i.offer_id)).toEqual(['MUG-7']);
   });
 

@@ -39,7 +39,12 @@ describe('products', () => {
     const product = await create();
     const response = await patch(product.id, { price: 1, pricing: { cost_cny: 150, note: 'from supplier' }, weight: 1200, raw: { texts: [] } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ version: 2, price: 3962, old_price: 7924, pricing: { cost_cny: 150, fx_rate: 11.5, note: 'from supplier', result: { tier: 'high' } } });
+    expect(response.json()).toMatchObject({
+      version: 2,
+      price: 3962,
+      old_price: 7924,
+      pricing: { cost_cny: 150, fx_rate: 11.5, note: 'from supplier', result: { tier: 'high' } },
+    });
     const removed = await patch(product.id, { pricing: { note: null, cost_cny: null } });
     expect(removed.json()).toMatchObject({ price: null, old_price: null });
     // One weight: the PATCHed `weight` is `pricing.weight_g` too.

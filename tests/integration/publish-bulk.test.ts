@@ -8,7 +8,11 @@ import { GOOD_KEY, bindActiveShop, insertPublishable, type ShopApp, startShopApp
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
-type Reply = { tasks: { task_id: string; product_ids: string[] }[]; waiting: string[]; refused: { product_id: string; errors: { path: string; message: string }[] }[] };
+type Reply = {
+  tasks: { task_id: string; product_ids: string[] }[];
+  waiting: string[];
+  refused: { product_id: string; errors: { path: string; message: string }[] }[];
+};
 type Record = { task_id: string | null; status: string; next_attempt_at: string | null };
 const HAN = /\p{Script=Han}/u;
 const until = async (check: () => Promise<boolean>, limitMs = 15_000): Promise<void> => {
@@ -28,8 +32,10 @@ describe('bulk publish (POST /api/publish)', () => {
   });
   afterAll(() => app.close());
 
-  const bulk = (productIds: string[], shop = shopId) => t.app.inject({ method: 'POST', url: '/api/publish', headers: t.auth, payload: { shop_id: shop, product_ids: productIds } });
-  const history = async (productId: string): Promise<Record[]> => (await t.app.inject({ method: 'GET', url: `/api/products/${productId}/publish-history`, headers: t.auth })).json<{ items: Record[] }>().items;
+  const bulk = (productIds: string[], shop = shopId) =>
+    t.app.inject({ method: 'POST', url: '/api/publish', headers: t.auth, payload: { shop_id: shop, product_ids: productIds } });
+  const history = async (productId: string): Promise<Record[]> =>
+    (await t.app.inject({ method: 'GET', url: `/api/products/${productId}/publish-history`, headers: t.auth })).json<{ items: Record[] }>().items;
   const importSizes = () => [...ozon.tasks.values()].filter((task) => task.kind === 'import').map((task) => task.items.length);
 
   it('sends at most 100 items per import request, refuses each failing product with its reasons', async () => {
@@ -52,8 +58,13 @@ describe('bulk publish (POST /api/publish)', () => {
     expect(reply.refused.every((r) => r.errors.every((e) => HAN.test(e.message)))).toBe(true);
 
     const taskId = reply.tasks[2]!.task_id;
-    await until(async () => (await t.app.inject({ method: 'GET', url: `/api/publish/${taskId}`, headers: t.auth })).json<{ status: string }>().status === 'imported');
-    const task = (await t.app.inject({ method: 'GET', url: `/api/publish/${taskId}`, headers: t.auth })).json<{ status: string; items: { product_id: string; status: string; marketplace_product_id: string }[] }>();
+    await until(
+      async () => (await t.app.inject({ method: 'GET', url: `/api/publish/${taskId}`, headers: t.auth })).json<{ status: string }>().status === 'imported',
+    );
+    const task = (await t.app.inject({ method: 'GET', url: `/api/publish/${taskId}`, headers: t.auth })).json<{
+      status: string;
+      items: { product_id: string; status: string; marketplace_product_id: string }[];
+    }>();
     expect(task.status).toBe('imported');
     expect(task.items.map((item) => item.product_id).sort()).toEqual([...reply.tasks[2]!.product_ids].sort());
     expect(task.items.every((item) => item.status === 'imported' && item.marketplace_product_id)).toBe(true);
@@ -95,7 +106,12 @@ describe('bulk publish (POST /api/publish)', () => {
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json<{ errors: { path: string; message: string }[] }>().errors[0]!.message).toMatch(HAN);
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/shops', headers: t.auth, payload: { name: 'Untested', client_id: '888', api_key: GOOD_KEY } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/shops',
+      headers: t.auth,
+      payload: { name: 'Untested', client_id: '888', api_key: GOOD_KEY },
+    });
     const product = await insertPublishable(t);
     const untested = await bulk([product.id], created.json<{ id: string }>().id);
     expect(untested.statusCode).toBe(409);
@@ -124,7 +140,9 @@ describe('waiting products after a restart', () => {
       const shopId = await bindActiveShop(first);
       const product = await insertPublishable(first);
       ozon.itemLimitNext(1, 60);
-      const reply = (await first.app.inject({ method: 'POST', url: '/api/publish', headers: first.auth, payload: { shop_id: shopId, product_ids: [product.id] } })).json<Reply>();
+      const reply = (
+        await first.app.inject({ method: 'POST', url: '/api/publish', headers: first.auth, payload: { shop_id: shopId, product_ids: [product.id] } })
+      ).json<Reply>();
       expect(reply.waiting).toEqual([product.id]);
       const { publishTasks } = first.container.cradle;
       const [record] = (await publishTasks.listByProduct(product.id, { page: 1, pageSize: 1 })).items;

@@ -20,8 +20,10 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
   });
   afterAll(() => app.close());
 
-  const check = (productId: string, shop = shopId) => t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish/check`, headers: t.auth, payload: { shop_id: shop } });
-  const publish = (productId: string) => t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish`, headers: t.auth, payload: { shop_id: shopId } });
+  const check = (productId: string, shop = shopId) =>
+    t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish/check`, headers: t.auth, payload: { shop_id: shop } });
+  const publish = (productId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish`, headers: t.auth, payload: { shop_id: shopId } });
   const sent = (path: string) => ozon.requests.filter((request) => request.url === path).length;
 
   it('passes a complete product and sends nothing; a second check reads the category from the cache', async () => {
@@ -43,12 +45,26 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
       vat: '0.18',
       old_price: 500,
       pricing: { result: { price_rub: 593, old_price_rub: 500, fx_rate: 11.5 } },
-      attributes: { '85': [{ value: 'Нет бренда' }], [COLOR_ATTRIBUTE]: [{ dictionary_value_id: 61571 }, { dictionary_value_id: 999 }, { dictionary_value_id: 61572 }, { dictionary_value_id: 61573 }], '4180': 'Ящик 木' },
+      attributes: {
+        '85': [{ value: 'Нет бренда' }],
+        [COLOR_ATTRIBUTE]: [{ dictionary_value_id: 61571 }, { dictionary_value_id: 999 }, { dictionary_value_id: 61572 }, { dictionary_value_id: 61573 }],
+        '4180': 'Ящик 木',
+      },
     });
     const body = (await check(product.id)).json<CheckBody>();
     expect(body.ok).toBe(false);
     expect(body.errors.map((error) => error.path)).toEqual(
-      expect.arrayContaining(['name', 'offer_id', 'vat', 'old_price', 'attributes/85/0', 'attributes/9048', `attributes/${COLOR_ATTRIBUTE}`, `attributes/${COLOR_ATTRIBUTE}/1`, 'attributes/4180/0']),
+      expect.arrayContaining([
+        'name',
+        'offer_id',
+        'vat',
+        'old_price',
+        'attributes/85/0',
+        'attributes/9048',
+        `attributes/${COLOR_ATTRIBUTE}`,
+        `attributes/${COLOR_ATTRIBUTE}/1`,
+        'attributes/4180/0',
+      ]),
     );
     expect(body.errors.every((error) => HAN.test(error.message))).toBe(true);
     expect(body.errors.find((error) => error.path === 'attributes/9048')?.message).toContain('型号名称');
@@ -68,7 +84,10 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
   });
 
   it('an unknown or disabled category is a Chinese 422 CATEGORY_UNKNOWN, for the check and for publish', async () => {
-    for (const [categoryId, typeId] of [[111, 222], [17028922, 92499]] as const) {
+    for (const [categoryId, typeId] of [
+      [111, 222],
+      [17028922, 92499],
+    ] as const) {
       const product = await insertPublishable(t, { description_category_id: categoryId, type_id: typeId });
       for (const response of [await check(product.id), await publish(product.id)]) {
         expect(response.statusCode).toBe(422);
@@ -81,7 +100,12 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
   });
 
   it('refuses a shop that has not passed its test (409), an unknown product or shop (404)', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/shops', headers: t.auth, payload: { name: 'Untested', client_id: '777', api_key: GOOD_KEY } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/shops',
+      headers: t.auth,
+      payload: { name: 'Untested', client_id: '777', api_key: GOOD_KEY },
+    });
     const product = await insertPublishable(t);
     const response = await check(product.id, created.json<{ id: string }>().id);
     expect(response.statusCode).toBe(409);
@@ -91,7 +115,9 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
   });
 
   it('answers 502 when the marketplace cannot be reached for what is not cached yet', async () => {
-    const product = await insertPublishable(t, { attributes: { '85': [{ dictionary_value_id: NO_BRAND_ID }], '9048': 'BOX-3', '8229': [{ dictionary_value_id: 970895715 }] } });
+    const product = await insertPublishable(t, {
+      attributes: { '85': [{ dictionary_value_id: NO_BRAND_ID }], '9048': 'BOX-3', '8229': [{ dictionary_value_id: 970895715 }] },
+    });
     ozon.down = true;
     try {
       const response = await check(product.id);

@@ -69,7 +69,14 @@ describe('publishing a published product again updates its card', () => {
       const final = await waitForFinalTask(t, record.task_id!);
       expect(final.status).toBe('failed');
       expect(final.errors).toEqual([
-        expect.objectContaining({ code: 'error_attribute_values_empty', field: 'attribute', attribute_id: 9048, level: 'error', message: 'required attribute is empty', explanation: '必填属性没有值：请补全后重新发布' }),
+        expect.objectContaining({
+          code: 'error_attribute_values_empty',
+          field: 'attribute',
+          attribute_id: 9048,
+          level: 'error',
+          message: 'required attribute is empty',
+          explanation: '必填属性没有值：请补全后重新发布',
+        }),
       ]);
     } finally {
       ozon.plan = { pendingPolls: 0, outcome: 'imported' };

@@ -9,8 +9,25 @@ import { type ShopApp, startShopApp, waitForFinalTask } from '../helpers/marketp
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
 import { storedVariantProduct as storedOne } from '../helpers/stored-variant-product.ts';
 
-type VariantJson = { id: string; label_zh: string; offer_id: string; enabled: boolean; price: number; old_price: number; image_asset_id: string; status: string; marketplace_product_id: string | null; errors: { code: string; attribute_id: number }[] };
-type SentItem = { offer_id: string; price: string; primary_image: string; images: string[]; attributes: { id: number; values: { dictionary_value_id?: number; value?: string }[] }[] };
+type VariantJson = {
+  id: string;
+  label_zh: string;
+  offer_id: string;
+  enabled: boolean;
+  price: number;
+  old_price: number;
+  image_asset_id: string;
+  status: string;
+  marketplace_product_id: string | null;
+  errors: { code: string; attribute_id: number }[];
+};
+type SentItem = {
+  offer_id: string;
+  price: string;
+  primary_image: string;
+  images: string[];
+  attributes: { id: number; values: { dictionary_value_id?: number; value?: string }[] }[];
+};
 
 const colour = (id: number, value: string) => ({ '10096': [{ dictionary_value_id: id, value }] });
 
@@ -30,7 +47,8 @@ describe('publishing a product with colours as one merged card', () => {
     await cdn?.close();
   });
 
-  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => shop.t.app.inject({ method, url, headers: shop.t.auth, ...(payload ? { payload } : {}) });
+  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    shop.t.app.inject({ method, url, headers: shop.t.auth, ...(payload ? { payload } : {}) });
   const variants = async (): Promise<VariantJson[]> => (await api('GET', `/api/products/${productId}`)).json().variants;
   const sentItems = (taskId: string) => shop.ozon.tasks.get(Number(taskId))!.items as unknown as SentItem[];
   const valuesOf = (item: SentItem, id: number) => item.attributes.find((attribute) => attribute.id === id)?.values;
@@ -66,12 +84,23 @@ describe('publishing a product with colours as one merged card', () => {
       attributes: { '85': [{ dictionary_value_id: NO_BRAND_ID, value: 'Нет бренда' }] },
     };
     // The seller first gives grey the red colour by mistake: refused, nothing changes; then fixes it and switches blue off.
-    const twins = await api('PATCH', `/api/products/${productId}`, { ...base, variants: [{ id: red!.id, label_ru: 'красный', aspects: colour(61573, 'красный') }, { id: blue!.id }, { id: grey!.id, label_ru: 'серый', aspects: colour(61573, 'красный') }] });
+    const twins = await api('PATCH', `/api/products/${productId}`, {
+      ...base,
+      variants: [
+        { id: red!.id, label_ru: 'красный', aspects: colour(61573, 'красный') },
+        { id: blue!.id },
+        { id: grey!.id, label_ru: 'серый', aspects: colour(61573, 'красный') },
+      ],
+    });
     expect(twins.statusCode).toBe(422);
     expect(twins.json().code).toBe('VARIANT_ASPECTS_DUPLICATE');
     const fixed = await api('PATCH', `/api/products/${productId}`, {
       ...base,
-      variants: [{ id: red!.id, label_ru: 'красный', aspects: colour(61573, 'красный') }, { id: blue!.id, enabled: false }, { id: grey!.id, label_ru: 'серый', aspects: colour(61576, 'серый') }],
+      variants: [
+        { id: red!.id, label_ru: 'красный', aspects: colour(61573, 'красный') },
+        { id: blue!.id, enabled: false },
+        { id: grey!.id, label_ru: 'серый', aspects: colour(61576, 'серый') },
+      ],
     });
     expect(fixed.statusCode).toBe(200);
     const ready = await api('POST', `/api/products/${productId}/stage`, { stage: 'ready' });
@@ -81,7 +110,11 @@ describe('publishing a product with colours as one merged card', () => {
     const published = await api('POST', `/api/products/${productId}/publish`, { shop_id: shop.shopId });
     expect(published.statusCode).toBe(202);
     // Each sent variant says so at once (the poller then writes its final result); the one switched off stays a draft.
-    expect((await variants()).map((v) => v.status)).toEqual([expect.stringMatching(/^(pending|imported)$/), 'draft', expect.stringMatching(/^(pending|imported)$/)]);
+    expect((await variants()).map((v) => v.status)).toEqual([
+      expect.stringMatching(/^(pending|imported)$/),
+      'draft',
+      expect.stringMatching(/^(pending|imported)$/),
+    ]);
     const taskId: string = published.json().task_id;
     const items = sentItems(taskId);
     const current = await variants();
@@ -99,12 +132,21 @@ describe('publishing a product with colours as one merged card', () => {
 
     const task = await waitForFinalTask(shop.t, taskId);
     expect(task.status).toBe('imported');
-    expect((await api('GET', `/api/publish/${taskId}`)).json().items.map((item: { variant_id: string; offer_id: string }) => [item.variant_id, item.offer_id]).sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!))).toEqual([
+    expect(
+      (await api('GET', `/api/publish/${taskId}`))
+        .json()
+        .items.map((item: { variant_id: string; offer_id: string }) => [item.variant_id, item.offer_id])
+        .sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!)),
+    ).toEqual([
       [red!.id, 'NORD-BOX-1'],
       [grey!.id, 'NORD-BOX-3'],
     ]);
     const after = await variants();
-    expect(after.map((v) => [v.status, v.marketplace_product_id !== null])).toEqual([['imported', true], ['draft', false], ['imported', true]]);
+    expect(after.map((v) => [v.status, v.marketplace_product_id !== null])).toEqual([
+      ['imported', true],
+      ['draft', false],
+      ['imported', true],
+    ]);
     const product = (await api('GET', `/api/products/${productId}`)).json();
     expect(product.stage).toBe('published');
     expect(product.marketplace_product_id).toBe(after[0]!.marketplace_product_id);
@@ -114,7 +156,11 @@ describe('publishing a product with colours as one merged card', () => {
     const csv = await api('GET', `/api/export/offers.csv?ids=${productId},${plain}&fields=offer_id,product_id,price,primary_image,variant_label,model_name`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
     expect(rows[0]).toEqual(['offer_id', 'product_id', 'price', 'primary_image', 'variant_label', 'model_name']);
     expect(rows.slice(1).sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([
       ['CUP-1', '', '', '', '', 'CUP-1'],
@@ -132,7 +178,10 @@ describe('publishing a product with colours as one merged card', () => {
 
   it('publishing again updates each variant’s own card, and one refused variant fails with its reasons while the other stays', async () => {
     const before = await variants();
-    await api('PATCH', `/api/products/${productId}`, { offer_id: 'NORD-BOX', variants: before.map((v) => ({ id: v.id, ...(v.label_zh === '灰色' ? { label_ru: 'светло-серый' } : {}) })) });
+    await api('PATCH', `/api/products/${productId}`, {
+      offer_id: 'NORD-BOX',
+      variants: before.map((v) => ({ id: v.id, ...(v.label_zh === '灰色' ? { label_ru: 'светло-серый' } : {}) })),
+    });
     shop.ozon.plan = { pendingPolls: 0, outcome: 'imported', declinedOffers: ['NORD-BOX-3'] };
     const again = await api('POST', `/api/products/${productId}/publish`, { shop_id: shop.shopId });
     expect(again.statusCode).toBe(202);
@@ -155,12 +204,19 @@ describe('publishing a product with colours as one merged card', () => {
     // The seller switched the third colour off after the crash: it is not sent, and says why.
     const { product, variants } = await storedVariantProduct('CRASH-BOX', (variant, index) => (index === 2 ? { ...variant, enabled: false } : variant));
     const now = new Date().toISOString();
-    await publishTasks.insert(...variants.map((variant) => newWaitingRecord({ id: randomUUID(), product_id: product.id, variant_id: variant.id, shop_id: shop.shopId, offer_id: variant.offer_id }, now, now)));
+    await publishTasks.insert(
+      ...variants.map((variant) =>
+        newWaitingRecord({ id: randomUUID(), product_id: product.id, variant_id: variant.id, shop_id: shop.shopId, offer_id: variant.offer_id }, now, now),
+      ),
+    );
     const importsBefore = shop.ozon.tasks.size;
     shop.t.container.cradle.publishPoller.wake();
     const deadline = Date.now() + 15_000;
     let stored = await products.findById(product.id);
-    while (stored!.variants.some((variant) => variant.status === 'draft' || variant.status === 'pending' || variant.status === 'waiting_quota') && Date.now() < deadline) {
+    while (
+      stored!.variants.some((variant) => variant.status === 'draft' || variant.status === 'pending' || variant.status === 'waiting_quota') &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       stored = await products.findById(product.id);
     }
@@ -182,4 +238,3 @@ describe('publishing a product with colours as one merged card', () => {
     expect(shop.ozon.tasks.get(Number(tasks[0].task_id))!.items.map((item) => item.offer_id)).toEqual(['BULK-BOX-1', 'BULK-BOX-2', 'BULK-BOX-3']);
   });
 });
-

@@ -27,7 +27,8 @@ for (const database of testDatabases()) {
       await ozon.close();
     });
 
-    const publish = (productId: string, shop = shopId) => t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish`, headers: t.auth, payload: { shop_id: shop } });
+    const publish = (productId: string, shop = shopId) =>
+      t.app.inject({ method: 'POST', url: `/api/products/${productId}/publish`, headers: t.auth, payload: { shop_id: shop } });
 
     it('publishes a ready product: pending, then imported, product published with its marketplace id', async () => {
       ozon.plan = { pendingPolls: 1, outcome: 'imported' };
@@ -77,13 +78,34 @@ for (const database of testDatabases()) {
       ozon.plan = { pendingPolls: 0, outcome: 'imported' };
       const product = await insertPublishable(t, { primary_image: null, images: null });
       const asset = (index: number, storedUrl: string): Asset => ({
-        asset_id: crypto.randomUUID(), product_id: product.id, group_key: 'main', group_name: '主图', variant_name: null, type: 'img', index,
-        dedupe_key: `k${index}`, source_url: `https://cbu01.alicdn.com/${index}.jpg`, referer: '', stored_url: storedUrl, status: 'stored',
-        error: null, attempts: 1, content_type: 'image/jpeg', bytes: 10, width: 1200, height: 1600, sha256: null, created_at: product.created_at, updated_at: product.created_at,
+        asset_id: crypto.randomUUID(),
+        product_id: product.id,
+        group_key: 'main',
+        group_name: '主图',
+        variant_name: null,
+        type: 'img',
+        index,
+        dedupe_key: `k${index}`,
+        source_url: `https://cbu01.alicdn.com/${index}.jpg`,
+        referer: '',
+        stored_url: storedUrl,
+        status: 'stored',
+        error: null,
+        attempts: 1,
+        content_type: 'image/jpeg',
+        bytes: 10,
+        width: 1200,
+        height: 1600,
+        sha256: null,
+        created_at: product.created_at,
+        updated_at: product.created_at,
       });
       await t.container.cradle.assets.insertMany([asset(0, '/media/products/a/0.jpg'), asset(1, `${PUBLIC_BASE}/media/products/a/1.jpg`)]);
       const { task_id } = (await publish(product.id)).json<{ task_id: string }>();
-      expect(ozon.tasks.get(Number(task_id))!.items[0]).toMatchObject({ primary_image: `${PUBLIC_BASE}/media/products/a/0.jpg`, images: [`${PUBLIC_BASE}/media/products/a/1.jpg`] });
+      expect(ozon.tasks.get(Number(task_id))!.items[0]).toMatchObject({
+        primary_image: `${PUBLIC_BASE}/media/products/a/0.jpg`,
+        images: [`${PUBLIC_BASE}/media/products/a/1.jpg`],
+      });
       await waitForFinalTask(t, task_id);
     });
 
@@ -91,12 +113,34 @@ for (const database of testDatabases()) {
       ozon.plan = { pendingPolls: 0, outcome: 'imported' };
       const product = await insertPublishable(t);
       const video = (index: number, durationMs: number): Asset => ({
-        asset_id: crypto.randomUUID(), product_id: product.id, group_key: 'main', group_name: '主图视频', variant_name: null, type: 'video', index,
-        dedupe_key: `v${index}`, source_url: `https://cloud.video.taobao.com/${index}.mp4`, referer: '', stored_url: `/media/products/${product.id}/v${index}.mp4`,
-        status: 'stored', error: null, attempts: 1, content_type: 'video/mp4', bytes: 1000, width: null, height: null, sha256: null, duration_ms: durationMs,
-        created_at: product.created_at, updated_at: product.created_at,
+        asset_id: crypto.randomUUID(),
+        product_id: product.id,
+        group_key: 'main',
+        group_name: '主图视频',
+        variant_name: null,
+        type: 'video',
+        index,
+        dedupe_key: `v${index}`,
+        source_url: `https://cloud.video.taobao.com/${index}.mp4`,
+        referer: '',
+        stored_url: `/media/products/${product.id}/v${index}.mp4`,
+        status: 'stored',
+        error: null,
+        attempts: 1,
+        content_type: 'video/mp4',
+        bytes: 1000,
+        width: null,
+        height: null,
+        sha256: null,
+        duration_ms: durationMs,
+        created_at: product.created_at,
+        updated_at: product.created_at,
       });
-      const check = async () => (await t.app.inject({ method: 'POST', url: `/api/products/${product.id}/publish/check`, headers: t.auth, payload: { shop_id: shopId } })).json<{ ok: boolean; errors: { path: string; message: string }[] }>();
+      const check = async () =>
+        (await t.app.inject({ method: 'POST', url: `/api/products/${product.id}/publish/check`, headers: t.auth, payload: { shop_id: shopId } })).json<{
+          ok: boolean;
+          errors: { path: string; message: string }[];
+        }>();
       await t.container.cradle.assets.insertMany([video(0, 12_000), video(1, 3_000)]);
       expect(await check()).toEqual({ ok: false, errors: [{ path: 'videos/1', message: '视频时长 3 秒，平台要求 8 秒到 5 分钟' }] });
       const before = ozon.tasks.size;
@@ -113,12 +157,14 @@ for (const database of testDatabases()) {
       expect(await check()).toEqual({ ok: true, errors: [] });
       const { task_id } = (await publish(product.id)).json<{ task_id: string }>();
       const sent = ozon.tasks.get(Number(task_id))!.items[0]!;
-      expect(sent.complex_attributes).toEqual([0, 1].map((index) => ({
-        attributes: [
-          { complex_id: 100001, id: 21841, values: [{ value: `${PUBLIC_BASE}/media/products/${product.id}/v${index}.mp4` }] },
-          { complex_id: 100001, id: 21837, values: [{ value: product.name }] },
-        ],
-      })));
+      expect(sent.complex_attributes).toEqual(
+        [0, 1].map((index) => ({
+          attributes: [
+            { complex_id: 100001, id: 21841, values: [{ value: `${PUBLIC_BASE}/media/products/${product.id}/v${index}.mp4` }] },
+            { complex_id: 100001, id: 21837, values: [{ value: product.name }] },
+          ],
+        })),
+      );
       expect(JSON.stringify([sent.primary_image, sent.images])).not.toContain('.mp4');
       await waitForFinalTask(t, task_id);
     });
@@ -166,7 +212,10 @@ for (const database of testDatabases()) {
       const current = (await products.findById(product.id))!;
       expect(await products.update({ ...current, stage: 'editing', version: current.version + 1 }, current.version)).toBe(true);
       expect(await waitForFinalTask(t, task_id)).toMatchObject({ status: 'imported' });
-      expect(await products.findById(product.id)).toMatchObject({ stage: 'editing', marketplace_product_id: String(ozon.tasks.get(Number(task_id))!.productIds[0]) });
+      expect(await products.findById(product.id)).toMatchObject({
+        stage: 'editing',
+        marketplace_product_id: String(ozon.tasks.get(Number(task_id))!.productIds[0]),
+      });
     });
 
     it('keeps polling through a marketplace outage; a publish during the outage answers 502 and records nothing', async () => {
@@ -214,7 +263,9 @@ describe('publish polling across a restart', () => {
       const shopId = await bindActiveShop(first);
       const product = await insertPublishable(first);
       ozon.plan = { pendingPolls: 1_000, outcome: 'imported' };
-      const { task_id } = (await first.app.inject({ method: 'POST', url: `/api/products/${product.id}/publish`, headers: first.auth, payload: { shop_id: shopId } })).json<{ task_id: string }>();
+      const { task_id } = (
+        await first.app.inject({ method: 'POST', url: `/api/products/${product.id}/publish`, headers: first.auth, payload: { shop_id: shopId } })
+      ).json<{ task_id: string }>();
       const task = ozon.tasks.get(Number(task_id))!;
       for (let i = 0; i < 100 && task.polls === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(task.polls).toBeGreaterThan(0); // the first run was mid-poll
@@ -225,7 +276,10 @@ describe('publish polling across a restart', () => {
       try {
         expect(await waitForFinalTask(second, task_id)).toMatchObject({ status: 'imported', marketplace_product_id: String(task.productIds[0]) });
         expect((await getTask(second, task_id)).shop_id).toBe(shopId);
-        expect(await second.container.cradle.products.findById(product.id)).toMatchObject({ stage: 'published', marketplace_product_id: String(task.productIds[0]) });
+        expect(await second.container.cradle.products.findById(product.id)).toMatchObject({
+          stage: 'published',
+          marketplace_product_id: String(task.productIds[0]),
+        });
       } finally {
         await second.close();
       }

@@ -15,15 +15,34 @@ describe('rich content', () => {
   });
   afterAll(() => t?.close());
 
-  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => t.app.inject({ method, url, headers: t.auth, ...(payload ? { payload } : {}) });
+  const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: t.auth, ...(payload ? { payload } : {}) });
   const asset = (productId: string, group: Asset['group_key'], index: number): Asset => {
     const now = new Date().toISOString();
     const id = randomUUID();
-    const origin = { asset_id: id, product_id: productId, group_key: group, group_name: group, variant_name: null, type: 'img', index, dedupe_key: id, source_url: '', referer: '' };
-    return storedAsset(pendingAsset(origin, now), { url: `${BASE}/media/products/${productId}/${group}-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: id }, now);
+    const origin = {
+      asset_id: id,
+      product_id: productId,
+      group_key: group,
+      group_name: group,
+      variant_name: null,
+      type: 'img',
+      index,
+      dedupe_key: id,
+      source_url: '',
+      referer: '',
+    };
+    return storedAsset(
+      pendingAsset(origin, now),
+      { url: `${BASE}/media/products/${productId}/${group}-${index}.jpg`, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: id },
+      now,
+    );
   };
   async function product(name = 'Коробка для хранения') {
-    const stored = newProduct({ id: randomUUID(), stage: 'editing', source_platform: null, name, description: 'Прочная коробка.\nС крышкой.' }, new Date().toISOString());
+    const stored = newProduct(
+      { id: randomUUID(), stage: 'editing', source_platform: null, name, description: 'Прочная коробка.\nС крышкой.' },
+      new Date().toISOString(),
+    );
     await t.container.cradle.products.insert(stored);
     const assets = [asset(stored.id, 'detail', 1), asset(stored.id, 'detail', 0), asset(stored.id, 'translated', 0), asset(stored.id, 'main', 0)];
     await t.container.cradle.assets.insertMany(assets);
@@ -35,7 +54,10 @@ describe('rich content', () => {
     const [detail1, detail0, translated] = assets;
     const answer = await api('POST', `/api/products/${id}/rich-content`, { images: 'detail', text: true });
     expect(answer.statusCode).toBe(200);
-    const expected = buildRichContent([translated!, detail0!, detail1!].map((a) => ({ url: a.stored_url, alt: 'Коробка для хранения' })), ['Коробка для хранения', 'Прочная коробка.\nС крышкой.']);
+    const expected = buildRichContent(
+      [translated!, detail0!, detail1!].map((a) => ({ url: a.stored_url, alt: 'Коробка для хранения' })),
+      ['Коробка для хранения', 'Прочная коробка.\nС крышкой.'],
+    );
     expect(answer.json()).toEqual({ rich_content: JSON.parse(JSON.stringify(expected)), warnings: [] });
     const stored = await api('GET', `/api/products/${id}`);
     expect(stored.json().attributes['11254']).toEqual(richContentAttribute(expected));

@@ -31,7 +31,11 @@ describe('every route', () => {
     for (const { method, path } of operations) {
       const name = `${method} ${path}`;
       if (PUBLIC_OPERATIONS.has(name) || !path.startsWith('/api/')) continue;
-      const response = await t.app.inject({ method: method as 'GET', url: concretePath(path), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const response = await t.app.inject({
+        method: method as 'GET',
+        url: concretePath(path),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       if (response.statusCode !== 401 || response.json<{ code: string }>().code !== 'UNAUTHORIZED') open.push(`${name} → ${response.statusCode}`);
     }
     expect(open).toEqual([]);

@@ -22,13 +22,20 @@ for (const database of testDatabases()) {
     });
 
     const bind = async (apiKey = GOOD_KEY, clientId = '123456') => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/shops', headers: t.auth, payload: { name: '主店', client_id: clientId, api_key: apiKey, currency_code: 'CNY' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/shops',
+        headers: t.auth,
+        payload: { name: '主店', client_id: clientId, api_key: apiKey, currency_code: 'CNY' },
+      });
       expect(response.statusCode).toBe(201);
       return response.json<{ id: string; status: string; api_key_masked: string }>();
     };
     const shopOf = async (id: string) => {
       const list = await t.app.inject({ method: 'GET', url: '/api/shops?page_size=200', headers: t.auth });
-      return list.json<{ items: { id: string; status: string; api_key_masked: string; roles: string[]; key_expires_at: string | null }[] }>().items.find((s) => s.id === id);
+      return list
+        .json<{ items: { id: string; status: string; api_key_masked: string; roles: string[]; key_expires_at: string | null }[] }>()
+        .items.find((s) => s.id === id);
     };
 
     it('binds a shop as unverified, showing only the masked key', async () => {
@@ -98,7 +105,12 @@ for (const database of testDatabases()) {
     });
 
     it('refuses bad input with 422 and unknown shops with 404', async () => {
-      const bad = await t.app.inject({ method: 'POST', url: '/api/shops', headers: t.auth, payload: { name: 'x', client_id: 'abc', api_key: GOOD_KEY, currency_code: 'USD' } });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/shops',
+        headers: t.auth,
+        payload: { name: 'x', client_id: 'abc', api_key: GOOD_KEY, currency_code: 'USD' },
+      });
       expect(bad.statusCode).toBe(422);
       expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
       const empty = await t.app.inject({ method: 'PATCH', url: '/api/shops/00000000-0000-4000-8000-000000000000', headers: t.auth, payload: {} });

@@ -41,7 +41,9 @@ describe('slow clients are cut off', () => {
     const head = `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const started = Date.now();
     const trickling = Array.from({ length: 40 }, () => slowClient(port, head, body, 100));
-    const halfHeaders = Array.from({ length: 40 }, () => slowClient(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaa', 100));
+    const halfHeaders = Array.from({ length: 40 }, () =>
+      slowClient(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaa', 100),
+    );
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
@@ -62,7 +64,11 @@ describe('slow clients are cut off', () => {
   });
 
   it('lets a request that arrives in time through', async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'wrong' }) });
+    const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'wrong' }),
+    });
     expect(response.status).toBe(401);
   });
 });

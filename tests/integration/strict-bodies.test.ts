@@ -10,7 +10,8 @@ describe('request bodies are validated without type coercion', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: unknown, method: 'POST' | 'PATCH' | 'PUT' = 'POST') => t.app.inject({ method, url, headers: t.auth, payload: payload as object });
+  const post = (url: string, payload: unknown, method: 'POST' | 'PATCH' | 'PUT' = 'POST') =>
+    t.app.inject({ method, url, headers: t.auth, payload: payload as object });
 
   it.each([
     ['a boolean shop name', '/api/shops', { name: false, client_id: '123', api_key: 'k' }, '/name'],
@@ -33,7 +34,12 @@ describe('request bodies are validated without type coercion', () => {
     const created = await post('/api/products', { name: 'кружка' });
     expect(created.statusCode).toBe(201);
     const { id, version } = created.json<{ id: string; version: number }>();
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: { ...t.auth, 'if-match': String(version) }, payload: { weight: '330' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${id}`,
+      headers: { ...t.auth, 'if-match': String(version) },
+      payload: { weight: '330' },
+    });
     expect(patched.statusCode).toBe(422);
     expect(patched.json().errors[0].path).toBe('/weight');
     const profiles = await post('/api/ext/profiles', { profiles: 'none' }, 'PUT');

@@ -1,13 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const HOSTILE = ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd', '/\\evil.example/x.jpg'];
+const HOSTILE = [
+  'javascript:alert(1)',
+  ' JavaScript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:x',
+  'file:///etc/passwd',
+  '/\\evil.example/x.jpg',
+];
 
 const material = (overrides: { url?: string; refererOrigin?: string; imageUrl?: string }) => ({
   product: { id: null },
   source: { platform: '1688', itemId: '7001', url: overrides.url ?? 'https://detail.1688.com/offer/7001.html', collectedAt: 1_763_700_000_000 },
   texts: [{ kind: 'title', content: '杯子' }],
-  images: [{ groupKey: 'main', groupName: '主图', variantName: null, url: overrides.imageUrl ?? 'https://cbu01.alicdn.com/a.jpg', index: 0, type: 'img', dedupeKey: 'a' }],
+  images: [
+    {
+      groupKey: 'main',
+      groupName: '主图',
+      variantName: null,
+      url: overrides.imageUrl ?? 'https://cbu01.alicdn.com/a.jpg',
+      index: 0,
+      type: 'img',
+      dedupeKey: 'a',
+    },
+  ],
   refererOrigin: overrides.refererOrigin ?? 'https://detail.1688.com',
 });
 
@@ -21,7 +38,11 @@ describe('every stored URL is http(s)', () => {
 
   it('refuses other schemes in collected materials with 422 naming the field', async () => {
     for (const bad of HOSTILE) {
-      for (const [field, path] of [['url', '/source/url'], ['refererOrigin', '/refererOrigin'], ['imageUrl', '/images/0/url']] as const) {
+      for (const [field, path] of [
+        ['url', '/source/url'],
+        ['refererOrigin', '/refererOrigin'],
+        ['imageUrl', '/images/0/url'],
+      ] as const) {
         const response = await t.app.inject({ method: 'POST', url: '/api/materials', headers: t.auth, payload: material({ [field]: bad }) });
         expect(response.statusCode, `${field}=${bad}`).toBe(422);
         expect(response.json().errors).toContainEqual(expect.objectContaining({ path }));
@@ -47,7 +68,12 @@ describe('every stored URL is http(s)', () => {
       method: 'POST',
       url: '/api/products',
       headers: t.auth,
-      payload: { name: 'a', source_url: 'HTTPS://detail.1688.com/offer/1.html', primary_image: '/media/products/x.jpg', images: ['//cbu01.alicdn.com/b.jpg', 'http://x.example/c.jpg'] },
+      payload: {
+        name: 'a',
+        source_url: 'HTTPS://detail.1688.com/offer/1.html',
+        primary_image: '/media/products/x.jpg',
+        images: ['//cbu01.alicdn.com/b.jpg', 'http://x.example/c.jpg'],
+      },
     });
     expect(created.statusCode).toBe(201);
     const cleared = await t.app.inject({ method: 'PATCH', url: `/api/products/${created.json().id}`, headers: t.auth, payload: { source_url: '' } });
@@ -55,9 +81,19 @@ describe('every stored URL is http(s)', () => {
   });
 
   it('refuses them as image addresses of exports and image edits', async () => {
-    const exported = await t.app.inject({ method: 'POST', url: '/api/export/images', headers: t.auth, payload: { title: 't', images: [{ url: 'javascript:alert(1)', groupName: 'g', key: 'k' }] } });
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/export/images',
+      headers: t.auth,
+      payload: { title: 't', images: [{ url: 'javascript:alert(1)', groupName: 'g', key: 'k' }] },
+    });
     expect(exported.statusCode).toBe(422);
-    const edited = await t.app.inject({ method: 'POST', url: '/api/image/edit', headers: t.auth, payload: { image_url: 'data:image/png;base64,AAAA', operation: 'text_overlay', prompt: 'x' } });
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: '/api/image/edit',
+      headers: t.auth,
+      payload: { image_url: 'data:image/png;base64,AAAA', operation: 'text_overlay', prompt: 'x' },
+    });
     expect(edited.statusCode).toBe(422);
     expect(edited.json().errors).toContainEqual(expect.objectContaining({ path: '/image_url' }));
   });

@@ -9,7 +9,13 @@ const CJK = /[\u4e00-\u9fff]/;
 
 type Operation = { method: string; path: string; body?: Record<string, unknown>; query: string[]; properties: string[] };
 type OpenApi = {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }
+    >
+  >;
 };
 
 let t: TestApp;
@@ -53,10 +59,14 @@ function badRequests(operation: Operation): { url: string; payload?: unknown }[]
 describe('every 422 speaks Chinese', () => {
   it('formats the examples of the issue as one sentence per field', () => {
     const stage = validationProblems(
-      ['collected', 'editing', 'ready', 'published', 'archived'].map((value) => ({ keyword: 'const', instancePath: '/stage', params: { allowedValue: value } })).concat([{ keyword: 'anyOf', instancePath: '/stage', params: {} as never }]),
+      ['collected', 'editing', 'ready', 'published', 'archived']
+        .map((value) => ({ keyword: 'const', instancePath: '/stage', params: { allowedValue: value } }))
+        .concat([{ keyword: 'anyOf', instancePath: '/stage', params: {} as never }]),
       'body',
     );
-    expect(stage).toEqual([{ path: '/stage', message: '阶段只能是 collected（已采集）、editing（编辑中）、ready（待上架）、published（已发布）、archived（已归档）' }]);
+    expect(stage).toEqual([
+      { path: '/stage', message: '阶段只能是 collected（已采集）、editing（编辑中）、ready（待上架）、published（已发布）、archived（已归档）' },
+    ]);
     const cost = validationProblems(
       [
         { keyword: 'type', instancePath: '/pricing/cost_cny', params: { type: 'null' } },
@@ -74,7 +84,9 @@ describe('every 422 speaks Chinese', () => {
     const id = created.json().id as string;
     const stage = await t.app.inject({ method: 'POST', url: `/api/products/${id}/stage`, headers: t.auth, payload: { stage: 'foo' } });
     expect(stage.statusCode).toBe(422);
-    expect(stage.json().errors).toEqual([{ path: '/stage', message: '阶段只能是 collected（已采集）、editing（编辑中）、ready（待上架）、published（已发布）、archived（已归档）' }]);
+    expect(stage.json().errors).toEqual([
+      { path: '/stage', message: '阶段只能是 collected（已采集）、editing（编辑中）、ready（待上架）、published（已发布）、archived（已归档）' },
+    ]);
     const cost = await t.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: t.auth, payload: { pricing: { cost_cny: -1 } } });
     expect(cost.json().errors).toEqual([{ path: '/pricing/cost_cny', message: '采购成本不能小于 0' }]);
     const markup = await t.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: t.auth, payload: { pricing: { markup_percent: 5000 } } });

@@ -57,7 +57,10 @@ describe('exports tell the truth about dates and image URLs', () => {
     expect(csv.headers['x-image-urls']).toBe('relative');
     expect(parseCsv(csv.body)[0]).toEqual([...PRODUCT_CSV_COLUMNS]);
 
-    expect((await absolute.app.inject({ method: 'GET', url: '/api/export/info', headers: absolute.auth })).json()).toEqual({ image_urls: 'absolute', warning: null });
+    expect((await absolute.app.inject({ method: 'GET', url: '/api/export/info', headers: absolute.auth })).json()).toEqual({
+      image_urls: 'absolute',
+      warning: null,
+    });
     expect((await absolute.app.inject({ method: 'GET', url: '/api/export/products.csv', headers: absolute.auth })).headers['x-image-urls']).toBe('absolute');
   });
 

@@ -32,7 +32,9 @@ for (const database of testDatabases()) {
       const second = await addStoredImage(t, ids[0]!, 5);
       const first = await addStoredImage(t, ids[0]!, 2);
       await addStoredImage(t, ids[1]!, 0, 'detail');
-      await assets.insertMany([{ ...first, asset_id: crypto.randomUUID(), index: 0, dedupe_key: 'failed-0', status: 'failed', stored_url: '', error: '下载失败' }]);
+      await assets.insertMany([
+        { ...first, asset_id: crypto.randomUUID(), index: 0, dedupe_key: 'failed-0', status: 'failed', stored_url: '', error: '下载失败' },
+      ]);
       expect(second.stored_url).not.toBe(first.stored_url);
       thumbnail = first.stored_url;
     });

@@ -25,7 +25,9 @@ for (const database of testDatabases()) {
     });
 
     it('offers ready exactly when the stage endpoint would accept it', async () => {
-      const created = (await t.app.inject({ method: 'POST', url: '/api/products', headers: t.auth, payload: { ...completeProduct, offer_id: 'MOVE-1' } })).json();
+      const created = (
+        await t.app.inject({ method: 'POST', url: '/api/products', headers: t.auth, payload: { ...completeProduct, offer_id: 'MOVE-1' } })
+      ).json();
       expect(created.allowed_moves).toEqual([]);
       expect(created.ready_problems.length).toBeGreaterThan(0);
       expect((await move(created.id, 'ready')).statusCode).toBe(422);

@@ -12,10 +12,12 @@ const mutate = (sealed: string, index: number, change: (part: Buffer) => Buffer)
 
 describe('AES-256-GCM secret box', () => {
   it('opens what it sealed, for any text', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 300, unit: 'binary' }), fc.uuid(), (text, shopId) => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300, unit: 'binary' }), fc.uuid(), (text, shopId) => {
         expect(box.open(box.seal(text, shopId), shopId)).toBe(text);
       }),
-      { numRuns: 50 },);
+      { numRuns: 50 },
+    );
   });
 
   it('never contains the plaintext and uses a fresh 12-byte IV each time', () => {
@@ -36,10 +38,18 @@ describe('AES-256-GCM secret box', () => {
 
   it('refuses a truncated tag, an altered ciphertext and a wrong secret', () => {
     const sealed = box.seal('key-material', 'shop:1');
-    expect(() => box.open(mutate(sealed, 3, (tag) => tag.subarray(0, 4)), 'shop:1')).toThrow(expect.objectContaining({ code: 'SECRET_UNREADABLE' }));
-    expect(() => box.open(mutate(sealed, 4, (ct) => Buffer.from(ct.map((byte, i) => (i === 0 ? byte ^ 1 : byte)))), 'shop:1')).toThrow(
-      expect.objectContaining({ code: 'SECRET_UNREADABLE' }),
-    );
+    expect(() =>
+      box.open(
+        mutate(sealed, 3, (tag) => tag.subarray(0, 4)),
+        'shop:1',
+      ),
+    ).toThrow(expect.objectContaining({ code: 'SECRET_UNREADABLE' }));
+    expect(() =>
+      box.open(
+        mutate(sealed, 4, (ct) => Buffer.from(ct.map((byte, i) => (i === 0 ? byte ^ 1 : byte)))),
+        'shop:1',
+      ),
+    ).toThrow(expect.objectContaining({ code: 'SECRET_UNREADABLE' }));
     expect(() => makeAesGcmSecretBox('another-secret').open(sealed, 'shop:1')).toThrow(expect.objectContaining({ code: 'SECRET_UNREADABLE' }));
     expect(() => box.open('not-sealed', 'shop:1')).toThrow(expect.objectContaining({ code: 'SECRET_UNREADABLE' }));
   });

@@ -82,7 +82,9 @@ describe('folders say what they hold', () => {
   });
 
   it('application/use-cases holds use cases only: each file exports a `make…` factory (shared helpers live one level up)', () => {
-    const notUseCases = filesUnder(path.join(SRC, 'application/use-cases')).filter((file) => !/^export (?:function|const) make[A-Z]/m.test(readFileSync(file, 'utf8')));
+    const notUseCases = filesUnder(path.join(SRC, 'application/use-cases')).filter(
+      (file) => !/^export (?:function|const) make[A-Z]/m.test(readFileSync(file, 'utf8')),
+    );
     expect(notUseCases.map((file) => path.relative(SRC, file))).toEqual([]);
   });
 });
@@ -94,7 +96,11 @@ describe('folders say what they hold', () => {
 const CROSS_ADAPTER_IMPORTS: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
   { from: 'adapters/ai/template-', to: 'adapters/images/', why: 'the template family draws its cards with the sharp processor and the text renderer' },
   { from: 'adapters/http/app.ts', to: 'adapters/storage/local-object-store.ts', why: 'HTTP serves the local store at the store’s own /media/ prefix' },
-  { from: 'adapters/http/routes/upload-token.ts', to: 'adapters/storage/local-direct-uploads.ts', why: 'HTTP receives the signed uploads at the URL prefix the store signs' },
+  {
+    from: 'adapters/http/routes/upload-token.ts',
+    to: 'adapters/storage/local-direct-uploads.ts',
+    why: 'HTTP receives the signed uploads at the URL prefix the store signs',
+  },
   { from: 'adapters/http/', to: 'adapters/request-context.ts', why: 'HTTP opens each request’s context and names the actor' },
   { from: 'adapters/persistence/', to: 'adapters/request-context.ts', why: 'the audit log and the product history read the acting user' },
 ];

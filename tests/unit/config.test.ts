@@ -65,8 +65,27 @@ describe('loadConfig', () => {
       seedream: 'doubao-seedream-4-0-250828',
       'qwen-image': 'qwen-image-edit-plus',
     });
-    const env = { DEEPSEEK_MODEL: 'deepseek-reasoner', QWEN_MODEL: 'qwen-max', DOUBAO_MODEL: ' ep-1 ', OPENAI_TEXT_MODEL: 'gpt-5-mini', OPENAI_IMAGE_MODEL: 'gpt-image-1-mini', GEMINI_IMAGE_MODEL: 'gemini-3-pro-image-preview', SEEDREAM_MODEL: 'ep-2', QWEN_IMAGE_MODEL: 'qwen-image-edit', DATA_DIR: '/tmp/lws-config' };
-    expect(Object.values(loadConfig(env).ai.modelIds)).toEqual(['deepseek-reasoner', 'qwen-max', 'ep-1', 'gpt-5-mini', 'gpt-image-1-mini', 'gemini-3-pro-image-preview', 'ep-2', 'qwen-image-edit']);
+    const env = {
+      DEEPSEEK_MODEL: 'deepseek-reasoner',
+      QWEN_MODEL: 'qwen-max',
+      DOUBAO_MODEL: ' ep-1 ',
+      OPENAI_TEXT_MODEL: 'gpt-5-mini',
+      OPENAI_IMAGE_MODEL: 'gpt-image-1-mini',
+      GEMINI_IMAGE_MODEL: 'gemini-3-pro-image-preview',
+      SEEDREAM_MODEL: 'ep-2',
+      QWEN_IMAGE_MODEL: 'qwen-image-edit',
+      DATA_DIR: '/tmp/lws-config',
+    };
+    expect(Object.values(loadConfig(env).ai.modelIds)).toEqual([
+      'deepseek-reasoner',
+      'qwen-max',
+      'ep-1',
+      'gpt-5-mini',
+      'gpt-image-1-mini',
+      'gemini-3-pro-image-preview',
+      'ep-2',
+      'qwen-image-edit',
+    ]);
   });
 
   it.each([

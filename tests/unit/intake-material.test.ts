@@ -3,10 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { type Material, type MaterialImage, appendMaterial, collectedProduct, collectedTitle, pendingAssets } from '../../src/domain/material.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
-const img = (url: string, dedupeKey: string, index = 0): MaterialImage => ({ groupKey: 'main', groupName: '主图', variantName: null, url, index, type: 'img', dedupeKey });
+const img = (url: string, dedupeKey: string, index = 0): MaterialImage => ({
+  groupKey: 'main',
+  groupName: '主图',
+  variantName: null,
+  url,
+  index,
+  type: 'img',
+  dedupeKey,
+});
 const material = (images: MaterialImage[], overrides: Partial<Material> = {}): Material => ({
   source: { platform: '1688', itemId: '42', url: 'https://detail.1688.com/offer/42.html', collectedAt: 1 },
-  texts: [{ kind: 'price', content: '¥9.9' }, { kind: 'title', content: ' 标题 ' }],
+  texts: [
+    { kind: 'price', content: '¥9.9' },
+    { kind: 'title', content: ' 标题 ' },
+  ],
   images,
   ...overrides,
 });
@@ -17,7 +28,10 @@ describe('collected products', () => {
     expect(product).toMatchObject({ id: 'p1', stage: 'collected', name: '标题', source_platform: '1688', source_item_id: '42', version: 1 });
     expect(product.sources).toEqual([{ platform: '1688', item_id: '42', url: 'https://detail.1688.com/offer/42.html' }]);
     expect(product.raw).toEqual({
-      texts: [{ kind: 'price', content: '¥9.9' }, { kind: 'title', content: ' 标题 ' }],
+      texts: [
+        { kind: 'price', content: '¥9.9' },
+        { kind: 'title', content: ' 标题 ' },
+      ],
       sources: [{ platform: '1688', itemId: '42', url: 'https://detail.1688.com/offer/42.html', collectedAt: 1 }],
     });
     expect(collectedTitle([{ kind: 'title', content: '   ' }])).toBe('');
@@ -25,7 +39,10 @@ describe('collected products', () => {
 
   it('append a new source once and keep name, stage and earlier raw', () => {
     const product = collectedProduct('p1', material([]), NOW);
-    const other = material([], { source: { platform: 'taobao', itemId: '7', url: 'https://item.taobao.com/item.htm?id=7', collectedAt: 2 }, texts: [{ kind: 'title', content: '另一个' }] });
+    const other = material([], {
+      source: { platform: 'taobao', itemId: '7', url: 'https://item.taobao.com/item.htm?id=7', collectedAt: 2 },
+      texts: [{ kind: 'title', content: '另一个' }],
+    });
     const once = appendMaterial(product, other, 'later');
     const twice = appendMaterial(once, other, 'later');
     expect(once).toMatchObject({ name: '标题', stage: 'collected', version: 2, updated_at: 'later' });
@@ -52,7 +69,17 @@ describe('pendingAssets', () => {
   });
 
   it('records the original URL and the Referer to download with', () => {
-    const [asset] = pendingAssets('p', material([img('//cbu01.alicdn.com/x.jpg_400x400.jpg', '')], { refererOrigin: 'https://detail.1688.com' }), [], newId, NOW);
-    expect(asset).toMatchObject({ source_url: 'https://cbu01.alicdn.com/x.jpg', dedupe_key: 'https://cbu01.alicdn.com/x.jpg', referer: 'https://detail.1688.com/' });
+    const [asset] = pendingAssets(
+      'p',
+      material([img('//cbu01.alicdn.com/x.jpg_400x400.jpg', '')], { refererOrigin: 'https://detail.1688.com' }),
+      [],
+      newId,
+      NOW,
+    );
+    expect(asset).toMatchObject({
+      source_url: 'https://cbu01.alicdn.com/x.jpg',
+      dedupe_key: 'https://cbu01.alicdn.com/x.jpg',
+      referer: 'https://detail.1688.com/',
+    });
   });
 });

@@ -20,8 +20,15 @@ function moovLast(file: Buffer): Buffer {
 /** A fragmented MP4 as mp4box writes one: no duration in the movie header and no `mehd`, one fragment a second. */
 function fragmented(seconds: number): Buffer {
   const file = createFile();
-  const track = file.addTrack({ type: 'avc1', timescale: 1000, width: 16, height: 16, avcDecoderConfigRecord: new Uint8Array([1, 66, 0, 31, 255, 224, 0, 0]).buffer });
-  for (let second = 0; second < seconds; second += 1) file.addSample(track, new Uint8Array(300), { duration: 1000, dts: second * 1000, cts: second * 1000, is_sync: true });
+  const track = file.addTrack({
+    type: 'avc1',
+    timescale: 1000,
+    width: 16,
+    height: 16,
+    avcDecoderConfigRecord: new Uint8Array([1, 66, 0, 31, 255, 224, 0, 0]).buffer,
+  });
+  for (let second = 0; second < seconds; second += 1)
+    file.addSample(track, new Uint8Array(300), { duration: 1000, dts: second * 1000, cts: second * 1000, is_sync: true });
   const stream = file.getBuffer();
   return Buffer.from(stream.buffer, 0, stream.byteLength);
 }

@@ -22,8 +22,13 @@ describe('PRICING_POLICY_FILE', () => {
   });
 
   it('stops the start with every problem named', () => {
-    const broken = { ...DEFAULT_PRICING_POLICY, tiers: [{ ...DEFAULT_PRICING_POLICY.tiers[0], weight_bands: [{ max_weight_g: 500, base_cny: -1, per_gram_cny: 0.1 }] }] };
-    expect(() => loadPricingPolicy({ pricingPolicyFile: file(JSON.stringify(broken)) })).toThrowError(/PRICING_POLICY_FILE .* \/tiers\/0\/weight_bands\/0\/base_cny/);
+    const broken = {
+      ...DEFAULT_PRICING_POLICY,
+      tiers: [{ ...DEFAULT_PRICING_POLICY.tiers[0], weight_bands: [{ max_weight_g: 500, base_cny: -1, per_gram_cny: 0.1 }] }],
+    };
+    expect(() => loadPricingPolicy({ pricingPolicyFile: file(JSON.stringify(broken)) })).toThrowError(
+      /PRICING_POLICY_FILE .* \/tiers\/0\/weight_bands\/0\/base_cny/,
+    );
     expect(() => loadPricingPolicy({ pricingPolicyFile: file('{not json') })).toThrowError(/PRICING_POLICY_FILE/);
   });
 });

@@ -29,7 +29,11 @@ describe('splitByQuota', () => {
 
   it("keeps a product's cards together: the whole product waits when its cards do not all fit (DECISIONS §10)", () => {
     const cards = ['p1:c1', 'p2:c1', 'p2:c2', 'p2:c3', 'p3:c1', 'p4:u1', 'p4:c1'];
-    expect(splitByQuota(cards, kindAfterColon, limits(3, 5), NOW, productOf)).toEqual({ now: ['p1:c1', 'p3:c1', 'p4:u1', 'p4:c1'], later: ['p2:c1', 'p2:c2', 'p2:c3'], resetAt: RESET });
+    expect(splitByQuota(cards, kindAfterColon, limits(3, 5), NOW, productOf)).toEqual({
+      now: ['p1:c1', 'p3:c1', 'p4:u1', 'p4:c1'],
+      later: ['p2:c1', 'p2:c2', 'p2:c3'],
+      resetAt: RESET,
+    });
     const updatesUsedUp = { ...limits(4, 1), daily_update: { limit: 1, usage: 1, reset_at: RESET } };
     expect(splitByQuota(cards, kindAfterColon, updatesUsedUp, NOW, productOf).later).toEqual(['p3:c1', 'p4:u1', 'p4:c1']);
   });
@@ -41,7 +45,11 @@ describe('splitByQuota', () => {
   });
 
   it('waits an hour when the reset time is unknown or already past', () => {
-    const unknown = { ...limits(0, 0), daily_create: { limit: 0, usage: 0, reset_at: null }, daily_update: { limit: 0, usage: 0, reset_at: '2026-11-25T11:00:00Z' } };
+    const unknown = {
+      ...limits(0, 0),
+      daily_create: { limit: 0, usage: 0, reset_at: null },
+      daily_update: { limit: 0, usage: 0, reset_at: '2026-11-25T11:00:00Z' },
+    };
     expect(splitByQuota(['c1'], kind, unknown, NOW, alone).resetAt).toBe(new Date(Date.parse(NOW) + UNKNOWN_RESET_MS).toISOString());
   });
 });

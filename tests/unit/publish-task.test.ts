@@ -1,10 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RESULT_LIMIT, type ImportError, POLL_BACKOFF, applyImportResult, newPublishTask, pollDelayMs, postponePoll } from '../../src/domain/publish-task.ts';
+import {
+  EMPTY_RESULT_LIMIT,
+  type ImportError,
+  POLL_BACKOFF,
+  applyImportResult,
+  newPublishTask,
+  pollDelayMs,
+  postponePoll,
+} from '../../src/domain/publish-task.ts';
 
 const T0 = '2026-11-21T10:00:00.000Z';
 const task = () => newPublishTask({ task_id: '1723000001', product_id: 'p1', shop_id: 's1', offer_id: 'BOX-001' }, T0);
-const error = (level: string): ImportError => ({ code: 'x', message: 'm', level, state: '', description: 'd', field: 'attribute', attribute_id: 9048, attribute_name: 'Название модели' });
+const error = (level: string): ImportError => ({
+  code: 'x',
+  message: 'm',
+  level,
+  state: '',
+  description: 'd',
+  field: 'attribute',
+  attribute_id: 9048,
+  attribute_name: 'Название модели',
+});
 const item = (status: string, errors: ImportError[] = [], productId = 880000001) => ({ offer_id: 'BOX-001', product_id: productId, status, errors });
 
 describe('applyImportResult', () => {

@@ -8,7 +8,14 @@ import { type Variant } from '../../src/domain/variant.ts';
 import { PUBLIC_BASE, publishableVariants } from '../helpers/publishable-product.ts';
 
 const rule = (id: number, name: string, fields: Partial<AttributeRule> = {}): AttributeRule => ({
-  id, name, is_required: false, is_collection: false, dictionary_id: 0, attribute_complex_id: 0, max_value_count: 0, ...fields,
+  id,
+  name,
+  is_required: false,
+  is_collection: false,
+  dictionary_id: 0,
+  attribute_complex_id: 0,
+  max_value_count: 0,
+  ...fields,
 });
 const RULES = [
   rule(85, '品牌', { is_required: true, dictionary_id: 28732849 }),
@@ -21,7 +28,14 @@ const KNOWN = new Set([dictionaryKey(85, 126745801), ...[61573, 61574, 61576].ma
 function prepare(change: (variants: Variant[]) => Variant[] = (v) => v, extra: Partial<PublishInput> = {}) {
   const { product, variantImage } = publishableVariants();
   const changed = { ...product, variants: change([...product.variants]) };
-  return preparePublish({ product: changed, currency: 'RUB', imageUrls: [product.primary_image!, `${PUBLIC_BASE}/media/p/sku-1.jpg`, `${PUBLIC_BASE}/media/p/2.jpg`], variantImage, category: { rules: RULES, knownValues: KNOWN }, ...extra });
+  return preparePublish({
+    product: changed,
+    currency: 'RUB',
+    imageUrls: [product.primary_image!, `${PUBLIC_BASE}/media/p/sku-1.jpg`, `${PUBLIC_BASE}/media/p/2.jpg`],
+    variantImage,
+    category: { rules: RULES, knownValues: KNOWN },
+    ...extra,
+  });
 }
 const problemsOf = (prepared: ReturnType<typeof prepare>) => (prepared.ok ? [] : prepared.problems);
 
@@ -48,7 +62,9 @@ describe('publishing variants (DECISIONS §10)', () => {
   });
 
   it('keeps the seller’s 9048 on every item and a variant’s own weight and barcode', () => {
-    const { product, variantImage } = publishableVariants({ attributes: { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }], '9048': 'Коробка Лето' } });
+    const { product, variantImage } = publishableVariants({
+      attributes: { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }], '9048': 'Коробка Лето' },
+    });
     const variants = product.variants.map((v, i) => (i === 0 ? { ...v, weight_g: 450.4, barcode: 'OZN123' } : v));
     const prepared = preparePublish({ product: { ...product, variants }, currency: 'RUB', imageUrls: [product.primary_image!], variantImage });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
@@ -74,13 +90,23 @@ describe('publishing variants (DECISIONS §10)', () => {
 
   it('refuses twin colours (naming both), a value outside the dictionary, an aspect set on the product, and no enabled variant', () => {
     const twins = prepare((variants) => variants.map((v, i) => (i === 2 ? { ...v, aspects: variants[0]!.aspects } : v)));
-    expect(problemsOf(twins)).toEqual([{ path: 'variants/2/aspects', message: '「红色」（BOX-001-1）与「灰色」（BOX-001-3）的规格值完全相同，平台无法区分，请改选或停用其中一个' }]);
+    expect(problemsOf(twins)).toEqual([
+      { path: 'variants/2/aspects', message: '「红色」（BOX-001-1）与「灰色」（BOX-001-3）的规格值完全相同，平台无法区分，请改选或停用其中一个' },
+    ]);
     const unknown = prepare((variants) => variants.map((v, i) => (i === 0 ? { ...v, aspects: { '10096': [{ dictionary_value_id: 99, value: 'x' }] } } : v)));
     expect(problemsOf(unknown).map((p) => p.path)).toEqual(['variants/0/aspects/10096/0']);
     const { product, variantImage } = publishableVariants();
-    const onProduct = preparePublish({ product: { ...product, attributes: { ...product.attributes, '10096': [{ dictionary_value_id: 61573, value: 'красный' }] } }, currency: 'RUB', imageUrls: [product.primary_image!], variantImage, category: { rules: RULES, knownValues: KNOWN } });
+    const onProduct = preparePublish({
+      product: { ...product, attributes: { ...product.attributes, '10096': [{ dictionary_value_id: 61573, value: 'красный' }] } },
+      currency: 'RUB',
+      imageUrls: [product.primary_image!],
+      variantImage,
+      category: { rules: RULES, knownValues: KNOWN },
+    });
     expect(problemsOf(onProduct).map((p) => p.path)).toEqual(['attributes/10096']);
-    expect(problemsOf(prepare((variants) => variants.map((v) => ({ ...v, enabled: false }))))).toEqual([{ path: 'variants', message: '所有款式都已停用，至少启用一个款式' }]);
+    expect(problemsOf(prepare((variants) => variants.map((v) => ({ ...v, enabled: false }))))).toEqual([
+      { path: 'variants', message: '所有款式都已停用，至少启用一个款式' },
+    ]);
   });
 });
 

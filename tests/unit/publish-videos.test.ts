@@ -23,7 +23,9 @@ describe('video rules (DECISIONS §10)', () => {
   });
 
   it('refuses a sixth video and a video that failed as not MP4/MOV', () => {
-    expect(problemsOf(Array.from({ length: 6 }, () => stored(10_000)))).toEqual([{ path: 'videos', message: '平台最多接受 5 个视频，现有 6 个，请删除多余的视频' }]);
+    expect(problemsOf(Array.from({ length: 6 }, () => stored(10_000)))).toEqual([
+      { path: 'videos', message: '平台最多接受 5 个视频，现有 6 个，请删除多余的视频' },
+    ]);
     const failed: PublishVideo = { url: 'https://x.example.com/a.mp4', status: 'failed', durationMs: null, error: '不是 MP4/MOV 视频' };
     expect(problemsOf([failed])[0]?.message).toContain('不是 MP4/MOV 视频');
   });
@@ -35,7 +37,12 @@ describe('video rules (DECISIONS §10)', () => {
     ];
     expect(withVideos(typed, [stored(9_000)], 'Кружка')).toEqual([
       typed[1],
-      { attributes: [{ complex_id: 100001, id: 21841, values: [{ value: 'https://cdn.example.com/v.mp4' }] }, { complex_id: 100001, id: 21837, values: [{ value: 'Кружка' }] }] },
+      {
+        attributes: [
+          { complex_id: 100001, id: 21841, values: [{ value: 'https://cdn.example.com/v.mp4' }] },
+          { complex_id: 100001, id: 21837, values: [{ value: 'Кружка' }] },
+        ],
+      },
     ]);
     expect(withVideos(typed, [], 'Кружка')).toEqual(typed);
   });
@@ -44,15 +51,25 @@ describe('video rules (DECISIONS §10)', () => {
     const cover: PublishVideo = { ...stored(12_000, 'https://cdn.example.com/cover.mp4'), cover: true };
     const typed = [{ attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://old.example.com/c.mp4' }] }] }];
     expect(withVideos(typed, [stored(9_000), cover], 'Кружка')).toEqual([
-      { attributes: [{ complex_id: 100001, id: 21841, values: [{ value: 'https://cdn.example.com/v.mp4' }] }, { complex_id: 100001, id: 21837, values: [{ value: 'Кружка' }] }] },
+      {
+        attributes: [
+          { complex_id: 100001, id: 21841, values: [{ value: 'https://cdn.example.com/v.mp4' }] },
+          { complex_id: 100001, id: 21837, values: [{ value: 'Кружка' }] },
+        ],
+      },
       { attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://cdn.example.com/cover.mp4' }] }] },
     ]);
     // Only a cover: what the seller typed under 100001 stays, the typed cover gives way.
     const typedVideo = { attributes: [{ complex_id: 100001, id: 21841, values: [{ value: 'https://old.example.com/x.mp4' }] }] };
-    expect(withVideos([typedVideo, ...typed], [cover], 'Кружка')).toEqual([typedVideo, { attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://cdn.example.com/cover.mp4' }] }] }]);
+    expect(withVideos([typedVideo, ...typed], [cover], 'Кружка')).toEqual([
+      typedVideo,
+      { attributes: [{ complex_id: 100002, id: 21845, values: [{ value: 'https://cdn.example.com/cover.mp4' }] }] },
+    ]);
 
     expect(problemsOf([...Array.from({ length: 5 }, () => stored(10_000)), cover])).toEqual([]);
-    expect(problemsOf([stored(10_000), { ...cover, durationMs: 3_000 }])).toEqual([{ path: 'video_cover', message: '视频封面时长 3 秒，平台要求 8 秒到 5 分钟' }]);
+    expect(problemsOf([stored(10_000), { ...cover, durationMs: 3_000 }])).toEqual([
+      { path: 'video_cover', message: '视频封面时长 3 秒，平台要求 8 秒到 5 分钟' },
+    ]);
   });
 
   it('tells MP4 and MOV by the ftyp brand, and not a HEIC picture or a JPEG', () => {

@@ -9,7 +9,10 @@ const gramOf = (q: string): string => /^"([0-9a-z]+)"$/.exec(searchIndexQuery(q)
 // Chinese, Cyrillic, Latin, digits, punctuation, spaces and a character outside the BMP.
 const alphabet = fc.constantFrom(...'杯子台灯马克кружаab12-. 　\t😀');
 const text = fc.array(alphabet, { maxLength: 24 }).map((chars) => chars.join(''));
-const shortQuery = fc.array(alphabet, { minLength: 1, maxLength: 2 }).map((chars) => chars.join('').trim()).filter((q) => q.length > 0 && [...q].length <= 2);
+const shortQuery = fc
+  .array(alphabet, { minLength: 1, maxLength: 2 })
+  .map((chars) => chars.join('').trim())
+  .filter((q) => q.length > 0 && [...q].length <= 2);
 
 describe('SQLite search index queries and grams', () => {
   it('a text holds the token of a short query exactly when it holds the query as a substring', () => {

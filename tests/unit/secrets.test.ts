@@ -24,9 +24,7 @@ describe('loadSecrets', () => {
   });
 
   it('prefers the environment and does not report the app token as generated', () => {
-    const secrets = loadSecrets(
-      loadConfig({ DATA_DIR: freshDir(), APP_TOKEN: 'given-token', JWT_SECRET: 'j'.repeat(40), SECRET_KEY: 'k'.repeat(40) }),
-    );
+    const secrets = loadSecrets(loadConfig({ DATA_DIR: freshDir(), APP_TOKEN: 'given-token', JWT_SECRET: 'j'.repeat(40), SECRET_KEY: 'k'.repeat(40) }));
     expect(secrets).toEqual({ appToken: 'given-token', jwtSecret: 'j'.repeat(40), secretKey: 'k'.repeat(40), appTokenGenerated: false });
   });
 

@@ -25,6 +25,8 @@ describe('shop', () => {
 
   it('lists the required methods no role grants', () => {
     expect(missingMethods([{ methods: [...REQUIRED_METHODS] }])).toEqual([]);
-    expect(missingMethods([{ methods: ['/v1/roles'] }, { methods: ['/v3/product/import'] }])).toEqual(REQUIRED_METHODS.filter((m) => m !== '/v3/product/import'));
+    expect(missingMethods([{ methods: ['/v1/roles'] }, { methods: ['/v3/product/import'] }])).toEqual(
+      REQUIRED_METHODS.filter((m) => m !== '/v3/product/import'),
+    );
   });
 });

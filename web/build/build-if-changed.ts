@@ -24,7 +24,10 @@ function filesUnder(dir: string): string[] {
 
 /** One hash over the page's inputs: their paths (a rename counts) and their bytes. */
 export function sourcesFingerprint(root: string = REPO_ROOT): string {
-  const inputs = [...filesUnder(path.join(root, 'web/src')), ...['web/index.html', 'web/vite.config.ts', 'package-lock.json'].map((file) => path.join(root, file))]
+  const inputs = [
+    ...filesUnder(path.join(root, 'web/src')),
+    ...['web/index.html', 'web/vite.config.ts', 'package-lock.json'].map((file) => path.join(root, file)),
+  ]
     .filter((file) => existsSync(file))
     .sort();
   const hash = createHash('sha256');

@@ -82,7 +82,15 @@ function render(route: Route): void {
   }
   if (route.name !== 'login') expiredNotice = false;
   root.replaceChildren();
-  const screens = { login: renderLogin, products: renderProducts, product: renderEditor, users: renderUsers, account: renderAccount, shops: renderShops, publish: renderPublish } as const;
+  const screens = {
+    login: renderLogin,
+    products: renderProducts,
+    product: renderEditor,
+    users: renderUsers,
+    account: renderAccount,
+    shops: renderShops,
+    publish: renderPublish,
+  } as const;
   cleanup = screens[route.name](app, root, route);
   shownHref = location.pathname + location.search;
 }

@@ -38,19 +38,23 @@ function setup(server = fakeServer()) {
   const states: SaveState[] = [];
   let saved: Doc = server.doc();
   let persisted: Patch = {};
-  const saver = makeAutosaver<Doc>(saved, {}, {
-    send: (patch, version) => server.send(patch, version),
-    versionOf: (doc) => doc.version,
-    onState: (state) => states.push(state),
-    onSaved: (doc) => {
-      saved = doc;
+  const saver = makeAutosaver<Doc>(
+    saved,
+    {},
+    {
+      send: (patch, version) => server.send(patch, version),
+      versionOf: (doc) => doc.version,
+      onState: (state) => states.push(state),
+      onSaved: (doc) => {
+        saved = doc;
+      },
+      persist: (pending) => {
+        persisted = pending;
+      },
+      debounceMs: 500,
+      retryDelaysMs: [1_000, 5_000],
     },
-    persist: (pending) => {
-      persisted = pending;
-    },
-    debounceMs: 500,
-    retryDelaysMs: [1_000, 5_000],
-  });
+  );
   return { server, saver, states, saved: () => saved, persisted: () => persisted, status: () => saver.state().status };
 }
 

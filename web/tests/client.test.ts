@@ -19,7 +19,8 @@ function client(respond: (call: Call) => Response | Promise<Response>, token: st
   return { api, calls, unauthorized };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('api client', () => {
   it('sends the bearer token, JSON bodies and the query without empty values', async () => {
@@ -66,7 +67,9 @@ describe('api client', () => {
   });
 
   it('downloads a blob with the server’s file name', async () => {
-    const { api } = client(() => new Response('\ufeffa,b\r\n', { status: 200, headers: { 'content-disposition': "attachment; filename*=UTF-8''%E5%95%86%E5%93%81.csv" } }));
+    const { api } = client(
+      () => new Response('\ufeffa,b\r\n', { status: 200, headers: { 'content-disposition': "attachment; filename*=UTF-8''%E5%95%86%E5%93%81.csv" } }),
+    );
     const { blob, fileName } = await api.blob('/api/export/products.csv');
     expect(fileName).toBe('商品.csv');
     expect(await blob.text()).toContain('a,b');

@@ -31,7 +31,10 @@ async function bundledLivePricing(dir: string): Promise<typeof LivePricing> {
 const money = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((cents) => cents / 100);
 const inputs = fc.record({
   cost_cny: money(20_000),
-  weight_g: fc.oneof(fc.integer({ min: 1, max: 35_000 }), fc.integer({ min: 1, max: 3_500_000 }).map((n) => n / 100)),
+  weight_g: fc.oneof(
+    fc.integer({ min: 1, max: 35_000 }),
+    fc.integer({ min: 1, max: 3_500_000 }).map((n) => n / 100),
+  ),
   markup_percent: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }),
   reserve_discount_percent: fc.option(fc.integer({ min: 0, max: 95 }), { nil: undefined }),
   tier: fc.option(fc.constantFrom(...TIER_CHOICES), { nil: undefined }),
@@ -64,7 +67,10 @@ describe('bundled page pricing vs POST /api/pricing/quote', () => {
         const server = await app.app.inject({ method: 'POST', url: '/api/pricing/quote', headers: app.auth, payload: body });
         const { currency_code, ...rest } = body;
         const pricing = rest as JsonObject;
-        const product = newProduct({ id: '0b0e7a52-8a0e-4f55-9d51-64b1f4b8f1a3', stage: 'editing', source_platform: '1688', pricing, currency_code: String(currency_code) }, '2026-11-21T00:00:00.000Z');
+        const product = newProduct(
+          { id: '0b0e7a52-8a0e-4f55-9d51-64b1f4b8f1a3', stage: 'editing', source_platform: '1688', pricing, currency_code: String(currency_code) },
+          '2026-11-21T00:00:00.000Z',
+        );
         const page = live.livePrice(product, 11.5, policy);
         if (server.statusCode === 200) {
           quoted += 1;
@@ -81,7 +87,8 @@ describe('bundled page pricing vs POST /api/pricing/quote', () => {
   }, 120_000);
 
   it('reproduces the DECISIONS §4 worked examples', () => {
-    const product = (cost: number, weight: number) => newProduct({ id: 'x', stage: 'editing', source_platform: '1688', pricing: { cost_cny: cost, weight_g: weight } }, '2026-11-21T00:00:00.000Z');
+    const product = (cost: number, weight: number) =>
+      newProduct({ id: 'x', stage: 'editing', source_platform: '1688', pricing: { cost_cny: cost, weight_g: weight } }, '2026-11-21T00:00:00.000Z');
     const first = live.livePrice(product(20, 300), 11.5, policy);
     const second = live.livePrice(product(150, 1200), 11.5, policy);
     expect(first.kind === 'quote' && first.quote).toMatchObject({ price: 593, old_price: 1186, breakdown: { tier: 'low', logistics_cny: 13.5 } });

@@ -53,7 +53,10 @@ describe('the category search', () => {
   const node = (id: number, name: string, children: unknown[]) => ({ description_category_id: id, category_name: name, disabled: false, children });
   const type = (id: number, name: string, disabled = false) => ({ type_id: id, type_name: name, disabled, children: [] });
   const zh = [node(1, '家居用品', [node(2, '收纳', [type(10, '收纳盒'), type(11, '衣架', true)])]), node(3, '服装', [type(20, '围巾')])];
-  const ru = [node(1, 'Дом и сад', [node(2, 'Хранение вещей', [type(10, 'Коробка для хранения'), type(11, 'Вешалка', true)])]), node(3, 'Одежда', [type(20, 'Шарф')])];
+  const ru = [
+    node(1, 'Дом и сад', [node(2, 'Хранение вещей', [type(10, 'Коробка для хранения'), type(11, 'Вешалка', true)])]),
+    node(3, 'Одежда', [type(20, 'Шарф')]),
+  ];
   const types = indexTypes(zh as never, ru as never);
 
   it('joins both languages by id, under the nearest category', () => {
@@ -96,7 +99,14 @@ describe('stored attribute values', () => {
     expect(storedValues(12)).toEqual([{ value: '12' }]);
     expect(storedValues(null)).toEqual([]);
     const attribute = (id: number, is_required: boolean, complex = 0) => ({ id, is_required, attribute_complex_id: complex }) as never;
-    const { required, optional } = orderAttributes([attribute(4180, false), attribute(85, true), attribute(8229, true), attribute(4191, false), attribute(21841, false, 100001), attribute(9048, true)]);
+    const { required, optional } = orderAttributes([
+      attribute(4180, false),
+      attribute(85, true),
+      attribute(8229, true),
+      attribute(4191, false),
+      attribute(21841, false, 100001),
+      attribute(9048, true),
+    ]);
     expect(required.map((a: { id: number }) => a.id)).toEqual([85, 9048]);
     expect(optional.map((a: { id: number }) => a.id)).toEqual([4180]);
     expect(filledCount(required, { '85': [{ dictionary_value_id: 5 }], '9048': '' })).toBe(1);

@@ -39,7 +39,9 @@ describe('what the page bundles from the server code', () => {
   it('takes the live price from src/domain/pricing.ts instead of a copy of the formula', () => {
     const livePricing = readFileSync(path.join(WEB_SRC, 'editor/live-pricing.ts'), 'utf8');
     expect(livePricing).toMatch(/from '\.\.\/\.\.\/\.\.\/src\/domain\/product-pricing\.ts'/);
-    const all = sources(WEB_SRC).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const all = sources(WEB_SRC)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     expect(all).not.toMatch(/round6\(|per_gram_cny\s*\*|\/\s*[a-z.]*net_ratio/i);
   });
 });

@@ -14,7 +14,12 @@ describe('bulk results and jobs', () => {
   });
 
   it('finds the queued job and measures its progress', () => {
-    expect(jobIdOf([{ product_id: 'a', ok: false }, { product_id: 'b', ok: true, job_id: 'j1' }])).toBe('j1');
+    expect(
+      jobIdOf([
+        { product_id: 'a', ok: false },
+        { product_id: 'b', ok: true, job_id: 'j1' },
+      ]),
+    ).toBe('j1');
     expect(jobIdOf([{ product_id: 'a', ok: false }])).toBeNull();
     expect(jobProgress({ status: 'running', total: 4, done: 1, failed: 1 })).toBe(0.5);
     expect(jobProgress({ status: 'done', total: 0, done: 0, failed: 0 })).toBe(1);
@@ -24,7 +29,10 @@ describe('bulk results and jobs', () => {
 
 describe('bulk pricing form', () => {
   it('sends only the filled-in inputs, as numbers (comma decimals too)', () => {
-    expect(pricingParams({ markup: ' 40 ', reserve: '', tier: 'high', fx: '11,5' })).toEqual({ params: { markup_percent: 40, tier: 'high', fx_rate: 11.5 }, problem: null });
+    expect(pricingParams({ markup: ' 40 ', reserve: '', tier: 'high', fx: '11,5' })).toEqual({
+      params: { markup_percent: 40, tier: 'high', fx_rate: 11.5 },
+      problem: null,
+    });
   });
 
   it('refuses an empty form and text that is not a number', () => {

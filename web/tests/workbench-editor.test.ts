@@ -14,6 +14,7 @@ describe('editor messages', () => {
   });
 
   it('names every collected text kind of the spec in Chinese', () => {
-    for (const kind of ['title', 'price', 'params', 'selling_point', 'desc', 'brand', 'sales', 'shop']) expect(TEXT_KIND_LABELS[kind]).toMatch(/[\u4e00-\u9fff]/u);
+    for (const kind of ['title', 'price', 'params', 'selling_point', 'desc', 'brand', 'sales', 'shop'])
+      expect(TEXT_KIND_LABELS[kind]).toMatch(/[\u4e00-\u9fff]/u);
   });
 });

@@ -6,7 +6,17 @@ const base = { stage: 'all', q: '', page: 1 } as const;
 
 describe('the list address and its API query', () => {
   it('keeps filters and sort in the address, both ways', () => {
-    const route = { name: 'products', stage: 'collected', q: '围巾', page: 2, platform: 'taobao', failed: true, from: '2026-11-01', to: '2026-11-24', sort: '-price' } as const;
+    const route = {
+      name: 'products',
+      stage: 'collected',
+      q: '围巾',
+      page: 2,
+      platform: 'taobao',
+      failed: true,
+      from: '2026-11-01',
+      to: '2026-11-24',
+      sort: '-price',
+    } as const;
     const href = new URL(routeHref(route), 'http://x');
     expect(href.search).toContain('failed=1');
     expect(parseRoute(href.pathname, href.search)).toEqual(route);

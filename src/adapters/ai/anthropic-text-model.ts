@@ -1,13 +1,29 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { type CopyRequest, type PlanRequest, type ProductContext, type TextModel } from '../../application/ports/text-model.ts';
 import { timeoutError, upstreamError } from './provider-http.ts';
-import { type AnswerSchema, COPY_SCHEMA, copyAnswer, copyInstruction, PLAN_SCHEMA, planAnswer, planInstruction, productContextBlock, SYSTEM_PROMPT, badOutput } from './text-model-prompts.ts';
+import {
+  type AnswerSchema,
+  COPY_SCHEMA,
+  copyAnswer,
+  copyInstruction,
+  PLAN_SCHEMA,
+  planAnswer,
+  planInstruction,
+  productContextBlock,
+  SYSTEM_PROMPT,
+  badOutput,
+} from './text-model-prompts.ts';
 
 export type AnthropicTextOptions = { apiKey: string; baseUrl: string | undefined; model: string; timeoutMs: number; maxRetries?: number };
 
 const PROVIDER = 'Claude';
 
-const tool = (answer: AnswerSchema) => ({ name: answer.name, description: answer.description, strict: true, input_schema: { type: 'object' as const, ...answer.schema } });
+const tool = (answer: AnswerSchema) => ({
+  name: answer.name,
+  description: answer.description,
+  strict: true,
+  input_schema: { type: 'object' as const, ...answer.schema },
+});
 const COPY_TOOL = tool(COPY_SCHEMA);
 const PLAN_TOOL = tool(PLAN_SCHEMA);
 

@@ -1,6 +1,17 @@
 import { type CopyRequest, type PlanRequest, type ProductContext, type TextModel } from '../../application/ports/text-model.ts';
 import { callProvider, parseJson } from './provider-http.ts';
-import { type AnswerSchema, badOutput, COPY_SCHEMA, copyAnswer, copyInstruction, PLAN_SCHEMA, planAnswer, planInstruction, productContextBlock, SYSTEM_PROMPT } from './text-model-prompts.ts';
+import {
+  type AnswerSchema,
+  badOutput,
+  COPY_SCHEMA,
+  copyAnswer,
+  copyInstruction,
+  PLAN_SCHEMA,
+  planAnswer,
+  planInstruction,
+  productContextBlock,
+  SYSTEM_PROMPT,
+} from './text-model-prompts.ts';
 
 /**
  * How a vendor is asked for a structured answer: `json_schema` (response_format, strict) where the vendor

@@ -35,7 +35,9 @@ export function makeGeminiImageModel(options: GeminiImageOptions): ImageModel {
     buildPrompt: buildGeminiPrompt,
     async generate(request) {
       const parts = [
-        ...request.references.map((reference) => ({ inline_data: { mime_type: reference.contentType, data: Buffer.from(reference.bytes).toString('base64') } })),
+        ...request.references.map((reference) => ({
+          inline_data: { mime_type: reference.contentType, data: Buffer.from(reference.bytes).toString('base64') },
+        })),
         { text: buildGeminiPrompt(request) },
       ];
       const payload = JSON.stringify({
@@ -50,7 +52,9 @@ export function makeGeminiImageModel(options: GeminiImageOptions): ImageModel {
       const parsed = parseJson(body, PROVIDER) as GeminiResponse;
       if (parsed.promptFeedback?.blockReason) throw upstreamError(PROVIDER, `请求被拒绝（${parsed.promptFeedback.blockReason}）`);
       const candidate = parsed.candidates?.[0];
-      const image = candidate?.content?.parts?.map((part) => part.inlineData ?? (part.inline_data ? { mimeType: part.inline_data.mime_type, data: part.inline_data.data } : undefined)).find((data) => data?.data);
+      const image = candidate?.content?.parts
+        ?.map((part) => part.inlineData ?? (part.inline_data ? { mimeType: part.inline_data.mime_type, data: part.inline_data.data } : undefined))
+        .find((data) => data?.data);
       if (!image) throw upstreamError(PROVIDER, `没有返回图片（${candidate?.finishReason ?? '无结果'}）`);
       return { bytes: fromBase64(image.data, PROVIDER), contentType: image.mimeType ?? 'image/png' };
     },

@@ -14,7 +14,9 @@ export function buildGptImagePrompt({ brief, references }: ImageRequest): string
   const texts = quotedTexts(brief);
   return joinLines([
     KIND_BRIEFS[brief.kind],
-    references.length > 0 ? `The first image is the product${references.length > 1 ? ', the second shows the same product from another angle' : ''}. Keep the product exactly as it looks: shape, colour, logo, proportions.` : null,
+    references.length > 0
+      ? `The first image is the product${references.length > 1 ? ', the second shows the same product from another angle' : ''}. Keep the product exactly as it looks: shape, colour, logo, proportions.`
+      : null,
     itemLine(brief),
     texts ? `Render this Russian text exactly, in Cyrillic, spelled as quoted: ${texts}.` : 'Do not add any text.',
     `Style: ${styleLine(brief, 'clean, bright, professional e-commerce photography for the Ozon marketplace, portrait 3:4 composition')}.`,

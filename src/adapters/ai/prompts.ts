@@ -3,7 +3,8 @@ import { type SuiteKind } from '../../domain/suite-plan.ts';
 
 /** What each suite kind should look like, in the plain English every image family understands. */
 export const KIND_BRIEFS: Readonly<Record<SuiteKind | 'edit', string>> = {
-  white_bg: 'Main marketplace image: the product alone on a pure white (#FFFFFF) background, centred, filling about 85% of the frame. No text, badges, props or watermarks.',
+  white_bg:
+    'Main marketplace image: the product alone on a pure white (#FFFFFF) background, centred, filling about 85% of the frame. No text, badges, props or watermarks.',
   title: 'Hero card: the product large and sharp with one short headline and one key benefit.',
   selling_points: 'Infographic: the product with 3 to 5 selling points as short call-outs with simple icons pointing at the product.',
   lifestyle: 'Lifestyle photo: the product in a realistic everyday scene that fits a Russian buyer, natural light.',

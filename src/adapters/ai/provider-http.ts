@@ -87,10 +87,14 @@ function retryAfterMs(response: Response): number {
 async function pause(ms: number, deadline: AbortSignal, provider: string): Promise<void> {
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    deadline.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    deadline.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
   if (deadline.aborted) throw timeoutError(provider);
 }

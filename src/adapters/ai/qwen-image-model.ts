@@ -39,7 +39,14 @@ export function makeQwenImageModel(options: QwenImageOptions): ImageModel {
       if (request.references.length === 0) throw upstreamError(PROVIDER, '图像编辑模型至少需要一张参考图');
       const payload = JSON.stringify({
         model: options.model,
-        input: { messages: [{ role: 'user', content: [...request.references.slice(0, 3).map((reference) => ({ image: dataUrl(reference) })), { text: buildQwenPrompt(request) }] }] },
+        input: {
+          messages: [
+            {
+              role: 'user',
+              content: [...request.references.slice(0, 3).map((reference) => ({ image: dataUrl(reference) })), { text: buildQwenPrompt(request) }],
+            },
+          ],
+        },
         parameters: { n: 1, size: SIZE, negative_prompt: 'blurry, distorted product, watermark, extra logos', prompt_extend: true, watermark: false },
       });
       const body = await callProvider(

@@ -13,7 +13,8 @@ const MAX_PROMPT_CHARS = 1800;
 /** Seedream: short, one paragraph; references are named 图1/图2 in the order of the `image` array. */
 export function buildSeedreamPrompt({ brief, references }: ImageRequest): string {
   const texts = quotedTexts(brief);
-  const refs = references.length === 0 ? '' : references.length === 1 ? '图1 is the product; keep it identical. ' : '图1 and 图2 show the product; keep it identical. ';
+  const refs =
+    references.length === 0 ? '' : references.length === 1 ? '图1 is the product; keep it identical. ' : '图1 and 图2 show the product; keep it identical. ';
   const prompt = [
     refs + KIND_BRIEFS[brief.kind],
     itemLine(brief),

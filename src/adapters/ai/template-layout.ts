@@ -34,7 +34,11 @@ export async function cutProduct(reference: Uint8Array, crop: Crop | null, greys
   const corner = await base.clone().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
   const { data, info } = await sharp(trimmed).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   for (let offset = 0; offset < data.length; offset += 3) {
-    if (Math.abs(data[offset]! - corner[0]!) <= BACKGROUND_TOLERANCE && Math.abs(data[offset + 1]! - corner[1]!) <= BACKGROUND_TOLERANCE && Math.abs(data[offset + 2]! - corner[2]!) <= BACKGROUND_TOLERANCE) {
+    if (
+      Math.abs(data[offset]! - corner[0]!) <= BACKGROUND_TOLERANCE &&
+      Math.abs(data[offset + 1]! - corner[1]!) <= BACKGROUND_TOLERANCE &&
+      Math.abs(data[offset + 2]! - corner[2]!) <= BACKGROUND_TOLERANCE
+    ) {
       data.fill(255, offset, offset + 3);
     }
   }
@@ -50,7 +54,11 @@ export async function cutProduct(reference: Uint8Array, crop: Crop | null, greys
 
 /** Places product pixels into `box` (contain keeps all of it, cover fills the box), centred. */
 export async function place(product: Buffer, box: Box, fit: 'contain' | 'cover', background = WHITE): Promise<OverlayOptions> {
-  const { data, info } = await sharp(product).resize(box.width, box.height, { fit, background, position: 'centre' }).flatten({ background }).png().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(product)
+    .resize(box.width, box.height, { fit, background, position: 'centre' })
+    .flatten({ background })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   return { input: data, left: box.left + Math.round((box.width - info.width) / 2), top: box.top + Math.round((box.height - info.height) / 2) };
 }
 
@@ -63,7 +71,13 @@ export function shape(box: Box, fill: string, radius = 0): OverlayOptions {
 /** A filled circle of `diameter` at (left, top). */
 export function circle(left: number, top: number, diameter: number, fill: string): OverlayOptions {
   const r = diameter / 2;
-  return { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${diameter}" height="${diameter}"><circle cx="${r}" cy="${r}" r="${r}" fill="${fill}"/></svg>`), left, top };
+  return {
+    input: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${diameter}" height="${diameter}"><circle cx="${r}" cy="${r}" r="${r}" fill="${fill}"/></svg>`,
+    ),
+    left,
+    top,
+  };
 }
 
 const MAX_TEXT_CHARS = 90;
@@ -73,14 +87,21 @@ export type TextOptions = { size: number; bold?: boolean; color?: string; width:
 
 /** Text at a position (centred within `width` when asked); answers its overlay and the y below it. */
 export async function text(value: string | null, options: TextOptions): Promise<{ overlays: OverlayOptions[]; bottom: number; height: number }> {
-  const rendered = value ? await renderText(cut(value), { size: options.size, bold: options.bold, color: options.color ?? INK, width: options.width, align: options.align }) : undefined;
+  const rendered = value
+    ? await renderText(cut(value), { size: options.size, bold: options.bold, color: options.color ?? INK, width: options.width, align: options.align })
+    : undefined;
   if (!rendered) return { overlays: [], bottom: options.top, height: 0 };
   const left = options.align === 'centre' ? options.left + Math.round((options.width - rendered.width) / 2) : options.left;
   return { overlays: [{ input: rendered.png, left, top: options.top }], bottom: options.top + rendered.height, height: rendered.height };
 }
 
 /** A readable selling-point block: a tinted rounded panel with a round marker and the text at point size. */
-export async function pointBlock(value: string, box: Omit<Box, 'height'>, marker: string, tint = '#eef4ff'): Promise<{ overlays: OverlayOptions[]; bottom: number }> {
+export async function pointBlock(
+  value: string,
+  box: Omit<Box, 'height'>,
+  marker: string,
+  tint = '#eef4ff',
+): Promise<{ overlays: OverlayOptions[]; bottom: number }> {
   const pad = 28;
   const badge = 64;
   const body = await text(value, { size: TYPE_SCALE.point, width: box.width - badge - 3 * pad, left: box.left + badge + 2 * pad, top: 0 });
@@ -89,11 +110,19 @@ export async function pointBlock(value: string, box: Omit<Box, 'height'>, marker
   const middle = (inner: number) => box.top + Math.round((height - inner) / 2);
   const at = (overlays: OverlayOptions[], top: number) => overlays.map((overlay) => ({ ...overlay, top }));
   return {
-    overlays: [shape({ ...box, height }, tint, 24), circle(box.left + pad, middle(badge), badge, ACCENT), ...at(label.overlays, middle(label.height)), ...at(body.overlays, middle(body.height))],
+    overlays: [
+      shape({ ...box, height }, tint, 24),
+      circle(box.left + pad, middle(badge), badge, ACCENT),
+      ...at(label.overlays, middle(label.height)),
+      ...at(body.overlays, middle(body.height)),
+    ],
     bottom: box.top + height,
   };
 }
 
 /** The card itself: white, with the overlays in order. */
 export const card = (overlays: OverlayOptions[], background = WHITE): Promise<Buffer> =>
-  sharp({ create: { width: CARD.width, height: CARD.height, channels: 3, background } }).composite(overlays).png({ compressionLevel: 1 }).toBuffer();
+  sharp({ create: { width: CARD.width, height: CARD.height, channels: 3, background } })
+    .composite(overlays)
+    .png({ compressionLevel: 1 })
+    .toBuffer();

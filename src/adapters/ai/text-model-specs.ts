@@ -43,8 +43,24 @@ export function textModelSpecs(ai: TextSettings, retryDelayMs: number | undefine
   const ids = ai.modelIds;
   const claude = (id: string) => (apiKey: string) => makeAnthropicTextModel({ apiKey, baseUrl: ai.anthropicBaseUrl, model: id, timeoutMs: ai.textTimeoutMs });
   return [
-    { id: 'claude-sonnet-4-6', family: 'claude', provider: 'anthropic', label: 'Claude Sonnet 4.6（文案与套图规划）', keyName: 'ANTHROPIC_API_KEY', key: ai.anthropicApiKey, make: claude('claude-sonnet-4-6') },
-    { id: 'claude-haiku-4-5', family: 'claude', provider: 'anthropic', label: 'Claude Haiku 4.5（更快更便宜）', keyName: 'ANTHROPIC_API_KEY', key: ai.anthropicApiKey, make: claude('claude-haiku-4-5') },
+    {
+      id: 'claude-sonnet-4-6',
+      family: 'claude',
+      provider: 'anthropic',
+      label: 'Claude Sonnet 4.6（文案与套图规划）',
+      keyName: 'ANTHROPIC_API_KEY',
+      key: ai.anthropicApiKey,
+      make: claude('claude-sonnet-4-6'),
+    },
+    {
+      id: 'claude-haiku-4-5',
+      family: 'claude',
+      provider: 'anthropic',
+      label: 'Claude Haiku 4.5（更快更便宜）',
+      keyName: 'ANTHROPIC_API_KEY',
+      key: ai.anthropicApiKey,
+      make: claude('claude-haiku-4-5'),
+    },
     {
       id: ids.deepseek,
       family: 'deepseek',
@@ -52,7 +68,8 @@ export function textModelSpecs(ai: TextSettings, retryDelayMs: number | undefine
       label: modelLabel(ids, 'deepseek', 'DeepSeek（deepseek-chat）', 'DeepSeek'),
       keyName: 'DEEPSEEK_API_KEY',
       key: ai.deepseekApiKey,
-      make: (apiKey) => makeChatCompletionsTextModel({ provider: 'DeepSeek', baseUrl: ai.deepseekBaseUrl, apiKey, model: ids.deepseek, answer: 'tool', ...timing }),
+      make: (apiKey) =>
+        makeChatCompletionsTextModel({ provider: 'DeepSeek', baseUrl: ai.deepseekBaseUrl, apiKey, model: ids.deepseek, answer: 'tool', ...timing }),
     },
     {
       id: ids.qwen,
@@ -61,7 +78,15 @@ export function textModelSpecs(ai: TextSettings, retryDelayMs: number | undefine
       label: modelLabel(ids, 'qwen', '通义千问 Qwen-Plus', '通义千问'),
       keyName: 'DASHSCOPE_API_KEY',
       key: ai.dashscopeApiKey,
-      make: (apiKey) => makeChatCompletionsTextModel({ provider: '通义千问', baseUrl: `${ai.dashscopeBaseUrl}/compatible-mode/v1`, apiKey, model: ids.qwen, answer: 'tool', ...timing }),
+      make: (apiKey) =>
+        makeChatCompletionsTextModel({
+          provider: '通义千问',
+          baseUrl: `${ai.dashscopeBaseUrl}/compatible-mode/v1`,
+          apiKey,
+          model: ids.qwen,
+          answer: 'tool',
+          ...timing,
+        }),
     },
     {
       id: ids.doubao,
@@ -79,7 +104,8 @@ export function textModelSpecs(ai: TextSettings, retryDelayMs: number | undefine
       label: modelLabel(ids, 'openai', 'OpenAI GPT-4.1 mini', 'OpenAI'),
       keyName: 'OPENAI_API_KEY',
       key: ai.openaiApiKey,
-      make: (apiKey) => makeChatCompletionsTextModel({ provider: 'OpenAI', baseUrl: ai.openaiBaseUrl, apiKey, model: ids.openai, answer: 'json_schema', ...timing }),
+      make: (apiKey) =>
+        makeChatCompletionsTextModel({ provider: 'OpenAI', baseUrl: ai.openaiBaseUrl, apiKey, model: ids.openai, answer: 'json_schema', ...timing }),
     },
   ];
 }

@@ -6,7 +6,12 @@ const MAX_BYTES = 512 * 1024;
 /** GETs a configured (trusted) URL and parses JSON; throws on a non-2xx status, a timeout, or a body that is not JSON. */
 export async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
   const signal = AbortSignal.timeout(timeoutMs);
-  const response = await request(url, { signal, headers: { accept: 'application/json, text/javascript, */*' }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const response = await request(url, {
+    signal,
+    headers: { accept: 'application/json, text/javascript, */*' },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
   if (response.statusCode < 200 || response.statusCode >= 300) {
     await response.body.dump();
     throw new Error(`HTTP ${response.statusCode}`);

@@ -16,7 +16,10 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       if (body.length > 0) return done(null, secureJsonParse.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
       if (error instanceof SyntaxError && FORBIDDEN_KEY.test(error.message)) {
-        return done(new DomainError('invalid', 'FORBIDDEN_JSON_KEY', '请求体含有不允许的键 __proto__ 或 constructor.prototype（可能被用来篡改对象原型），已拒绝'), undefined);
+        return done(
+          new DomainError('invalid', 'FORBIDDEN_JSON_KEY', '请求体含有不允许的键 __proto__ 或 constructor.prototype（可能被用来篡改对象原型），已拒绝'),
+          undefined,
+        );
       }
     }
     fallback(request, body as string, done);

@@ -16,7 +16,10 @@ export function strictBodyCompilers(): NonNullable<FastifyServerOptions['schemaC
   const pool = AjvCompiler();
   const buildValidator = (externalSchemas: Parameters<BuildFromPool>[0], serverOptions: { readonly plugins?: unknown[] }) => {
     const withCoercion = (coerceTypes: false | 'array') =>
-      pool(externalSchemas, { ...serverOptions, customOptions: { ...SHARED_OPTIONS, coerceTypes } satisfies AjvOptions } as Parameters<BuildFromPool>[1]) as unknown as RouteCompiler;
+      pool(externalSchemas, {
+        ...serverOptions,
+        customOptions: { ...SHARED_OPTIONS, coerceTypes } satisfies AjvOptions,
+      } as Parameters<BuildFromPool>[1]) as unknown as RouteCompiler;
     const strict = withCoercion(false);
     const parsing = withCoercion('array');
     return (route: RouteDefinition) => (route.httpPart === 'body' ? strict(route) : parsing(route));

@@ -30,7 +30,12 @@ export type BrowserRequest = {
 };
 
 /** GETs `url` with browser headers and the Referer; a 403 is tried once more without it (some CDNs refuse foreign ones). */
-export async function openAsBrowser(guardedHttp: GuardedHttp, url: string, referer: string | undefined, request: BrowserRequest): Promise<GuardedStreamResponse> {
+export async function openAsBrowser(
+  guardedHttp: GuardedHttp,
+  url: string,
+  referer: string | undefined,
+  request: BrowserRequest,
+): Promise<GuardedStreamResponse> {
   const absolute = fixSchemeless(url);
   const get = (withReferer: boolean) =>
     guardedHttp.stream(absolute, { ...request.limits, headers: { ...BROWSER, accept: request.accept, ...(withReferer && referer ? { referer } : {}) } });

@@ -31,7 +31,10 @@ async function prepareMark(mark: Watermark): Promise<Mark | undefined> {
   const source =
     mark.type === 'text'
       ? (await renderText(mark.text, { size: 44, bold: true, color: '#808080', width: CARD.width - 2 * MARGIN }))?.png
-      : await open(mark.image).resize({ width: Math.round(CARD.width / 4), height: Math.round(CARD.height / 8), fit: 'inside' }).png().toBuffer();
+      : await open(mark.image)
+          .resize({ width: Math.round(CARD.width / 4), height: Math.round(CARD.height / 8), fit: 'inside' })
+          .png()
+          .toBuffer();
   if (!source) return undefined;
   const { data, info } = await sharp(source).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { rgba: data, width: info.width, height: info.height, left: CARD.width - MARGIN - info.width, top: CARD.height - MARGIN - info.height, opacity };
@@ -77,7 +80,9 @@ export function makeSharpImageProcessor(): ImageProcessor {
           .raw()
           .toBuffer({ resolveWithObject: true });
         if (mark) blend(data, mark);
-        const output = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg(JPEG).toBuffer();
+        const output = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+          .jpeg(JPEG)
+          .toBuffer();
         return {
           bytes: new Uint8Array(output),
           contentType: 'image/jpeg' as const,
@@ -101,11 +106,18 @@ export function makeSharpImageProcessor(): ImageProcessor {
 
     overlayText: (bytes, text) =>
       guard(async () => {
-        const base = await open(bytes).rotate().resize(CARD.width, CARD.height, { fit: 'contain', background: WHITE }).flatten({ background: WHITE }).png().toBuffer();
+        const base = await open(bytes)
+          .rotate()
+          .resize(CARD.width, CARD.height, { fit: 'contain', background: WHITE })
+          .flatten({ background: WHITE })
+          .png()
+          .toBuffer();
         const rendered = await renderText(text, { size: 52, bold: true, color: '#ffffff', width: CARD.width - 120, align: 'centre' });
         if (!rendered) return new Uint8Array(base);
         const bandHeight = rendered.height + 80;
-        const band = await sharp({ create: { width: CARD.width, height: bandHeight, channels: 4, background: { r: 20, g: 20, b: 20, alpha: 0.6 } } }).png().toBuffer();
+        const band = await sharp({ create: { width: CARD.width, height: bandHeight, channels: 4, background: { r: 20, g: 20, b: 20, alpha: 0.6 } } })
+          .png()
+          .toBuffer();
         const output = await sharp(base)
           .composite([
             { input: band, left: 0, top: CARD.height - bandHeight },

@@ -5,7 +5,19 @@ import { ItemQuotaExceeded } from '../../domain/publish-quota.ts';
 import { missingMethods } from '../../domain/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
 import { readCards } from './ozon-cards.ts';
-import { badResponse, readAttributes, readError, readHasNext, readImportInfo, readLimits, readPriceResults, readRoles, readTaskId, readTree, readValues } from './ozon-wire.ts';
+import {
+  badResponse,
+  readAttributes,
+  readError,
+  readHasNext,
+  readImportInfo,
+  readLimits,
+  readPriceResults,
+  readRoles,
+  readTaskId,
+  readTree,
+  readValues,
+} from './ozon-wire.ts';
 import { type RateLimiter, makeRateLimiter } from './rate-limiter.ts';
 
 export type OzonMarketplaceOptions = {

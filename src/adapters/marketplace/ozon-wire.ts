@@ -8,10 +8,12 @@ type Obj = Record<string, unknown>;
 
 export const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 export const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-export const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : 0);
+export const num = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : 0;
 const bool = (value: unknown): boolean => value === true;
 
-export const badResponse = (what: string): DomainError => new DomainError('upstream_failed', 'MARKETPLACE_BAD_RESPONSE', `Ozon 接口返回了无法识别的数据（${what}）`);
+export const badResponse = (what: string): DomainError =>
+  new DomainError('upstream_failed', 'MARKETPLACE_BAD_RESPONSE', `Ozon 接口返回了无法识别的数据（${what}）`);
 
 export function list(body: unknown, path: readonly string[], what: string): unknown[] {
   let node: unknown = body;
@@ -25,7 +27,8 @@ const MAX_TREE_DEPTH = 12;
 
 function treeNode(raw: unknown, depth: number): CategoryNode | undefined {
   if (!isObj(raw)) return undefined;
-  const children = depth < MAX_TREE_DEPTH && Array.isArray(raw.children) ? raw.children.map((child) => treeNode(child, depth + 1)).filter((c) => c !== undefined) : [];
+  const children =
+    depth < MAX_TREE_DEPTH && Array.isArray(raw.children) ? raw.children.map((child) => treeNode(child, depth + 1)).filter((c) => c !== undefined) : [];
   return {
     ...(raw.description_category_id !== undefined ? { description_category_id: num(raw.description_category_id) } : {}),
     ...(raw.category_name !== undefined ? { category_name: str(raw.category_name) } : {}),
@@ -37,7 +40,9 @@ function treeNode(raw: unknown, depth: number): CategoryNode | undefined {
 }
 
 export const readTree = (body: unknown): CategoryNode[] =>
-  list(body, ['result'], 'category tree').map((node) => treeNode(node, 0)).filter((node) => node !== undefined);
+  list(body, ['result'], 'category tree')
+    .map((node) => treeNode(node, 0))
+    .filter((node) => node !== undefined);
 
 export const readAttributes = (body: unknown): CategoryAttribute[] =>
   list(body, ['result'], 'attributes')

@@ -15,4 +15,3 @@ export function isPublicAddress(address: string): boolean {
     return false;
   }
 }
-

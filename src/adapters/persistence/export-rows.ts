@@ -10,14 +10,38 @@ import { MANUAL_PLATFORM } from './product-rows.ts';
 
 /** Only what the exports print: every column read costs at 100 000 rows (the description most of all). */
 const EXPORT_COLUMNS = [
-  'id', 'stage', 'name', 'offer_id', 'price', 'old_price', 'currency_code', 'vat', 'weight',
-  'weight_unit', 'depth', 'width', 'height', 'dimension_unit', 'barcode', 'description_category_id',
-  'primary_image', 'images', 'source_platform', 'source_item_id', 'source_url', 'marketplace_product_id',
-  'published_at', 'fx_rate', 'created_at', 'updated_at',
+  'id',
+  'stage',
+  'name',
+  'offer_id',
+  'price',
+  'old_price',
+  'currency_code',
+  'vat',
+  'weight',
+  'weight_unit',
+  'depth',
+  'width',
+  'height',
+  'dimension_unit',
+  'barcode',
+  'description_category_id',
+  'primary_image',
+  'images',
+  'source_platform',
+  'source_item_id',
+  'source_url',
+  'marketplace_product_id',
+  'published_at',
+  'fx_rate',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly (keyof ProductTable)[];
 
 /** One product as the database hands it over: the export columns in order, then the asked-for JSON groups. */
-type ColumnValues<T extends readonly (keyof ProductTable)[]> = { -readonly [K in keyof T]: T[K] extends keyof ProductTable ? Selectable<ProductTable>[T[K]] : never };
+type ColumnValues<T extends readonly (keyof ProductTable)[]> = {
+  -readonly [K in keyof T]: T[K] extends keyof ProductTable ? Selectable<ProductTable>[T[K]] : never;
+};
 export type ExportTuple = [...ColumnValues<typeof EXPORT_COLUMNS>, ...string[]];
 
 const ID_AT = EXPORT_COLUMNS.indexOf('id');
@@ -53,16 +77,62 @@ const NO_URLS: readonly string[] = Object.freeze([]);
 /** The record the exports read; built field by field (one object shape, no spreads: this runs 100 000 times). */
 export function toRecord(tuple: ExportTuple, stored: StoredImages | undefined, filter: ExportFilter): ExportRecord {
   const [
-    id, stage, name, offer_id, price, old_price, currency_code, vat, weight, weight_unit, depth, width, height, dimension_unit, barcode,
-    description_category_id, primary_image, images, source_platform, source_item_id, source_url, marketplace_product_id, published_at,
-    fx_rate, created_at, updated_at,
+    id,
+    stage,
+    name,
+    offer_id,
+    price,
+    old_price,
+    currency_code,
+    vat,
+    weight,
+    weight_unit,
+    depth,
+    width,
+    height,
+    dimension_unit,
+    barcode,
+    description_category_id,
+    primary_image,
+    images,
+    source_platform,
+    source_item_id,
+    source_url,
+    marketplace_product_id,
+    published_at,
+    fx_rate,
+    created_at,
+    updated_at,
   ] = tuple;
   const pricing = filter.withPricing ? tuple[EXPORT_COLUMNS.length] : undefined;
   const record: ExportRecord = {
-    id, stage: stage as Stage, name, offer_id, price, old_price, currency_code, vat, weight, weight_unit, depth, width, height, dimension_unit, barcode,
-    description_category_id, primary_image, images: images === null ? null : (JSON.parse(images) as string[]),
-    source_platform: source_platform === MANUAL_PLATFORM ? null : (source_platform as Platform), source_item_id, source_url, marketplace_product_id,
-    published_at, fx_rate, pricing: pricing === undefined ? {} : (JSON.parse(pricing) as JsonObject), created_at, updated_at,
+    id,
+    stage: stage as Stage,
+    name,
+    offer_id,
+    price,
+    old_price,
+    currency_code,
+    vat,
+    weight,
+    weight_unit,
+    depth,
+    width,
+    height,
+    dimension_unit,
+    barcode,
+    description_category_id,
+    primary_image,
+    images: images === null ? null : (JSON.parse(images) as string[]),
+    source_platform: source_platform === MANUAL_PLATFORM ? null : (source_platform as Platform),
+    source_item_id,
+    source_url,
+    marketplace_product_id,
+    published_at,
+    fx_rate,
+    pricing: pricing === undefined ? {} : (JSON.parse(pricing) as JsonObject),
+    created_at,
+    updated_at,
     stored_images: stored?.urls ?? NO_URLS,
   };
   if (!filter.withVariants) return record;

@@ -30,8 +30,17 @@ export function makeKyselyAuditLog(db: Kysely<Database>, clock: Clock): AuditLog
 
     async list(page, pageSize) {
       const [total, rows] = await Promise.all([
-        db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('audit_log')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
       ]);
       return {
         total: Number(total.n),

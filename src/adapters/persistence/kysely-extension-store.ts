@@ -26,7 +26,10 @@ export function makeKyselyExtensionStore(db: Kysely<Database>): ExtensionStore {
     async appendLogs(entries, keep) {
       await db.transaction().execute(async (trx) => {
         // `seq` keeps counting across batches: two batches received in the same millisecond stay in arrival order.
-        const last = await trx.selectFrom('ext_logs').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+        const last = await trx
+          .selectFrom('ext_logs')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .executeTakeFirst();
         const first = Number(last?.seq ?? -1) + 1;
         for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
           const rows = entries.slice(start, start + INSERT_CHUNK).map((entry, offset) => ({
@@ -57,7 +60,10 @@ export function makeKyselyExtensionStore(db: Kysely<Database>): ExtensionStore {
 
     async listLogs(page, pageSize) {
       const [count, rows] = await Promise.all([
-        db.selectFrom('ext_logs').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('ext_logs')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
         db
           .selectFrom('ext_logs')
           .selectAll()

@@ -8,9 +8,7 @@ export const FX_SETTING_KEY = 'fx.last_good';
 
 const isAccepted = (value: unknown): value is AcceptedRate => {
   const v = value as Partial<AcceptedRate> | null;
-  return (
-    typeof v === 'object' && v !== null && acceptRate(v.rate) && FX_SOURCES.includes(v.source as FxSourceName) && typeof v.updated_at === 'string'
-  );
+  return typeof v === 'object' && v !== null && acceptRate(v.rate) && FX_SOURCES.includes(v.source as FxSourceName) && typeof v.updated_at === 'string';
 };
 
 /** The last accepted rate in the core `settings` table (survives restarts; both dialects). */

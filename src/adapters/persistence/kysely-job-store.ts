@@ -14,7 +14,19 @@ export function makeKyselyJobStore(db: Kysely<Database>): JobStore {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('jobs')
-          .values({ id, kind, status: 'queued', params: JSON.stringify(params), total: subjects.length, done: 0, failed: 0, lease_owner: null, lease_until: null, created_at: now, updated_at: now })
+          .values({
+            id,
+            kind,
+            status: 'queued',
+            params: JSON.stringify(params),
+            total: subjects.length,
+            done: 0,
+            failed: 0,
+            lease_owner: null,
+            lease_until: null,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
         for (let start = 0; start < subjects.length; start += INSERT_CHUNK) {
           const rows = subjects.slice(start, start + INSERT_CHUNK).map((subject, offset) => ({
@@ -67,12 +79,25 @@ export function makeKyselyJobStore(db: Kysely<Database>): JobStore {
     },
 
     async renew(id, owner, leaseUntil) {
-      const result = await db.updateTable('jobs').set({ lease_until: leaseUntil }).where('id', '=', id).where('lease_owner', '=', owner).where('status', '=', 'running').executeTakeFirst();
+      const result = await db
+        .updateTable('jobs')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     async nextItem(id) {
-      const item = await db.selectFrom('job_items').select(['seq', 'subject']).where('job_id', '=', id).where('status', '=', 'pending').orderBy('seq').limit(1).executeTakeFirst();
+      const item = await db
+        .selectFrom('job_items')
+        .select(['seq', 'subject'])
+        .where('job_id', '=', id)
+        .where('status', '=', 'pending')
+        .orderBy('seq')
+        .limit(1)
+        .executeTakeFirst();
       return item ? { seq: Number(item.seq), subject: parse(item.subject) } : undefined;
     },
 

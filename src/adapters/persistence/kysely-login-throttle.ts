@@ -29,17 +29,17 @@ export function makeKyselyLoginThrottle(db: Kysely<Database>, limits: ThrottleLi
 
   return {
     async retryAfter(usernameKey, ip, now) {
-      const [byName, byAddress] = await Promise.all([
-        waitFor('username_key', usernameKey, limits.perName, now),
-        waitFor('ip', ip, limits.perAddress, now),
-      ]);
+      const [byName, byAddress] = await Promise.all([waitFor('username_key', usernameKey, limits.perName, now), waitFor('ip', ip, limits.perAddress, now)]);
       return Math.max(byName, byAddress);
     },
 
     async recordFailure(usernameKey, ip, now) {
       await db.insertInto('login_failures').values({ username_key: usernameKey, ip, at: now.toISOString() }).execute();
       // Rows older than the window count for nothing; dropping them here keeps the table small.
-      await db.deleteFrom('login_failures').where('at', '<', new Date(now.getTime() - limits.windowMs).toISOString()).execute();
+      await db
+        .deleteFrom('login_failures')
+        .where('at', '<', new Date(now.getTime() - limits.windowMs).toISOString())
+        .execute();
     },
 
     async clearName(usernameKey) {

@@ -11,14 +11,15 @@ import { exportTupleSql, idOf, parseTuple, positionOf, type StoredImages, toReco
  */
 export function makeKyselyProductExportReader(db: Kysely<Database>): ProductExportReader {
   async function storedImagesOf(ids: string[]): Promise<Map<string, StoredImages>> {
-    const rows = ids.length === 0
-      ? []
-      : await db
-          .selectFrom('assets')
-          .select(['id', 'product_id', 'group_key', 'type', 'idx', 'status', 'stored_url'])
-          .where('product_id', 'in', ids)
-          .where('status', '=', 'stored') // index assets_product_status_idx (017): pending images are never read
-          .execute();
+    const rows =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('assets')
+            .select(['id', 'product_id', 'group_key', 'type', 'idx', 'status', 'stored_url'])
+            .where('product_id', 'in', ids)
+            .where('status', '=', 'stored') // index assets_product_status_idx (017): pending images are never read
+            .execute();
     const byProduct = new Map<string, { group_key: AssetGroup; index: number; status: 'stored'; stored_url: string; id: string }[]>();
     for (const row of rows) {
       if (!(ASSET_GROUPS as readonly string[]).includes(row.group_key) || row.type === 'video') continue; // videos are no images (§10)
@@ -26,7 +27,9 @@ export function makeKyselyProductExportReader(db: Kysely<Database>): ProductExpo
       list.push({ group_key: row.group_key as AssetGroup, index: row.idx, status: 'stored', stored_url: row.stored_url, id: row.id });
       byProduct.set(row.product_id, list);
     }
-    return new Map([...byProduct].map(([id, assets]) => [id, { urls: storedImageUrls(assets), byAsset: new Map(assets.map((asset) => [asset.id, asset.stored_url])) }]));
+    return new Map(
+      [...byProduct].map(([id, assets]) => [id, { urls: storedImageUrls(assets), byAsset: new Map(assets.map((asset) => [asset.id, asset.stored_url])) }]),
+    );
   }
 
   return {

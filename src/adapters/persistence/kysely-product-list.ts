@@ -12,7 +12,20 @@ import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
  * The product list (the busiest read): one page, newest-updated first, with its total and per-page asset counts.
  * Written as plain SQL templates: the query builder's per-call compile costs as much as the query itself here.
  */
-const SUMMARY_COLUMNS = ['id', 'stage', 'name', 'offer_id', 'price', 'source_platform', 'source_url', 'marketplace_product_id', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
+const SUMMARY_COLUMNS = [
+  'id',
+  'stage',
+  'name',
+  'offer_id',
+  'price',
+  'source_platform',
+  'source_url',
+  'marketplace_product_id',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
+] as const;
 const SUMMARY_SQL = sql.raw(SUMMARY_COLUMNS.join(', '));
 type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
 
@@ -24,7 +37,8 @@ async function assetCounts(db: Kysely<Database>, ids: string[]): Promise<Map<str
   for (const row of rows) {
     const entry = result.get(row.product_id)!;
     const n = Number(row.n);
-    if (row.group_key === 'main' || row.group_key === 'sku' || row.group_key === 'detail') entry.counts = { ...entry.counts, [row.group_key]: entry.counts[row.group_key] + n };
+    if (row.group_key === 'main' || row.group_key === 'sku' || row.group_key === 'detail')
+      entry.counts = { ...entry.counts, [row.group_key]: entry.counts[row.group_key] + n };
     if (row.status === 'failed') entry.failed += n;
   }
   return result;
@@ -48,7 +62,13 @@ async function matchClause(db: Kysely<Database>, plan: SearchIndexQuery): Promis
 }
 
 /** The number of live products (in `stage`, if given) whose text holds `q`: kept, or counted and kept if broad. */
-async function sqliteSearchTotal(db: Kysely<Database>, q: string, stage: string | undefined, options: SearchCountOptions, where?: RawBuilder<unknown>): Promise<number> {
+async function sqliteSearchTotal(
+  db: Kysely<Database>,
+  q: string,
+  stage: string | undefined,
+  options: SearchCountOptions,
+  where?: RawBuilder<unknown>,
+): Promise<number> {
   const search = { q, stage: stage ?? '' };
   const kept = await keptTotal(db, search);
   if (kept !== undefined) return kept;
@@ -61,7 +81,12 @@ async function sqliteSearchTotal(db: Kysely<Database>, q: string, stage: string 
  * SQLite search over the FTS tables (search-index.ts): their rowids follow write order, so the page is the first
  * matches walking backwards, and the total a count of matches (or the kept total), neither touching the product rows.
  */
-async function searchSqlite(db: Kysely<Database>, q: string, query: ProductListQuery, options: SearchCountOptions): Promise<{ total: number; rows: SummaryRow[] }> {
+async function searchSqlite(
+  db: Kysely<Database>,
+  q: string,
+  query: ProductListQuery,
+  options: SearchCountOptions,
+): Promise<{ total: number; rows: SummaryRow[] }> {
   const plan = searchIndexQuery(q, query.stage);
   const from = sql.id(plan.table);
   const where = await matchClause(db, plan);
@@ -115,13 +140,14 @@ const isPlain = (query: ProductListQuery): boolean =>
   query.updatedBefore === undefined &&
   (query.sort === undefined || (query.sort.key === 'updated_at' && query.sort.descending));
 
-
 function filterClauses(sqlite: boolean, query: ProductListQuery): RawBuilder<unknown>[] {
   const clauses: RawBuilder<unknown>[] = [];
   if (query.platform !== undefined) clauses.push(sql`source_platform = ${query.platform === 'manual' ? MANUAL_PLATFORM : query.platform}`);
   // The partial index of 012 holds exactly the products with failed images: a few, read whole. SQLite without
   // statistics reads them through the status index and each asset row instead (15 ms, not 1), so it is named.
-  const failed = sqlite ? sql`select product_id from assets indexed by assets_failed_product_idx where status = 'failed'` : sql`select product_id from assets where status = 'failed'`;
+  const failed = sqlite
+    ? sql`select product_id from assets indexed by assets_failed_product_idx where status = 'failed'`
+    : sql`select product_id from assets where status = 'failed'`;
   if (query.hasFailedAssets === true) clauses.push(sql`id in (${failed})`);
   if (query.hasFailedAssets === false) clauses.push(sql`id not in (${failed})`);
   if (query.updatedFrom !== undefined) clauses.push(sql`updated_at >= ${query.updatedFrom}`);
@@ -152,13 +178,19 @@ function orderBy(query: ProductListQuery): RawBuilder<unknown> {
 }
 
 /** A page with filters or another sort: one query over `products`, using 012's indexes. */
-async function listFiltered(db: Kysely<Database>, sqlite: boolean, q: string | undefined, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+async function listFiltered(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  q: string | undefined,
+  query: ProductListQuery,
+): Promise<{ total: number; rows: SummaryRow[] }> {
   const archived = query.stage === 'archived';
   const clauses = [query.stage ? sql`stage = ${query.stage}` : sql`stage != 'archived'`, ...filterClauses(sqlite, query)];
   if (q) clauses.push(holdsClause(sqlite, q, archived));
   const where = and(clauses);
   const offset = (query.page - 1) * query.pageSize;
-  const page = await sql<SummaryRow>`select ${SUMMARY_SQL} from products where ${where} order by ${orderBy(query)} limit ${query.pageSize} offset ${offset}`.execute(db);
+  const page =
+    await sql<SummaryRow>`select ${SUMMARY_SQL} from products where ${where} order by ${orderBy(query)} limit ${query.pageSize} offset ${offset}`.execute(db);
   if (query.knownTotal !== undefined) return { total: query.knownTotal, rows: page.rows };
   const totals = await sql<{ total: number }>`select count(*) as total from products where ${where}`.execute(db);
   return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows };
@@ -202,7 +234,8 @@ export async function listStageCounts(
  * unknown, the difference. Counting a rare phrase in a stage it is not in costs ~10 ms; most searches need none.
  */
 async function liveSearchCounts(db: Kysely<Database>, sqlite: boolean, q: string, options: SearchCountOptions): Promise<Omit<StageCounts, 'archived'>> {
-  const searchTotal = (stage: string | undefined, keep: SearchCountOptions) => (sqlite ? sqliteSearchTotal(db, q, stage, keep) : postgresSearchTotal(db, q, stage, keep));
+  const searchTotal = (stage: string | undefined, keep: SearchCountOptions) =>
+    sqlite ? sqliteSearchTotal(db, q, stage, keep) : postgresSearchTotal(db, q, stage, keep);
   const liveTotal = await searchTotal(undefined, options);
   // A broad search's stage totals are kept whatever their size (a 0 costs as much to count as a 9 000).
   const keepStages = liveTotal >= options.minMatches ? { ...options, minMatches: 0 } : options;

@@ -30,7 +30,10 @@ async function replaceOffers(db: Kysely<Database>, product: Product, known: bool
   if (known) await db.deleteFrom('product_offers').where('product_id', '=', product.id).execute();
   const offers = [...new Set(product.variants.flatMap((variant) => (variant.offer_id ? [variant.offer_id] : [])))];
   if (offers.length === 0) return;
-  await db.insertInto('product_offers').values(offers.map((offer_id) => ({ product_id: product.id, offer_id }))).execute();
+  await db
+    .insertInto('product_offers')
+    .values(offers.map((offer_id) => ({ product_id: product.id, offer_id })))
+    .execute();
 }
 
 /** The offer ids among `offerIds` that a non-archived product other than `exceptId` uses, as its own or a variant's. */
@@ -40,7 +43,13 @@ async function takenOffers(db: Kysely<Database>, offerIds: readonly string[], ex
   const taken = new Set<string>();
   for (let start = 0; start < wanted.length; start += 500) {
     const slice = wanted.slice(start, start + 500);
-    const own = await db.selectFrom('products').select('offer_id').where('offer_id', 'in', slice).where('id', '!=', exceptId).where('stage', '!=', 'archived').execute();
+    const own = await db
+      .selectFrom('products')
+      .select('offer_id')
+      .where('offer_id', 'in', slice)
+      .where('id', '!=', exceptId)
+      .where('stage', '!=', 'archived')
+      .execute();
     const ofVariants = await db
       .selectFrom('product_offers')
       .innerJoin('products', 'products.id', 'product_offers.product_id')
@@ -76,7 +85,11 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
     async findByIds(ids) {
       const found: Product[] = [];
       for (let start = 0; start < ids.length; start += 500) {
-        const rows = await db.selectFrom('products').selectAll().where('id', 'in', ids.slice(start, start + 500)).execute();
+        const rows = await db
+          .selectFrom('products')
+          .selectAll()
+          .where('id', 'in', ids.slice(start, start + 500))
+          .execute();
         found.push(...rows.map(rowToProduct));
       }
       return found;

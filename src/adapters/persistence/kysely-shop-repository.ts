@@ -26,8 +26,18 @@ export function makeKyselyShopRepository(db: Kysely<Database>): ShopRepository {
 
     async list({ page, pageSize }) {
       const [countRow, rows] = await Promise.all([
-        db.selectFrom('shops').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        db.selectFrom('shops').selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        db
+          .selectFrom('shops')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('shops')
+          .selectAll()
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
       ]);
       return { total: Number(countRow.total), items: rows.map(toShop) };
     },

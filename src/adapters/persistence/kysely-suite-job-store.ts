@@ -5,7 +5,21 @@ import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 import { type SuiteJobTable } from './tables/ai.ts';
 
-const JOB_COLUMNS = ['id', 'product_id', 'status', 'style_set', 'platform', 'lang', 'ratio', 'provider', 'total', 'images', 'error', 'created_at', 'updated_at'] as const;
+const JOB_COLUMNS = [
+  'id',
+  'product_id',
+  'status',
+  'style_set',
+  'platform',
+  'lang',
+  'ratio',
+  'provider',
+  'total',
+  'images',
+  'error',
+  'created_at',
+  'updated_at',
+] as const;
 type JobRow = Pick<Selectable<SuiteJobTable>, (typeof JOB_COLUMNS)[number]>;
 
 const toJob = (row: JobRow): SuiteJob => ({
@@ -32,7 +46,14 @@ export function makeKyselySuiteJobStore(db: Kysely<Database>): SuiteJobStore {
     },
 
     async listByProduct(productId, limit) {
-      const rows = await db.selectFrom('suite_jobs').select(JOB_COLUMNS).where('product_id', '=', productId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('suite_jobs')
+        .select(JOB_COLUMNS)
+        .where('product_id', '=', productId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(toJob);
     },
 
@@ -44,7 +65,13 @@ export function makeKyselySuiteJobStore(db: Kysely<Database>): SuiteJobStore {
     async save(job) {
       await db
         .updateTable('suite_jobs')
-        .set({ status: job.status, images: JSON.stringify(job.images), error: job.error, updated_at: job.updated_at, ...(isFinal(job.status) ? { claimed_until: null } : {}) })
+        .set({
+          status: job.status,
+          images: JSON.stringify(job.images),
+          error: job.error,
+          updated_at: job.updated_at,
+          ...(isFinal(job.status) ? { claimed_until: null } : {}),
+        })
         .where('id', '=', job.id)
         .execute();
     },
@@ -63,11 +90,22 @@ export function makeKyselySuiteJobStore(db: Kysely<Database>): SuiteJobStore {
     },
 
     async renew(ids, leaseUntil) {
-      if (ids.length > 0) await db.updateTable('suite_jobs').set({ claimed_until: leaseUntil }).where('id', 'in', [...ids]).where('claimed_until', 'is not', null).execute();
+      if (ids.length > 0)
+        await db
+          .updateTable('suite_jobs')
+          .set({ claimed_until: leaseUntil })
+          .where('id', 'in', [...ids])
+          .where('claimed_until', 'is not', null)
+          .execute();
     },
 
     async release(ids) {
-      if (ids.length > 0) await db.updateTable('suite_jobs').set({ claimed_until: null }).where('id', 'in', [...ids]).execute();
+      if (ids.length > 0)
+        await db
+          .updateTable('suite_jobs')
+          .set({ claimed_until: null })
+          .where('id', 'in', [...ids])
+          .execute();
     },
   };
 }

@@ -8,7 +8,14 @@ export function makeKyselyUploadTicketStore(db: Kysely<Database>): UploadTicketS
     async add(ticket, forgetExpiredBefore) {
       await db
         .insertInto('upload_tickets')
-        .values({ id: ticket.id, object_key: ticket.key, content_type: ticket.contentType, expires_at: ticket.expiresAt, used_at: null, created_at: ticket.createdAt })
+        .values({
+          id: ticket.id,
+          object_key: ticket.key,
+          content_type: ticket.contentType,
+          expires_at: ticket.expiresAt,
+          used_at: null,
+          created_at: ticket.createdAt,
+        })
         .execute();
       await db.deleteFrom('upload_tickets').where('expires_at', '<', forgetExpiredBefore).execute();
     },

@@ -77,7 +77,10 @@ export function makeKyselyUserRepository(db: Kysely<Database>): UserRepository {
     },
 
     async count() {
-      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -90,12 +93,7 @@ export function makeKyselyUserRepository(db: Kysely<Database>): UserRepository {
         // One statement: SQLite holds the write lock from the check to the write, across processes too.
         const anotherAdmin = (eb: ExpressionBuilder<Database, 'users'>) =>
           eb.exists(
-            eb
-              .selectFrom('users as other')
-              .select('other.id')
-              .where('other.role', '=', 'admin')
-              .where('other.disabled', '=', 0)
-              .where('other.id', '!=', id),
+            eb.selectFrom('users as other').select('other.id').where('other.role', '=', 'admin').where('other.disabled', '=', 0).where('other.id', '!=', id),
           );
         const result =
           change === 'delete'
@@ -119,7 +117,9 @@ export function makeKyselyUserRepository(db: Kysely<Database>): UserRepository {
 
     async session(id) {
       const row = await db.selectFrom('users').select(['username', 'role', 'disabled', 'token_version']).where('id', '=', id).executeTakeFirst();
-      return row ? { username: row.username, role: row.role as Role, disabled: Number(row.disabled) === 1, token_version: Number(row.token_version) } : undefined;
+      return row
+        ? { username: row.username, role: row.role as Role, disabled: Number(row.disabled) === 1, token_version: Number(row.token_version) }
+        : undefined;
     },
   };
 }

@@ -56,11 +56,12 @@ export async function searchPostgres(
   const total = await postgresSearchTotal(db, q, query.stage, options);
   if (total === 0) return { total, ids: [] };
   const offset = (query.page - 1) * query.pageSize;
-  const page = total >= WALK_MIN_SHARE * (await searchedCount(db, query.stage))
-    ? // strpos is the same test, but no index answers it: the planner walks the recency index and stops.
-      sql<{ product_id: string }>`select product_id from product_search_texts where strpos(search_text, ${q}) > 0 ${inStage}
+  const page =
+    total >= WALK_MIN_SHARE * (await searchedCount(db, query.stage))
+      ? // strpos is the same test, but no index answers it: the planner walks the recency index and stops.
+        sql<{ product_id: string }>`select product_id from product_search_texts where strpos(search_text, ${q}) > 0 ${inStage}
         order by updated_at desc, product_id desc limit ${query.pageSize} offset ${offset}`
-    : sql<{ product_id: string }>`with found as materialized (select product_id, updated_at from product_search_texts where ${indexedHolds(q)} ${inStage})
+      : sql<{ product_id: string }>`with found as materialized (select product_id, updated_at from product_search_texts where ${indexedHolds(q)} ${inStage})
         select product_id from found order by updated_at desc, product_id desc limit ${query.pageSize} offset ${offset}`;
   const { rows } = await page.execute(db);
   return { total, ids: rows.map((row) => row.product_id) };

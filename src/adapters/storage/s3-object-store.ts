@@ -30,9 +30,7 @@ export function makeS3Client(options: S3StoreOptions): S3Client {
     // (MinIO, OSS, COS) may keep as part of the object; checksums stay where an operation requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
+    ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
   });
 }
 
@@ -70,7 +68,14 @@ export function makeS3ObjectStore(options: S3StoreOptions, client: S3Client = ma
         await pipeline(Readable.from(body), createWriteStream(file));
         const { size } = await stat(file);
         await client.send(
-          new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
+          new PutObjectCommand({
+            Bucket: options.bucket,
+            Key: key,
+            Body: createReadStream(file),
+            ContentLength: size,
+            ContentType: contentType,
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
         );
         return { key, url: urlFor(key), bytes: size, contentType };
       } finally {

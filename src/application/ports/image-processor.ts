@@ -2,9 +2,7 @@ import { type NormalisedImage } from './image-normaliser.ts';
 
 /** A watermark as the user configured it; opacity 0..100. */
 export type Watermark =
-  | { readonly type: 'text'; readonly text: string; readonly opacity: number }
-  | { readonly type: 'image'; readonly image: Uint8Array; readonly opacity: number };
-
+  { readonly type: 'text'; readonly text: string; readonly opacity: number } | { readonly type: 'image'; readonly image: Uint8Array; readonly opacity: number };
 
 /** Local pixel work on images (no model involved). Unreadable input throws DomainError `IMAGE_UNREADABLE`. */
 export interface ImageProcessor {

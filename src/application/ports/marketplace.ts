@@ -44,7 +44,12 @@ export type PicturesItem = { readonly offer_id: string; readonly primary_image: 
 /** One card's price for `/v1/product/import/prices` (amounts as strings, in the shop's currency). */
 export type PriceItem = { readonly offer_id: string; readonly price: string; readonly old_price: string; readonly currency_code: string; readonly vat: string };
 /** The synchronous answer for one price. */
-export type PriceResult = { readonly offer_id: string; readonly product_id: number; readonly updated: boolean; readonly errors: readonly { readonly code: string; readonly message: string }[] };
+export type PriceResult = {
+  readonly offer_id: string;
+  readonly product_id: number;
+  readonly updated: boolean;
+  readonly errors: readonly { readonly code: string; readonly message: string }[];
+};
 
 export type AttributeScope = {
   readonly attributeId: number;
@@ -65,7 +70,11 @@ export interface Marketplace {
   /** The characteristics of one category and product type. */
   categoryAttributes(credentials: MarketplaceCredentials, scope: Omit<AttributeScope, 'attributeId'>): Promise<CategoryAttribute[]>;
   /** One page of a dictionary, after `lastValueId` (0 = from the start). */
-  attributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, page: { limit: number; lastValueId: number }): Promise<{ values: AttributeValue[]; hasNext: boolean }>;
+  attributeValues(
+    credentials: MarketplaceCredentials,
+    scope: AttributeScope,
+    page: { limit: number; lastValueId: number },
+  ): Promise<{ values: AttributeValue[]; hasNext: boolean }>;
   /** Dictionary entries matching `query` (at least 2 characters). */
   searchAttributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, query: string, limit: number): Promise<AttributeValue[]>;
   /** Starts an asynchronous import; answers the marketplace's task id. */

@@ -14,7 +14,10 @@ export type ExportFilter = {
 };
 
 /** What the exports read of a product: the flat fields they print, the pricing group (`{}` unless asked for) and its stored image URLs. */
-export type ExportRecord = Omit<Product, 'raw' | 'copy' | 'attributes' | 'complex_attributes' | 'sources' | 'description' | 'version' | 'type_id' | 'variants'> & {
+export type ExportRecord = Omit<
+  Product,
+  'raw' | 'copy' | 'attributes' | 'complex_attributes' | 'sources' | 'description' | 'version' | 'type_id' | 'variants'
+> & {
   /** Stored URLs of stored assets in group order (DECISIONS §5), to derive `images` while unset. */
   readonly stored_images: readonly string[];
   /** With `withVariants` only: the variants, the attributes, and stored URLs by asset id. */

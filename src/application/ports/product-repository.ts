@@ -36,7 +36,18 @@ export type AssetCount = { readonly main: number; readonly sku: number; readonly
 /** The list view of a product (spec §2.1). */
 export type ProductSummary = Pick<
   Product,
-  'id' | 'stage' | 'name' | 'offer_id' | 'price' | 'source_platform' | 'source_url' | 'marketplace_product_id' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by'
+  | 'id'
+  | 'stage'
+  | 'name'
+  | 'offer_id'
+  | 'price'
+  | 'source_platform'
+  | 'source_url'
+  | 'marketplace_product_id'
+  | 'created_at'
+  | 'updated_at'
+  | 'created_by'
+  | 'updated_by'
 > & {
   readonly asset_count: AssetCount;
   readonly failed_assets: number;

@@ -5,7 +5,9 @@ export type UserWithHash = User & { readonly password_hash: string };
 
 export type NewUser = Omit<UserWithHash, 'last_login_at'>;
 
-export type UserChanges = Partial<Pick<UserWithHash, 'display_name' | 'role' | 'disabled' | 'password_hash' | 'token_version' | 'updated_at' | 'last_login_at'>>;
+export type UserChanges = Partial<
+  Pick<UserWithHash, 'display_name' | 'role' | 'disabled' | 'password_hash' | 'token_version' | 'updated_at' | 'last_login_at'>
+>;
 
 /** What a bearer check needs to know about a user (cached briefly per instance). */
 export type UserSession = { readonly username: string; readonly role: Role; readonly disabled: boolean; readonly token_version: number };

@@ -13,7 +13,12 @@ import { loadProduct, saveRevision } from '../product-access.ts';
 import { publicUrl } from '../rich-content-pictures.ts';
 import { isStoredPicture, richContentPictures } from '../../domain/rich-content-pictures.ts';
 
-export type BuildRichContentDeps = { readonly products: ProductRepository; readonly assets: AssetRepository; readonly objectStore: ObjectStore; readonly clock: Clock };
+export type BuildRichContentDeps = {
+  readonly products: ProductRepository;
+  readonly assets: AssetRepository;
+  readonly objectStore: ObjectStore;
+  readonly clock: Clock;
+};
 export type BuildRichContentInput = { readonly productId: string; readonly images: 'detail' | readonly string[]; readonly text: boolean };
 export type BuildRichContentOutput = { readonly rich_content: RichContent; readonly warnings: string[] };
 export type BuildRichContent = (input: BuildRichContentInput) => Promise<BuildRichContentOutput>;
@@ -53,9 +58,17 @@ export const makeBuildRichContent =
     const texts = text ? russianTexts(product) : [];
     if (text && texts.length === 0) warnings.push('没有俄文文字（先确认俄文文案，或填写俄文名称和描述），未加文字模块');
     const alt = hasChinese(product.name) ? '' : product.name.slice(0, 200);
-    const content = buildRichContent(pictures.map((url) => ({ url, alt })), texts);
-    if (content.content.length === 0) throw invalid('RICH_CONTENT_EMPTY', '没有可用的图片，也没有俄文文字，无法生成富文本', [{ path: '/images', message: '没有可用的图片' }]);
+    const content = buildRichContent(
+      pictures.map((url) => ({ url, alt })),
+      texts,
+    );
+    if (content.content.length === 0)
+      throw invalid('RICH_CONTENT_EMPTY', '没有可用的图片，也没有俄文文字，无法生成富文本', [{ path: '/images', message: '没有可用的图片' }]);
     const attributes = { ...product.attributes, [String(RICH_CONTENT_ATTRIBUTE_ID)]: richContentAttribute(content) };
-    await saveRevision(deps.products, revise(product, { attributes, stage: stageAfterEdit(product.stage, false) }, deps.clock.now().toISOString()), product.version);
+    await saveRevision(
+      deps.products,
+      revise(product, { attributes, stage: stageAfterEdit(product.stage, false) }, deps.clock.now().toISOString()),
+      product.version,
+    );
     return { rich_content: content, warnings };
   };

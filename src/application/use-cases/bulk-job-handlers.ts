@@ -48,7 +48,18 @@ export function makeBulkJobHandlers(deps: BulkJobHandlerDeps): Record<'copy' | '
       for (const asset of stored) if (asset.group_key in stats) stats[asset.group_key as keyof typeof stats] += 1;
       const plan = Array.isArray(params.plan)
         ? params.plan
-        : (await deps.planSuite({ productId: product.id, title: product.name, texts: [], skuVariants: [], imageStats: stats, requirements: null, model: null, platform: 'ozon' })).items;
+        : (
+            await deps.planSuite({
+              productId: product.id,
+              title: product.name,
+              texts: [],
+              skuVariants: [],
+              imageStats: stats,
+              requirements: null,
+              model: null,
+              platform: 'ozon',
+            })
+          ).items;
       const { suite_id } = await deps.generateSuite({
         productId: product.id,
         texts: [],

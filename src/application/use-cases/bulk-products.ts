@@ -98,7 +98,10 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
     );
     if (found.length === 0) return results;
     const jobId = deps.ids.uuid();
-    await deps.jobs.create({ id: jobId, kind: input.action, params: input.params as JsonObject, subjects: found.map((id) => ({ product_id: id })) }, deps.clock.now().toISOString());
+    await deps.jobs.create(
+      { id: jobId, kind: input.action, params: input.params as JsonObject, subjects: found.map((id) => ({ product_id: id })) },
+      deps.clock.now().toISOString(),
+    );
     deps.onJobQueued();
     return results.map((result) => (result.ok ? { ...result, job_id: jobId } : result));
   };

@@ -52,7 +52,11 @@ export function makeCategoryRules({ marketplace, cachedLookup: persisted, clock 
     const ids: number[] = [];
     let lastValueId = 0;
     for (let page = 0; page < DICTIONARY_PAGES; page++) {
-      const answer = await marketplace.attributeValues(credentials, { ...scope, attributeId, language: CHECK_LANGUAGE }, { limit: DICTIONARY_PAGE_SIZE, lastValueId });
+      const answer = await marketplace.attributeValues(
+        credentials,
+        { ...scope, attributeId, language: CHECK_LANGUAGE },
+        { limit: DICTIONARY_PAGE_SIZE, lastValueId },
+      );
       ids.push(...answer.values.map((value) => value.id));
       if (!answer.hasNext || answer.values.length === 0) return { ids, complete: true };
       lastValueId = answer.values.at(-1)!.id;
@@ -81,7 +85,8 @@ export function makeCategoryRules({ marketplace, cachedLookup: persisted, clock 
         const ids = new Set(dictionary.ids);
         for (const use of uses.filter((candidate) => candidate.attributeId === attributeId)) {
           if (ids.has(use.valueId)) known.add(dictionaryKey(attributeId, use.valueId));
-          else if (!dictionary.complete && use.text.trim().length < 2) known.add(dictionaryKey(attributeId, use.valueId)); // cannot be confirmed here: the marketplace judges
+          else if (!dictionary.complete && use.text.trim().length < 2)
+            known.add(dictionaryKey(attributeId, use.valueId)); // cannot be confirmed here: the marketplace judges
           else if (!dictionary.complete) {
             const found = await marketplace.searchAttributeValues(credentials, { ...scope, attributeId, language: CHECK_LANGUAGE }, use.text.trim(), 100);
             if (found.some((value) => value.id === use.valueId)) known.add(dictionaryKey(attributeId, use.valueId));

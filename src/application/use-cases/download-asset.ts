@@ -38,7 +38,16 @@ export const storedKeyOf = (asset: Pick<Asset, 'product_id' | 'asset_id'>, exten
  * Moves one asset `pending`/`downloading` → `stored` | `failed`: fetch (with retries), normalise, store, record.
  * Every try is written down first, so a crash leaves the asset `downloading`, claimed again once its lease lapses.
  */
-export function makeDownloadAsset({ assets, imageFetcher, imageNormaliser, objectStore, clock, policy, sleep, downloadVideo }: DownloadAssetDeps): DownloadAsset {
+export function makeDownloadAsset({
+  assets,
+  imageFetcher,
+  imageNormaliser,
+  objectStore,
+  clock,
+  policy,
+  sleep,
+  downloadVideo,
+}: DownloadAssetDeps): DownloadAsset {
   const save = async (asset: Asset, changes: Partial<Asset>): Promise<Asset> => {
     const next: Asset = { ...asset, ...changes, updated_at: clock.now().toISOString() };
     await assets.update(next);

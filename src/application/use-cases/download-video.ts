@@ -57,7 +57,16 @@ export function makeDownloadVideo({ assets, videoFetcher, durationReader, object
           return;
         }
         const now = clock.now().toISOString();
-        await assets.update({ ...asset, status: 'stored', stored_url: stored.url, error: null, content_type: stored.contentType, bytes: stored.bytes, duration_ms: durationMs, updated_at: now });
+        await assets.update({
+          ...asset,
+          status: 'stored',
+          stored_url: stored.url,
+          error: null,
+          content_type: stored.contentType,
+          bytes: stored.bytes,
+          duration_ms: durationMs,
+          updated_at: now,
+        });
         return;
       } catch (failure) {
         if (!(failure instanceof ImageFetchError)) throw failure;

@@ -58,7 +58,8 @@ const editBrief = (instruction: string): ImageBrief => ({
  */
 export function makeEditImage(deps: EditImageDeps): EditImage {
   return async (input) => {
-    if (input.append && !input.productId) throw invalid('PRODUCT_REQUIRED', '添加到商品图片需要 product_id', [{ path: '/product_id', message: '添加到商品图片需要选择商品' }]);
+    if (input.append && !input.productId)
+      throw invalid('PRODUCT_REQUIRED', '添加到商品图片需要 product_id', [{ path: '/product_id', message: '添加到商品图片需要选择商品' }]);
     if (input.productId) await loadProduct(deps.products, input.productId);
     const source = await deps.loadImage(input.imageUrl);
     let edited: Uint8Array;

@@ -22,7 +22,9 @@ function offersOf(record: ExportRecord): Offer[] {
   const variants = (record.variants ?? []).filter((variant) => variant.enabled);
   if ((record.variants ?? []).length === 0) return [{ record, variant: null, model, images: own }];
   const stored = record.stored_by_asset ?? new Map<string, string>();
-  const skuImages = new Set((record.variants ?? []).flatMap((variant) => (variant.image_asset_id && stored.has(variant.image_asset_id) ? [stored.get(variant.image_asset_id)!] : [])));
+  const skuImages = new Set(
+    (record.variants ?? []).flatMap((variant) => (variant.image_asset_id && stored.has(variant.image_asset_id) ? [stored.get(variant.image_asset_id)!] : [])),
+  );
   return variants.map((variant) => ({
     variant,
     model,
@@ -64,7 +66,10 @@ export const makeExportOffersCsv =
     return (async function* () {
       yield UTF8_BOM + csvRow(columns);
       for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids, withVariants: true }, EXPORT_BATCH_SIZE)) {
-        yield batch.flatMap(offersOf).map((offer) => csvLine(offer, withImages ? offer.images() : NO_IMAGES, cells)).join('');
+        yield batch
+          .flatMap(offersOf)
+          .map((offer) => csvLine(offer, withImages ? offer.images() : NO_IMAGES, cells))
+          .join('');
       }
     })();
   };

@@ -5,7 +5,6 @@ import { effectiveImages } from '../../domain/product-images.ts';
 import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 
-
 /** Rows read from the database per batch: bounded memory, few round trips. */
 export const EXPORT_BATCH_SIZE = 1000;
 
@@ -62,11 +61,18 @@ export type ExportProductsCsvInput = {
 export type ExportProductsCsv = (input: ExportProductsCsvInput) => AsyncIterable<string>;
 
 /** Checks the requested fields and answers them in the spec's order; an unknown field is a 422. */
-export function chooseColumns<C extends string = ProductCsvColumn>(fields: readonly string[] | undefined, all: readonly C[] = PRODUCT_CSV_COLUMNS as readonly string[] as readonly C[]): C[] {
+export function chooseColumns<C extends string = ProductCsvColumn>(
+  fields: readonly string[] | undefined,
+  all: readonly C[] = PRODUCT_CSV_COLUMNS as readonly string[] as readonly C[],
+): C[] {
   if (!fields || fields.length === 0) return [...all];
   const unknown = fields.filter((field) => !(all as readonly string[]).includes(field));
   if (unknown.length > 0) {
-    throw invalid('CSV_FIELD_UNKNOWN', `未知的导出字段：${unknown.join(', ')}`, unknown.map((field) => ({ path: 'querystring:/fields', message: field })));
+    throw invalid(
+      'CSV_FIELD_UNKNOWN',
+      `未知的导出字段：${unknown.join(', ')}`,
+      unknown.map((field) => ({ path: 'querystring:/fields', message: field })),
+    );
   }
   return all.filter((column) => fields.includes(column));
 }

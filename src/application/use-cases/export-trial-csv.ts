@@ -6,7 +6,6 @@ import { type ExportRecord, type ProductExportReader } from '../ports/product-ex
 import { EXPORT_BATCH_SIZE } from './export-products-csv.ts';
 import { TRIAL_CSV_COLUMNS } from '../../domain/csv-columns.ts';
 
-
 const numberOrNull = (value: JsonValue | undefined): number | null => (typeof value === 'number' ? value : null);
 
 function trialRow(record: ExportRecord): CsvValue[] {

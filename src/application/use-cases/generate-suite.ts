@@ -67,14 +67,21 @@ export function makeGenerateSuite(deps: GenerateSuiteDeps): GenerateSuite {
     // The plan was cleaned against the SKU variants when it was made; here a variant stays bound even when no
     // reference image carries it (the card is still that variant's; its reference falls back to the main image).
     const planVariants = input.plan.map((item) => (typeof item === 'object' && item !== null ? (item as { variant_name?: unknown }).variant_name : null));
-    const jobs = expandPlan(cleanPlan(input.plan, planVariants.filter((name): name is string => typeof name === 'string')).items);
+    const jobs = expandPlan(
+      cleanPlan(
+        input.plan,
+        planVariants.filter((name): name is string => typeof name === 'string'),
+      ).items,
+    );
     if (jobs.length === 0) throw invalid('EMPTY_PLAN', '计划中没有要生成的图片（所有条目数量为 0 或类型不支持）');
     if (jobs.length > MAX_SUITE_IMAGES) throw invalid('SUITE_TOO_LARGE', `一次最多生成 ${MAX_SUITE_IMAGES} 张图，本计划共 ${jobs.length} 张`);
     // Checked now so a bad watermark is a 422 here; each run loads it again.
     await resolveWatermark(input.watermark, deps.loadImage);
     const references = input.images.length > 0 ? input.images : await storedProductImages(deps, product.id);
     if (references.length === 0) {
-      throw invalid('NO_REFERENCE_IMAGE', '没有可用的商品图片：请先采集或上传至少一张商品图，再生成套图', [{ path: '/images', message: '至少需要一张商品图片作为参考' }]);
+      throw invalid('NO_REFERENCE_IMAGE', '没有可用的商品图片：请先采集或上传至少一张商品图，再生成套图', [
+        { path: '/images', message: '至少需要一张商品图片作为参考' },
+      ]);
     }
     const now = deps.clock.now();
     const suite: SuiteJob = {

@@ -22,9 +22,8 @@ export type GetCategoryAttributes = (input: GetCategoryAttributesInput) => Promi
 export function makeGetCategoryAttributes({ shopAccess, marketplace, cachedLookup }: GetCategoryAttributesDeps): GetCategoryAttributes {
   return async ({ shopId, categoryId, typeId, language }) => {
     const shop = await shopAccess.resolve(shopId);
-    const result = await cachedLookup(
-      `attributes:${categoryId}:${typeId}:${language}`,
-      () => marketplace.categoryAttributes(shopAccess.credentialsOf(shop), { categoryId, typeId, language }),
+    const result = await cachedLookup(`attributes:${categoryId}:${typeId}:${language}`, () =>
+      marketplace.categoryAttributes(shopAccess.credentialsOf(shop), { categoryId, typeId, language }),
     );
     return { description_category_id: categoryId, type_id: typeId, fetched_at: result.fetched_at, stale: result.stale, attributes: result.value };
   };

@@ -4,7 +4,12 @@ import { type ShopAccess } from '../shop-access.ts';
 
 export type GetCategoryTreeDeps = { readonly shopAccess: ShopAccess; readonly marketplace: Marketplace; readonly cachedLookup: CachedLookup };
 export type GetCategoryTreeInput = { readonly shopId?: string | undefined; readonly language: CategoryLanguage };
-export type GetCategoryTreeOutput = { readonly language: CategoryLanguage; readonly fetched_at: string; readonly stale: boolean; readonly categories: CategoryNode[] };
+export type GetCategoryTreeOutput = {
+  readonly language: CategoryLanguage;
+  readonly fetched_at: string;
+  readonly stale: boolean;
+  readonly categories: CategoryNode[];
+};
 export type GetCategoryTree = (input: GetCategoryTreeInput) => Promise<GetCategoryTreeOutput>;
 
 /** The marketplace's category tree, cached globally per language (it does not depend on the shop). */

@@ -21,7 +21,10 @@ export function makeGetPublishTask({ publishTasks }: GetPublishTaskDeps): GetPub
     const items = await publishTasks.listByTask(taskId);
     const first = items[0];
     if (!first) throw notFound('PUBLISH_TASK_NOT_FOUND', '发布任务不存在');
-    const updatedAt = items.map((item) => item.updated_at).sort().at(-1)!;
+    const updatedAt = items
+      .map((item) => item.updated_at)
+      .sort()
+      .at(-1)!;
     return { task: { ...first, status: taskStatus(items), updated_at: updatedAt }, items };
   };
 }

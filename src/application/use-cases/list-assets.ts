@@ -9,7 +9,10 @@ export type ListAssets = (input: { productId: string; page: number; pageSize: nu
 export function makeListAssets({ products, assets }: { products: ProductRepository; assets: AssetRepository }): ListAssets {
   return async ({ productId, page, pageSize }) => {
     await loadProduct(products, productId);
-    const [total, items] = await Promise.all([assets.countByProduct(productId), assets.listByProduct(productId, { offset: (page - 1) * pageSize, limit: pageSize })]);
+    const [total, items] = await Promise.all([
+      assets.countByProduct(productId),
+      assets.listByProduct(productId, { offset: (page - 1) * pageSize, limit: pageSize }),
+    ]);
     return { total, items };
   };
 }

@@ -37,7 +37,16 @@ export const WAITING_BATCH = 500;
  * `waiting_quota` records (§9.1). The product is written before the record, so a crash in between repeats an
  * idempotent write-back on the next poll instead of losing it.
  */
-export function makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, leaseMs, onPollError }: PollPublishTasksDeps): PollPublishTasks {
+export function makePollPublishTasks({
+  publishTasks,
+  products,
+  shopAccess,
+  marketplace,
+  clock,
+  sendWaiting,
+  leaseMs,
+  onPollError,
+}: PollPublishTasksDeps): PollPublishTasks {
   const pollTask = async (taskId: string, records: readonly PublishTask[]): Promise<void> => {
     try {
       const shop = await shopAccess.find(records[0]!.shop_id);

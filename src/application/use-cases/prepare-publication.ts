@@ -63,7 +63,10 @@ export function makePreparePublication(deps: PreparePublicationDeps): PreparePub
     const placement = await categoryRules.placement(credentials, scope);
     if (placement !== 'ok') {
       const prepared = preparePublish({ product, currency: shop.currency_code, ...images });
-      const message = placement === 'unknown' ? `平台没有类目 ${categoryId} 下的商品类型 ${typeId}，请重新选择类目` : `平台已停用类目 ${categoryId} 下的商品类型 ${typeId}，不能在此创建商品，请重新选择类目`;
+      const message =
+        placement === 'unknown'
+          ? `平台没有类目 ${categoryId} 下的商品类型 ${typeId}，请重新选择类目`
+          : `平台已停用类目 ${categoryId} 下的商品类型 ${typeId}，不能在此创建商品，请重新选择类目`;
       const problems = [{ path: 'description_category_id', message }, ...(prepared.ok ? [] : prepared.problems)];
       throw invalid('CATEGORY_UNKNOWN', message, problems);
     }

@@ -16,7 +16,9 @@ import { type SendPublications } from './send-publications.ts';
 export type CandidateEntry = Omit<Outgoing, 'record'> & { readonly variant_id: string | null };
 
 /** A product ready to go out (one entry per card), or why it cannot. */
-export type Candidate = { readonly ok: true; readonly product: Product; readonly entries: readonly CandidateEntry[] } | { readonly ok: false; readonly code: string; readonly detail: string; readonly problems: readonly FieldProblem[] };
+export type Candidate =
+  | { readonly ok: true; readonly product: Product; readonly entries: readonly CandidateEntry[] }
+  | { readonly ok: false; readonly code: string; readonly detail: string; readonly problems: readonly FieldProblem[] };
 
 const refused = (code: string, detail: string, problems: readonly FieldProblem[]): Candidate => ({ ok: false, code, detail, problems });
 
@@ -100,7 +102,11 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
         entries.map(({ variant_id, ...entry }) => ({
           ...entry,
           record: {
-            ...newWaitingRecord({ id: ids.uuid(), product_id: product.id, variant_id, shop_id: shop.id, offer_id: entry.item.offer_id, operation: entry.operation }, sendAt, now),
+            ...newWaitingRecord(
+              { id: ids.uuid(), product_id: product.id, variant_id, shop_id: shop.id, offer_id: entry.item.offer_id, operation: entry.operation },
+              sendAt,
+              now,
+            ),
             marketplace_product_id: marketplaceIdOf(product, variant_id),
           },
         })),

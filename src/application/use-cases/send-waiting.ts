@@ -49,7 +49,10 @@ export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
     const shop = await shops.findById(shopId);
     if (!shop) return failAll('SHOP_NOT_FOUND', '店铺已删除，商品未发布');
     if (shop.status !== 'active') return failAll('SHOP_NOT_ACTIVE', '店铺的 API Key 未通过测试，商品未发布；请更新 Key 后重新发布');
-    const { kept, resend } = await reconcileUnanswered(shop, claimed.filter((record) => record.send_started_at !== null));
+    const { kept, resend } = await reconcileUnanswered(
+      shop,
+      claimed.filter((record) => record.send_started_at !== null),
+    );
     const records = [...claimed.filter((record) => record.send_started_at === null), ...resend];
 
     const finished: PublishTask[] = [];
@@ -91,7 +94,13 @@ export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
   return async (due) => {
     // Another process (or this one's next pass) leaves claimed records alone until the lease lapses.
     const now = clock.now().toISOString();
-    const claimed = new Set(await publishTasks.claimWaiting(due.map((record) => record.id), now, new Date(Date.parse(now) + claimLeaseMs).toISOString()));
+    const claimed = new Set(
+      await publishTasks.claimWaiting(
+        due.map((record) => record.id),
+        now,
+        new Date(Date.parse(now) + claimLeaseMs).toISOString(),
+      ),
+    );
     const records = due.filter((record) => claimed.has(record.id));
     const byShop = new Map<string, PublishTask[]>();
     for (const record of records) byShop.set(record.shop_id, [...(byShop.get(record.shop_id) ?? []), record]);

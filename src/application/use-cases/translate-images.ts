@@ -55,7 +55,9 @@ export function makeTranslateImages(deps: TranslateImagesDeps): TranslateImages 
   return async (input) => {
     const { entry } = deps.catalog.imageModel(input.model);
     if (!entry.capabilities.edits_text) {
-      throw invalid('MODEL_CANNOT_EDIT_TEXT', `${entry.label}不能改写图中文字：请选择已配置密钥的 AI 图片模型（通义千问、GPT Image、Gemini 或豆包 Seedream）`, [{ path: '/model', message: '该模型不能翻译图中文字' }]);
+      throw invalid('MODEL_CANNOT_EDIT_TEXT', `${entry.label}不能改写图中文字：请选择已配置密钥的 AI 图片模型（通义千问、GPT Image、Gemini 或豆包 Seedream）`, [
+        { path: '/model', message: '该模型不能翻译图中文字' },
+      ]);
     }
     const product = await loadProduct(deps.products, input.productId);
     assertEditable(product);
@@ -88,7 +90,15 @@ export function makeTranslateHandler(deps: TranslateHandlerDeps): JobHandler {
     const key = `products/${asset.product_id}/translated/${deps.ids.uuid()}.jpg`;
     // A translation of a translation still names the original picture: it is that picture's newest Russian version.
     const translatedFrom = asset.translated_from ?? asset.asset_id;
-    const stored = await storeGenerated(deps, { productId: asset.product_id, key, image, variant: asset.variant_name, append: true, group: 'translated', translatedFrom });
+    const stored = await storeGenerated(deps, {
+      productId: asset.product_id,
+      key,
+      image,
+      variant: asset.variant_name,
+      append: true,
+      group: 'translated',
+      translatedFrom,
+    });
     return { new_asset_id: stored.asset_id };
   };
 }

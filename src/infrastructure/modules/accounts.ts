@@ -52,7 +52,9 @@ export const accountsModule: FeatureModule<Deps> = {
       isCommonPassword: asFunction(() => isCommonPassword).singleton(),
       loginThrottle: asFunction(({ db }: Deps) => makeKyselyLoginThrottle(db)).singleton(),
       auditLog: asFunction(({ db, clock }: Deps) => makeKyselyAuditLog(db, clock)).singleton(),
-      resolveSession: asFunction(({ users, clock, config }: Deps) => makeResolveSession({ users, clock, appTokenLogin: config.accounts.appTokenLogin })).singleton(),
+      resolveSession: asFunction(({ users, clock, config }: Deps) =>
+        makeResolveSession({ users, clock, appTokenLogin: config.accounts.appTokenLogin }),
+      ).singleton(),
       loginWithPassword: asFunction(({ users, passwordHasher, loginThrottle, auditLog, clock }: Deps) =>
         makeLoginWithPassword({ users, hasher: passwordHasher, throttle: loginThrottle, audit: auditLog, clock }),
       ).singleton(),
@@ -66,7 +68,9 @@ export const accountsModule: FeatureModule<Deps> = {
       updateUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, resolveSession }: Deps) =>
         makeUpdateUser({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, onRevoked: resolveSession.forget }),
       ).singleton(),
-      deleteUser: asFunction(({ users, auditLog, resolveSession }: Deps) => makeDeleteUser({ users, audit: auditLog, onRevoked: resolveSession.forget })).singleton(),
+      deleteUser: asFunction(({ users, auditLog, resolveSession }: Deps) =>
+        makeDeleteUser({ users, audit: auditLog, onRevoked: resolveSession.forget }),
+      ).singleton(),
       listAudit: asFunction(({ auditLog }: Deps) => makeListAudit({ audit: auditLog })).singleton(),
       ensureInitialAdmin: asFunction(({ users, createUser }: Deps) => makeEnsureInitialAdmin({ users, createUser })).singleton(),
     });

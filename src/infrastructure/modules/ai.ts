@@ -86,7 +86,9 @@ export const aiModule: FeatureModuleOf = {
       listProductSuites: asFunction(({ suiteJobs, products }: Cradle) => makeListProductSuites({ suiteJobs, products })).singleton(),
       editImage: asFunction((cradle: Cradle) => makeEditImage(pipelineDeps(cradle))).singleton(),
       legacyImageSuite: asFunction(({ generateSuite }: Cradle) => makeLegacyImageSuite({ generateSuite })).singleton(),
-      translateImages: asFunction((cradle: Cradle) => makeTranslateImages({ ...pipelineDeps(cradle), jobs: cradle.jobs, onJobQueued: () => cradle.jobWorker.nudge() })).singleton(),
+      translateImages: asFunction((cradle: Cradle) =>
+        makeTranslateImages({ ...pipelineDeps(cradle), jobs: cradle.jobs, onJobQueued: () => cradle.jobWorker.nudge() }),
+      ).singleton(),
       translateHandler: asFunction((cradle: Cradle) => makeTranslateHandler(pipelineDeps(cradle))).singleton(),
     });
   },

@@ -108,7 +108,9 @@ export const catalogModule: FeatureModuleOf = {
       updateProduct: asFunction(({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }: Cradle) =>
         makeUpdateProduct({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }),
       ).singleton(),
-      buildRichContent: asFunction(({ products, assets, objectStore, clock }: Cradle) => makeBuildRichContent({ products, assets, objectStore, clock })).singleton(),
+      buildRichContent: asFunction(({ products, assets, objectStore, clock }: Cradle) =>
+        makeBuildRichContent({ products, assets, objectStore, clock }),
+      ).singleton(),
       deleteProduct: asFunction(({ products, assets, objectStore, clock, logger }: Cradle) =>
         makeDeleteProduct({ products, assets, objectStore, clock, onOrphanedFile: (key, err) => logger.warn({ key, err }, 'stored file not removed') }),
       ).singleton(),

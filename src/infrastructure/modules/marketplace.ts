@@ -186,4 +186,3 @@ export const marketplaceModule: FeatureModuleOf = {
   start: (cradle: Cradle) => cradle.publishPoller.start(),
   stop: (cradle: Cradle) => cradle.publishPoller.stop(),
 };
-

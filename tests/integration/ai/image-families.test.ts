@@ -36,9 +36,24 @@ const fromDataUrl = (url: string): Uint8Array => {
   return new Uint8Array(Buffer.from(url.split(',')[1]!, 'base64'));
 };
 
-type ArkBody = { model: string; prompt: string; image?: string[]; size: string; response_format: string; watermark: boolean; sequential_image_generation: string };
-type QwenBody = { model: string; input: { messages: { role: string; content: { image?: string; text?: string }[] }[] }; parameters: { size: string; n: number; watermark: boolean } };
-type GeminiBody = { contents: { role: string; parts: { inline_data?: { mime_type: string; data: string }; text?: string }[] }[]; generationConfig: { responseModalities: string[]; imageConfig: { aspectRatio: string } } };
+type ArkBody = {
+  model: string;
+  prompt: string;
+  image?: string[];
+  size: string;
+  response_format: string;
+  watermark: boolean;
+  sequential_image_generation: string;
+};
+type QwenBody = {
+  model: string;
+  input: { messages: { role: string; content: { image?: string; text?: string }[] }[] };
+  parameters: { size: string; n: number; watermark: boolean };
+};
+type GeminiBody = {
+  contents: { role: string; parts: { inline_data?: { mime_type: string; data: string }; text?: string }[] }[];
+  generationConfig: { responseModalities: string[]; imageConfig: { aspectRatio: string } };
+};
 
 const FAMILIES: Record<string, Family> = {
   'gpt-image': {
@@ -69,7 +84,9 @@ const FAMILIES: Record<string, Family> = {
       expect(parts.slice(0, -1).every((part) => part.inline_data?.mime_type === 'image/jpeg')).toBe(true);
     },
     async references(request) {
-      return jsonOf<GeminiBody>(request).contents[0]!.parts.filter((part) => part.inline_data).map((part) => new Uint8Array(Buffer.from(part.inline_data!.data, 'base64')));
+      return jsonOf<GeminiBody>(request)
+        .contents[0]!.parts.filter((part) => part.inline_data)
+        .map((part) => new Uint8Array(Buffer.from(part.inline_data!.data, 'base64')));
     },
   },
   seedream: {
@@ -79,7 +96,13 @@ const FAMILIES: Record<string, Family> = {
       expect(request.url).toBe('/api/v3/images/generations');
       expect(request.headers.authorization).toBe('Bearer ark-test-key');
       const body = jsonOf<ArkBody>(request);
-      expect([body.model, body.size, body.response_format, body.watermark, body.sequential_image_generation]).toEqual(['doubao-seedream-4-0-250828', '1728x2304', 'b64_json', false, 'disabled']);
+      expect([body.model, body.size, body.response_format, body.watermark, body.sequential_image_generation]).toEqual([
+        'doubao-seedream-4-0-250828',
+        '1728x2304',
+        'b64_json',
+        false,
+        'disabled',
+      ]);
       expect(body.prompt).toMatch(/^图1/);
     },
     async references(request) {
@@ -98,7 +121,9 @@ const FAMILIES: Record<string, Family> = {
       expect(content.at(-1)?.text).toMatch(/^Take the product from Image 1/);
     },
     async references(request) {
-      return jsonOf<QwenBody>(request).input.messages[0]!.content.filter((part) => part.image).map((part) => fromDataUrl(part.image!));
+      return jsonOf<QwenBody>(request)
+        .input.messages[0]!.content.filter((part) => part.image)
+        .map((part) => fromDataUrl(part.image!));
     },
   },
 };

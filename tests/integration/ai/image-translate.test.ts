@@ -7,7 +7,13 @@ import { startOpenAiImagesFake } from '../../fakes/openai-images.ts';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { addProductImage, insertProduct, productPhoto } from './suite-support.ts';
 
-type JobBody = { status: string; total: number; done: number; failed: number; items: { asset_id: string; new_asset_id?: string | null; status: string; error: string | null }[] };
+type JobBody = {
+  status: string;
+  total: number;
+  done: number;
+  failed: number;
+  items: { asset_id: string; new_asset_id?: string | null; status: string; error: string | null }[];
+};
 
 async function settled(test: TestApp, id: string): Promise<JobBody> {
   const until = Date.now() + 60_000;
@@ -44,7 +50,12 @@ for (const [family, spec] of Object.entries(FAMILIES)) {
       const product = await insertProduct(test);
       const first = await addProductImage(test, product.id, await productPhoto(), 'detail', 0);
       const second = await addProductImage(test, product.id, await productPhoto({ r: 0, g: 0, b: 200 }), 'detail', 1);
-      const response = await test.app.inject({ method: 'POST', url: '/api/image/translate', headers: test.auth, payload: { product_id: product.id, asset_ids: [first, second], model: spec.model } });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/image/translate',
+        headers: test.auth,
+        payload: { product_id: product.id, asset_ids: [first, second], model: spec.model },
+      });
       expect(response.statusCode).toBe(202);
       const job = await settled(test, response.json<{ job_id: string }>().job_id);
       expect(job).toMatchObject({ status: 'done', total: 2, done: 2, failed: 0 });
@@ -58,16 +69,34 @@ for (const [family, spec] of Object.entries(FAMILIES)) {
       expect(translated.every((asset) => asset.status === 'stored' && asset.stored_url)).toBe(true);
       expect(assets.filter((asset) => asset.group_key === 'detail').map((asset) => asset.asset_id)).toEqual([first, second]);
       expect(fake.generations).toHaveLength(2);
-      expect(fake.generations.every((generation) => generation.request.body.toString('latin1').includes('Replace every Chinese text in this image with its natural Russian translation'))).toBe(true);
+      expect(
+        fake.generations.every((generation) =>
+          generation.request.body.toString('latin1').includes('Replace every Chinese text in this image with its natural Russian translation'),
+        ),
+      ).toBe(true);
 
       // Each translation names its source (the assets API says so), and the rich content shows it in that picture's place.
       const translationOf = new Map(job.items.map((item) => [item.asset_id, String(item.new_asset_id)]));
-      const listed = (await test.app.inject({ method: 'GET', url: `/api/products/${product.id}/assets`, headers: test.auth })).json<{ items: { asset_id: string; translated_from?: string | null }[] }>();
-      expect(listed.items.filter((asset) => asset.translated_from).map((asset) => [asset.translated_from, asset.asset_id]).sort()).toEqual([...translationOf.entries()].sort());
+      const listed = (await test.app.inject({ method: 'GET', url: `/api/products/${product.id}/assets`, headers: test.auth })).json<{
+        items: { asset_id: string; translated_from?: string | null }[];
+      }>();
+      expect(
+        listed.items
+          .filter((asset) => asset.translated_from)
+          .map((asset) => [asset.translated_from, asset.asset_id])
+          .sort(),
+      ).toEqual([...translationOf.entries()].sort());
       const third = await addProductImage(test, product.id, await productPhoto({ r: 0, g: 160, b: 0 }), 'detail', 2);
-      const built = await test.app.inject({ method: 'POST', url: `/api/products/${product.id}/rich-content`, headers: test.auth, payload: { images: 'detail', text: false } });
+      const built = await test.app.inject({
+        method: 'POST',
+        url: `/api/products/${product.id}/rich-content`,
+        headers: test.auth,
+        payload: { images: 'detail', text: false },
+      });
       const urlOf = new Map((await test.container.cradle.assets.listByProduct(product.id)).map((asset) => [asset.asset_id, asset.stored_url]));
-      const pictures = built.json<{ rich_content: { content: { blocks: { img: { src: string } }[] }[] } }>().rich_content.content.map((widget) => widget.blocks[0]!.img.src);
+      const pictures = built
+        .json<{ rich_content: { content: { blocks: { img: { src: string } }[] }[] } }>()
+        .rich_content.content.map((widget) => widget.blocks[0]!.img.src);
       expect(pictures).toEqual([translationOf.get(first)!, translationOf.get(second)!, third].map((id) => urlOf.get(id)));
     });
   });

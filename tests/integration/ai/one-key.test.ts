@@ -3,8 +3,19 @@ import { type OneKeyVendor, startOneKeyVendor } from '../../fakes/one-key-vendor
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { addProductImage, insertProduct, productPhoto } from './suite-support.ts';
 
-const COPY = { title_ru: 'Полка для ванной без сверления', description_ru: 'Прочная полка из нержавеющей стали.', tags: ['полка'], text_zh: '免打孔浴室置物架' };
-const PLAN = { summary: '白底加卖点', items: [{ kind: 'white_bg', title: '白底', detail: '', prompt_hint: '', count: 1, variant_name: null }, { kind: 'selling_points', title: '卖点', detail: '', prompt_hint: '', count: 3, variant_name: null }] };
+const COPY = {
+  title_ru: 'Полка для ванной без сверления',
+  description_ru: 'Прочная полка из нержавеющей стали.',
+  tags: ['полка'],
+  text_zh: '免打孔浴室置物架',
+};
+const PLAN = {
+  summary: '白底加卖点',
+  items: [
+    { kind: 'white_bg', title: '白底', detail: '', prompt_hint: '', count: 1, variant_name: null },
+    { kind: 'selling_points', title: '卖点', detail: '', prompt_hint: '', count: 3, variant_name: null },
+  ],
+};
 type Model = { id: string; kind: string; family: string; label: string; configured: boolean; default: boolean };
 type Job = { status: string; done: number; failed: number; items: { new_asset_id: string | null }[] };
 
@@ -14,7 +25,11 @@ type Job = { status: string; done: number; failed: number; items: { new_asset_id
  */
 const SELLERS = {
   dashscope: { extra: {}, text: { family: 'qwen', id: 'qwen-plus' }, image: { family: 'qwen-image', id: 'qwen-image-edit-plus' } },
-  ark: { extra: { DOUBAO_MODEL: 'ep-20251125-copy', SEEDREAM_MODEL: 'ep-20251125-image' }, text: { family: 'doubao', id: 'ep-20251125-copy' }, image: { family: 'seedream', id: 'ep-20251125-image' } },
+  ark: {
+    extra: { DOUBAO_MODEL: 'ep-20251125-copy', SEEDREAM_MODEL: 'ep-20251125-image' },
+    text: { family: 'doubao', id: 'ep-20251125-copy' },
+    image: { family: 'seedream', id: 'ep-20251125-image' },
+  },
 } as const;
 
 for (const [seller, spec] of Object.entries(SELLERS)) {
@@ -37,7 +52,11 @@ for (const [seller, spec] of Object.entries(SELLERS)) {
         ['image', spec.image.family, spec.image.id, true],
         ['image', 'template', 'template', false],
       ]);
-      if (seller === 'ark') expect(models.filter((model) => model.id.startsWith('ep-')).map((model) => model.label)).toEqual(['豆包（ep-20251125-copy）', '豆包 Seedream（ep-20251125-image）']);
+      if (seller === 'ark')
+        expect(models.filter((model) => model.id.startsWith('ep-')).map((model) => model.label)).toEqual([
+          '豆包（ep-20251125-copy）',
+          '豆包 Seedream（ep-20251125-image）',
+        ]);
     });
 
     it('writes copy, plans a suite and translates the text in two images, all through the one base URL', async () => {
@@ -46,19 +65,43 @@ for (const [seller, spec] of Object.entries(SELLERS)) {
       chat.script.push({ kind: 'answer', value: COPY }, { kind: 'answer', value: PLAN });
       const copy = await test.app.inject({ method: 'POST', url: '/api/ai/copy', headers: test.auth, payload: { product_id: product.id, title: '浴室置物架' } });
       expect([copy.statusCode, copy.json<{ title_ru: string; model: string }>()]).toMatchObject([200, { title_ru: COPY.title_ru, model: spec.text.id }]);
-      const plan = await test.app.inject({ method: 'POST', url: '/api/suite/plan', headers: test.auth, payload: { product_id: product.id, title: '浴室置物架', image_stats: { main: 1, sku: 0, detail: 0 } } });
-      expect([plan.statusCode, plan.json<{ planner: string; model: string; total: number }>()]).toMatchObject([200, { planner: 'model', model: spec.text.id, total: 4 }]);
+      const plan = await test.app.inject({
+        method: 'POST',
+        url: '/api/suite/plan',
+        headers: test.auth,
+        payload: { product_id: product.id, title: '浴室置物架', image_stats: { main: 1, sku: 0, detail: 0 } },
+      });
+      expect([plan.statusCode, plan.json<{ planner: string; model: string; total: number }>()]).toMatchObject([
+        200,
+        { planner: 'model', model: spec.text.id, total: 4 },
+      ]);
       expect(chat.bodies().map((body) => body.model)).toEqual([spec.text.id, spec.text.id]);
 
-      const sources = [await addProductImage(test, product.id, await productPhoto(), 'main', 0), await addProductImage(test, product.id, await productPhoto({ r: 0, g: 90, b: 200 }), 'detail', 0)];
-      const queued = await test.app.inject({ method: 'POST', url: '/api/image/translate', headers: test.auth, payload: { product_id: product.id, asset_ids: sources } });
+      const sources = [
+        await addProductImage(test, product.id, await productPhoto(), 'main', 0),
+        await addProductImage(test, product.id, await productPhoto({ r: 0, g: 90, b: 200 }), 'detail', 0),
+      ];
+      const queued = await test.app.inject({
+        method: 'POST',
+        url: '/api/image/translate',
+        headers: test.auth,
+        payload: { product_id: product.id, asset_ids: sources },
+      });
       expect(queued.statusCode).toBe(202);
       const job = await settled(test, queued.json<{ job_id: string }>().job_id);
       expect(job).toMatchObject({ status: 'done', done: 2, failed: 0 });
       const assets = await test.container.cradle.assets.listByProduct(product.id);
-      expect(assets.filter((asset) => asset.group_key === 'translated').map((asset) => asset.asset_id).sort()).toEqual(job.items.map((item) => item.new_asset_id).sort());
+      expect(
+        assets
+          .filter((asset) => asset.group_key === 'translated')
+          .map((asset) => asset.asset_id)
+          .sort(),
+      ).toEqual(job.items.map((item) => item.new_asset_id).sort());
       expect(assets.filter((asset) => asset.group_key !== 'translated').map((asset) => asset.asset_id)).toEqual(sources);
-      expect(images.generations.map((generation) => (JSON.parse(generation.request.body.toString('utf8')) as { model: string }).model)).toEqual([spec.image.id, spec.image.id]);
+      expect(images.generations.map((generation) => (JSON.parse(generation.request.body.toString('utf8')) as { model: string }).model)).toEqual([
+        spec.image.id,
+        spec.image.id,
+      ]);
     });
   });
 }

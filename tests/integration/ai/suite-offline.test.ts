@@ -22,7 +22,9 @@ for (const database of testDatabases()) {
       const models = response.json<{ models: { id: string; kind: string; family: string; configured: boolean; default: boolean }[] }>().models;
       expect(models.filter((model) => model.configured).map((model) => model.family)).toEqual(['template']);
       expect(models.find((model) => model.default && model.kind === 'image')?.family).toBe('template');
-      expect(new Set(models.map((model) => model.family))).toEqual(new Set(['claude', 'deepseek', 'qwen', 'doubao', 'openai', 'gpt-image', 'gemini-image', 'seedream', 'qwen-image', 'template']));
+      expect(new Set(models.map((model) => model.family))).toEqual(
+        new Set(['claude', 'deepseek', 'qwen', 'doubao', 'openai', 'gpt-image', 'gemini-image', 'seedream', 'qwen-image', 'template']),
+      );
     });
 
     it('plans, generates, reports progress, zips, and records the images as generated assets', async () => {
@@ -42,7 +44,12 @@ for (const database of testDatabases()) {
         payload: { product_id: product.id, texts, sku_variants: ['Red'], image_stats: { main: 1, sku: 1, detail: 0 }, platform: 'ozon' },
       });
       expect(planned.statusCode).toBe(200);
-      const plan = planned.json<{ planner: string; total: number; items: { kind: string; count: number; variant_name: string | null }[]; warnings: string[] }>();
+      const plan = planned.json<{
+        planner: string;
+        total: number;
+        items: { kind: string; count: number; variant_name: string | null }[];
+        warnings: string[];
+      }>();
       expect(plan.planner).toBe('rules');
       expect(plan.total).toBeGreaterThanOrEqual(8);
       expect(plan.total).toBeLessThanOrEqual(15);
@@ -72,7 +79,9 @@ for (const database of testDatabases()) {
       expect(suite.status).toBe('done');
       expect(suite.images).toHaveLength(plan.total);
       expect(suite.total).toBe(plan.total);
-      expect(suite.images.map((image) => image.name)).toEqual(suite.images.map((_, index) => expect.stringMatching(new RegExp(`^${String(index + 1).padStart(2, '0')}-.+\\.jpg$`))));
+      expect(suite.images.map((image) => image.name)).toEqual(
+        suite.images.map((_, index) => expect.stringMatching(new RegExp(`^${String(index + 1).padStart(2, '0')}-.+\\.jpg$`))),
+      );
       for (const image of suite.images) expect(image.url).toBe(`/media/suites/${suiteId}/${encodeURIComponent(image.name)}`);
 
       const first = await test.app.inject({ method: 'GET', url: suite.images[0]!.url });
@@ -94,8 +103,15 @@ for (const database of testDatabases()) {
       expect(generatedAssets.find((asset) => asset.variant_name === 'Red')).toBeDefined();
     });
 
-    it('plans from the product\'s collected texts when only its id is sent', async () => {
-      const product = await insertProduct(test, { raw: { texts: [{ kind: 'params', content: '材质：不锈钢' }, { kind: 'desc', content: '包装清单：置物架×1，螺丝×4' }] } });
+    it("plans from the product's collected texts when only its id is sent", async () => {
+      const product = await insertProduct(test, {
+        raw: {
+          texts: [
+            { kind: 'params', content: '材质：不锈钢' },
+            { kind: 'desc', content: '包装清单：置物架×1，螺丝×4' },
+          ],
+        },
+      });
       const response = await test.app.inject({ method: 'POST', url: '/api/suite/plan', headers: test.auth, payload: { product_id: product.id } });
       expect(response.statusCode).toBe(200);
       expect(response.json<{ items: { kind: string }[] }>().items.map((item) => item.kind)).toEqual(expect.arrayContaining(['material', 'package_contents']));
@@ -133,7 +149,13 @@ for (const database of testDatabases()) {
     it('refuses an empty plan, an unknown model and an unknown product with 4xx', async () => {
       const product = await insertProduct(test);
       const send = (payload: object) => test.app.inject({ method: 'POST', url: '/api/suite/generate', headers: test.auth, payload });
-      const empty = await send({ product_id: product.id, plan: [{ kind: 'poster', count: 2 }, { kind: 'title', count: 0 }] });
+      const empty = await send({
+        product_id: product.id,
+        plan: [
+          { kind: 'poster', count: 2 },
+          { kind: 'title', count: 0 },
+        ],
+      });
       expect([empty.statusCode, empty.json<{ code: string }>().code]).toEqual([422, 'EMPTY_PLAN']);
       const unknown = await send({ product_id: product.id, plan: [{ kind: 'title', count: 1 }], model: 'dall-e-9' });
       expect([unknown.statusCode, unknown.json<{ code: string }>().code]).toEqual([422, 'UNKNOWN_MODEL']);
@@ -152,14 +174,19 @@ for (const database of testDatabases()) {
 }
 
 describe('suite jobs after a restart', () => {
-  it('answers a job created before the restart, and lists the product\'s suites newest first', async () => {
+  it("answers a job created before the restart, and lists the product's suites newest first", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-suite-restart-'));
     try {
       const before = await startTestApp({ dataDir });
       const product = await insertProduct(before);
       await addProductImage(before, product.id, await productPhoto());
       const generate = async (title: string): Promise<string> => {
-        const generated = await before.app.inject({ method: 'POST', url: '/api/suite/generate', headers: before.auth, payload: { product_id: product.id, plan: [{ kind: 'title', title, count: 1 }] } });
+        const generated = await before.app.inject({
+          method: 'POST',
+          url: '/api/suite/generate',
+          headers: before.auth,
+          payload: { product_id: product.id, plan: [{ kind: 'title', title, count: 1 }] },
+        });
         return generated.json<{ suite_id: string }>().suite_id;
       };
       const first = await generate('Новинка');

@@ -44,7 +44,12 @@ describe('the global serial queue and failures, against the OpenAI fake', () => 
       generate(product.id, main, [{ kind: 'title', title: 'A', count: 3 }]),
       generate(product.id, main, [{ kind: 'detail', title: 'B', count: 2 }]),
     ]);
-    const edit = await test.app.inject({ method: 'POST', url: '/api/suite/image-edit', headers: test.auth, payload: { product_id: product.id, image_url: main, prompt: 'Сделать фон белым', model: 'gpt-image-1' } });
+    const edit = await test.app.inject({
+      method: 'POST',
+      url: '/api/suite/image-edit',
+      headers: test.auth,
+      payload: { product_id: product.id, image_url: main, prompt: 'Сделать фон белым', model: 'gpt-image-1' },
+    });
     expect(edit.statusCode).toBe(200);
     expect((await waitForSuite(test, first)).status).toBe('done');
     expect((await waitForSuite(test, second)).status).toBe('done');
@@ -57,7 +62,13 @@ describe('the global serial queue and failures, against the OpenAI fake', () => 
   it('retries once after a 5xx or 429 and never after a 400; a failed image makes the job partial', async () => {
     const product = await insertProduct(test);
     const main = await storeImage(test, `products/${product.id}/main.jpg`, await productPhoto());
-    fake.script.push({ kind: 'error', status: 503 }, { kind: 'image' }, { kind: 'error', status: 400, body: { error: { message: 'content policy' } } }, { kind: 'error', status: 429 }, { kind: 'error', status: 500 });
+    fake.script.push(
+      { kind: 'error', status: 503 },
+      { kind: 'image' },
+      { kind: 'error', status: 400, body: { error: { message: 'content policy' } } },
+      { kind: 'error', status: 429 },
+      { kind: 'error', status: 500 },
+    );
     const suiteId = await generate(product.id, main, [
       { kind: 'title', title: 'Первое', count: 1 },
       { kind: 'detail', title: 'Второе', count: 1 },
@@ -89,7 +100,12 @@ describe('the global serial queue and failures, against the OpenAI fake', () => 
     const product = await insertProduct(test);
     const main = await storeImage(test, `products/${product.id}/main.jpg`, await productPhoto());
     fake.script.push({ kind: 'hang' });
-    const response = await test.app.inject({ method: 'POST', url: '/api/suite/image-edit', headers: test.auth, payload: { product_id: product.id, image_url: main, prompt: 'Убрать фон', model: 'gpt-image-1' } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/suite/image-edit',
+      headers: test.auth,
+      payload: { product_id: product.id, image_url: main, prompt: 'Убрать фон', model: 'gpt-image-1' },
+    });
     expect(response.statusCode).toBe(504);
     expect(response.json()).toMatchObject({ code: 'AI_TIMEOUT', detail: expect.stringContaining('重试') });
     expect(fake.generations).toHaveLength(1);
@@ -138,10 +154,19 @@ describe('a suite interrupted by a restart', () => {
         method: 'POST',
         url: '/api/suite/generate',
         headers: before.auth,
-        payload: { product_id: product.id, images: [{ url: main, group_key: 'main', variant_name: null }], plan: [{ kind: 'title', title: 'Кадр', count: 3 }, { kind: 'detail', title: 'Деталь', count: 2 }], model: 'gpt-image-1' },
+        payload: {
+          product_id: product.id,
+          images: [{ url: main, group_key: 'main', variant_name: null }],
+          plan: [
+            { kind: 'title', title: 'Кадр', count: 3 },
+            { kind: 'detail', title: 'Деталь', count: 2 },
+          ],
+          model: 'gpt-image-1',
+        },
       });
       const suiteId = generated.json<{ suite_id: string }>().suite_id;
-      const progress = async (app: TestApp) => (await app.app.inject({ method: 'GET', url: `/api/suites/${suiteId}`, headers: app.auth })).json<{ status: string; images: { name: string }[] }>();
+      const progress = async (app: TestApp) =>
+        (await app.app.inject({ method: 'GET', url: `/api/suites/${suiteId}`, headers: app.auth })).json<{ status: string; images: { name: string }[] }>();
       while ((await progress(before)).images.length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
       // Stopping finishes the image being made and drops the waiting ones.
       await before.close();

@@ -13,7 +13,9 @@ export async function insertProduct(test: TestApp, fields: Partial<Product> = {}
 
 /** A photo-like test image: a coloured product shape on grey, so references are recognisable in outputs. */
 export async function productPhoto(colour = { r: 200, g: 30, b: 30 }, size = { width: 800, height: 800 }): Promise<Buffer> {
-  const shape = await sharp({ create: { width: Math.round(size.width / 2), height: Math.round(size.height / 2), channels: 3, background: colour } }).png().toBuffer();
+  const shape = await sharp({ create: { width: Math.round(size.width / 2), height: Math.round(size.height / 2), channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return sharp({ create: { ...size, channels: 3, background: { r: 120, g: 120, b: 120 } } })
     .composite([{ input: shape, gravity: 'centre' }])
     .jpeg()
@@ -25,7 +27,13 @@ export async function storeImage(test: TestApp, key: string, bytes: Uint8Array):
   return (await test.container.cradle.objectStore.put(key, bytes, 'image/jpeg')).url;
 }
 
-export type SuiteBody = { id: string; status: string; total: number; images: { type_id: string; name: string; url: string; status: string; error: string | null }[]; error: string | null };
+export type SuiteBody = {
+  id: string;
+  status: string;
+  total: number;
+  images: { type_id: string; name: string; url: string; status: string; error: string | null }[];
+  error: string | null;
+};
 
 /** Polls GET /suites/{id} until the job is final (done, partial, failed). */
 export async function waitForSuite(test: TestApp, id: string, limitMs = 60_000): Promise<SuiteBody> {
@@ -63,7 +71,13 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
 }
 
 /** Stores a real image and records it as a stored asset of the product (as intake would have). */
-export async function addProductImage(test: TestApp, productId: string, bytes: Uint8Array, group: 'main' | 'sku' | 'detail' = 'main', index = 0): Promise<string> {
+export async function addProductImage(
+  test: TestApp,
+  productId: string,
+  bytes: Uint8Array,
+  group: 'main' | 'sku' | 'detail' = 'main',
+  index = 0,
+): Promise<string> {
   const { objectStore, assets, ids, clock } = test.container.cradle;
   const id = ids.uuid();
   const stored = await objectStore.put(`products/${productId}/${id}.jpg`, bytes, 'image/jpeg');

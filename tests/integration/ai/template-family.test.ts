@@ -46,10 +46,12 @@ describe('the offline template family', () => {
   it('makes every image of a suite different: no two byte-identical files, even with repeated kinds', async () => {
     const product = await insertProduct(test, { name: 'Полка для ванной', depth: 300, width: 200, height: 150, weight: 450 });
     await addProductImage(test, product.id, await shelfPhoto());
-    const plan = ['white_bg', 'title', 'selling_points', 'lifestyle', 'detail', 'size_chart', 'material', 'package_contents', 'usage_steps', 'comparison'].map((kind) => ({
-      kind,
-      count: ['selling_points', 'lifestyle', 'detail'].includes(kind) ? 2 : 1,
-    }));
+    const plan = ['white_bg', 'title', 'selling_points', 'lifestyle', 'detail', 'size_chart', 'material', 'package_contents', 'usage_steps', 'comparison'].map(
+      (kind) => ({
+        kind,
+        count: ['selling_points', 'lifestyle', 'detail'].includes(kind) ? 2 : 1,
+      }),
+    );
     const texts = [
       { kind: 'title', content: 'Полка для ванной без сверления' },
       { kind: 'selling_point', content: 'Нержавеющая сталь' },

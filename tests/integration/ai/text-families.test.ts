@@ -3,7 +3,12 @@ import { type ChatFake, type ChatVendor, startChatFake } from '../../fakes/chat-
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { insertProduct } from './suite-support.ts';
 
-const GOOD = { title_ru: 'Полка для ванной без сверления', description_ru: 'Прочная полка из нержавеющей стали.', tags: ['полка', 'ванная'], text_zh: '免打孔浴室置物架' };
+const GOOD = {
+  title_ru: 'Полка для ванной без сверления',
+  description_ru: 'Прочная полка из нержавеющей стали.',
+  tags: ['полка', 'ванная'],
+  text_zh: '免打孔浴室置物架',
+};
 const PLAN = {
   summary: '白底加卖点',
   items: [
@@ -13,7 +18,14 @@ const PLAN = {
     { kind: 'detail', title: '细节', detail: '', prompt_hint: '', count: 3, variant_name: null },
   ],
 };
-type Model = { id: string; kind: string; family: string; configured: boolean; default: boolean; capabilities: { follows_prompt: boolean; edits_text: boolean } };
+type Model = {
+  id: string;
+  kind: string;
+  family: string;
+  configured: boolean;
+  default: boolean;
+  capabilities: { follows_prompt: boolean; edits_text: boolean };
+};
 
 /** How each vendor is asked for structure on the wire (DeepSeek and Qwen: a forced call; Doubao, OpenAI: a strict schema). */
 const STRUCTURE: Record<ChatVendor, 'tool' | 'json_schema'> = { deepseek: 'tool', qwen: 'tool', doubao: 'json_schema', openai: 'json_schema' };
@@ -43,7 +55,12 @@ for (const vendor of ['deepseek', 'qwen', 'doubao', 'openai'] as const) {
     it('writes copy end to end into the product, through the vendor wire format', async () => {
       const product = await insertProduct(test, { name: '浴室置物架', raw: { texts: [{ kind: 'params', content: '材质 不锈钢' }] } });
       fake.script.push({ kind: 'answer', value: GOOD });
-      const response = await test.app.inject({ method: 'POST', url: '/api/ai/copy', headers: test.auth, payload: { product_id: product.id, title: '浴室置物架' } });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/ai/copy',
+        headers: test.auth,
+        payload: { product_id: product.id, title: '浴室置物架' },
+      });
       expect(response.statusCode).toBe(200);
       const model = response.json<{ model: string }>().model;
       expect(response.json()).toEqual({ ...GOOD, hashtags: '#полка #ванная', model });
@@ -62,7 +79,12 @@ for (const vendor of ['deepseek', 'qwen', 'doubao', 'openai'] as const) {
 
     it('plans a suite with the model', async () => {
       fake.script.push({ kind: 'answer', value: PLAN });
-      const response = await test.app.inject({ method: 'POST', url: '/api/suite/plan', headers: test.auth, payload: { title: '浴室置物架', image_stats: { main: 1, sku: 0, detail: 2 }, platform: 'ozon' } });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/suite/plan',
+        headers: test.auth,
+        payload: { title: '浴室置物架', image_stats: { main: 1, sku: 0, detail: 2 }, platform: 'ozon' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ planner: 'model', total: 10, summary: PLAN.summary });
     });
@@ -86,7 +108,12 @@ for (const vendor of ['deepseek', 'qwen', 'doubao', 'openai'] as const) {
       const keyless = await test.app.inject({ method: 'POST', url: '/api/ai/copy', headers: test.auth, payload: { title: 'x', model: other } });
       expect([keyless.statusCode, keyless.json<{ code: string }>().code]).toEqual([503, 'AI_NOT_CONFIGURED']);
       expect(keyless.json<{ detail: string }>().detail).toContain(other === 'claude' ? 'ANTHROPIC_API_KEY' : 'DEEPSEEK_API_KEY');
-      const plan = await test.app.inject({ method: 'POST', url: '/api/suite/plan', headers: test.auth, payload: { title: 'x', model: other, image_stats: { main: 1, sku: 0, detail: 0 } } });
+      const plan = await test.app.inject({
+        method: 'POST',
+        url: '/api/suite/plan',
+        headers: test.auth,
+        payload: { title: 'x', model: other, image_stats: { main: 1, sku: 0, detail: 0 } },
+      });
       expect([plan.statusCode, plan.json<{ code: string }>().code]).toEqual([503, 'AI_NOT_CONFIGURED']);
     });
   });
@@ -97,7 +124,11 @@ describe('AI_TEXT_MODEL', () => {
     const deepseek = await startChatFake('deepseek');
     const openai = await startChatFake('openai');
     try {
-      for (const [wanted, expected] of [[undefined, 'deepseek'], ['openai', 'openai'], ['gpt-4.1-mini', 'openai']] as const) {
+      for (const [wanted, expected] of [
+        [undefined, 'deepseek'],
+        ['openai', 'openai'],
+        ['gpt-4.1-mini', 'openai'],
+      ] as const) {
         const test = await startTestApp({ env: { ...openai.env(), ...deepseek.env(), ...(wanted ? { AI_TEXT_MODEL: wanted } : {}) } });
         try {
           const models = (await test.app.inject({ method: 'GET', url: '/api/ai/models', headers: test.auth })).json<{ models: Model[] }>().models;

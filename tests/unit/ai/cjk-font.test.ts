@@ -14,7 +14,10 @@ describe('Chinese text in pictures on a machine without a CJK font', () => {
     try {
       writeFileSync(path.join(dir, 'fonts.conf'), `<?xml version="1.0"?>\n<fontconfig><cachedir>${dir}/cache</cachedir></fontconfig>\n`);
       const probe = path.resolve('tests/helpers/render-text-probe.ts');
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', probe, '中', '文', '水印', 'Ж'], { env: { ...process.env, FONTCONFIG_FILE: path.join(dir, 'fonts.conf') }, timeout: 60_000 });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', probe, '中', '文', '水印', 'Ж'], {
+        env: { ...process.env, FONTCONFIG_FILE: path.join(dir, 'fonts.conf') },
+        timeout: 60_000,
+      });
       const [zhong, wen, watermark, zhe] = JSON.parse(stdout) as { hash: string; dejavu: string; inked: number }[];
       for (const glyph of [zhong!, wen!, watermark!, zhe!]) expect(glyph.inked).toBeGreaterThan(200);
       expect(new Set([zhong!.hash, wen!.hash, zhe!.hash]).size).toBe(3);

@@ -24,9 +24,17 @@ describe('the rules planner honours the requirement keywords (§9.4)', () => {
   });
 
   it('keeps every requested kind within 15 images when everything is asked for at once', () => {
-    const crowded = { texts: [{ kind: 'selling_point', content: 'a' }, { kind: 'selling_point', content: 'b' }], sku_variants: ['红', '蓝', '绿'], image_stats: { main: 1, sku: 3, detail: 5 } };
+    const crowded = {
+      texts: [
+        { kind: 'selling_point', content: 'a' },
+        { kind: 'selling_point', content: 'b' },
+      ],
+      sku_variants: ['红', '蓝', '绿'],
+      image_stats: { main: 1, sku: 3, detail: 5 },
+    };
     const plan = rulesPlan({ ...crowded, requirements: '尺寸、材质、包装清单、使用方法和对比都要' });
-    for (const kind of ['size_chart', 'material', 'package_contents', 'usage_steps', 'comparison']) expect(plan.items.find((item) => item.kind === kind)?.count).toBe(1);
+    for (const kind of ['size_chart', 'material', 'package_contents', 'usage_steps', 'comparison'])
+      expect(plan.items.find((item) => item.kind === kind)?.count).toBe(1);
     expect(plan.items.reduce((sum, item) => sum + item.count, 0)).toBeLessThanOrEqual(SUGGESTED_TOTAL.max);
     expect(plan.summary).toContain('已按要求加入');
   });

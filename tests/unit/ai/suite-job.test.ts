@@ -17,7 +17,13 @@ const job = (total: number): SuiteJob => ({
   created_at: 't0',
   updated_at: 't0',
 });
-const image = (status: 'ok' | 'failed'): SuiteImage => ({ type_id: 'title', name: '01-a.jpg', url: status === 'ok' ? '/media/suites/x/01-a.jpg' : '', status, error: status === 'ok' ? null : '失败' });
+const image = (status: 'ok' | 'failed'): SuiteImage => ({
+  type_id: 'title',
+  name: '01-a.jpg',
+  url: status === 'ok' ? '/media/suites/x/01-a.jpg' : '',
+  status,
+  error: status === 'ok' ? null : '失败',
+});
 
 describe('suite job status', () => {
   it('runs until every planned image is in, then ends done, partial or failed', () => {

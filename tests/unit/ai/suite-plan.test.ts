@@ -45,7 +45,13 @@ describe('cleanPlan', () => {
   });
 
   it('drops unknown kinds and unknown variants with a warning each, and warns about a total outside 8..15', () => {
-    const plan = cleanPlan([{ kind: 'poster', count: 3 }, { kind: 'sku_variant', count: 1, variant_name: 'Purple' }], ['Red']);
+    const plan = cleanPlan(
+      [
+        { kind: 'poster', count: 3 },
+        { kind: 'sku_variant', count: 1, variant_name: 'Purple' },
+      ],
+      ['Red'],
+    );
     expect(plan.items).toEqual([{ kind: 'sku_variant', title: '', detail: '', prompt_hint: '', count: 1, variant_name: null }]);
     expect(plan.warnings).toHaveLength(3);
   });
@@ -87,19 +93,29 @@ describe('resolveReferences', () => {
   });
 
   it('uses the first image when there is no main image, and nothing when there are no images', () => {
-    expect(resolveReferences(images.filter((image) => image.group_key !== 'main'), null).map((image) => image.url)).toEqual(['detail-1']);
+    expect(
+      resolveReferences(
+        images.filter((image) => image.group_key !== 'main'),
+        null,
+      ).map((image) => image.url),
+    ).toEqual(['detail-1']);
     expect(resolveReferences([], 'Red')).toEqual([]);
   });
 
   it('never answers more than two images, and only images it was given', () => {
-    const image = fc.record({ url: fc.string(), group_key: fc.constantFrom('main', 'sku', 'detail', 'upload'), variant_name: fc.option(fc.constantFrom('A', 'B'), { nil: null }) });
+    const image = fc.record({
+      url: fc.string(),
+      group_key: fc.constantFrom('main', 'sku', 'detail', 'upload'),
+      variant_name: fc.option(fc.constantFrom('A', 'B'), { nil: null }),
+    });
     fc.assert(
       fc.property(fc.array(image, { maxLength: 10 }), fc.option(fc.constantFrom('A', 'B', 'C'), { nil: null }), (list, variant) => {
         const chosen = resolveReferences(list, variant);
         expect(chosen.length).toBeLessThanOrEqual(MAX_REFERENCES);
         for (const entry of chosen) expect(list).toContain(entry);
         if (list.length > 0) expect(chosen.length).toBeGreaterThan(0);
-        if (variant !== null && list.some((entry) => entry.variant_name === variant)) expect(chosen.every((entry) => entry.variant_name === variant)).toBe(true);
+        if (variant !== null && list.some((entry) => entry.variant_name === variant))
+          expect(chosen.every((entry) => entry.variant_name === variant)).toBe(true);
       }),
     );
   });

@@ -11,31 +11,38 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
 describe('suiteFileNames', () => {
   it('gives names that are unique (ignoring case), numbered in order and safe on every OS', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ title: fc.string({ maxLength: 80, unit: 'grapheme' }), fallback: fc.constantFrom('title', 'detail') }), { maxLength: 120 }), (images) => {
-        const names = suiteFileNames(images);
-        expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(names.length);
-        names.forEach((name, index) => {
-          expect(name.startsWith(`${String(index + 1).padStart(images.length >= 100 ? 3 : 2, '0')}-`)).toBe(true);
-          expect(name).toMatch(/^[\p{L}\p{N}._-]+\.jpg$/u);
-          expect(name).not.toMatch(/[<>:"/\\|?*\s]|[. ]$/u);
-          expect(WINDOWS_RESERVED.test(name)).toBe(false);
-          expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
-        });
-      }),
+      fc.property(
+        fc.array(fc.record({ title: fc.string({ maxLength: 80, unit: 'grapheme' }), fallback: fc.constantFrom('title', 'detail') }), { maxLength: 120 }),
+        (images) => {
+          const names = suiteFileNames(images);
+          expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(names.length);
+          names.forEach((name, index) => {
+            expect(name.startsWith(`${String(index + 1).padStart(images.length >= 100 ? 3 : 2, '0')}-`)).toBe(true);
+            expect(name).toMatch(/^[\p{L}\p{N}._-]+\.jpg$/u);
+            expect(name).not.toMatch(/[<>:"/\\|?*\s]|[. ]$/u);
+            expect(WINDOWS_RESERVED.test(name)).toBe(false);
+            expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+          });
+        },
+      ),
     );
   });
 
   it('keeps readable titles and falls back to the kind for titles without letters', () => {
-    expect(suiteFileNames([{ title: '白底主图', fallback: 'white_bg' }, { title: 'Размеры / см', fallback: 'size_chart' }, { title: '../..', fallback: 'detail' }])).toEqual([
-      '01-白底主图.jpg',
-      '02-Размеры-см.jpg',
-      '03-detail.jpg',
-    ]);
+    expect(
+      suiteFileNames([
+        { title: '白底主图', fallback: 'white_bg' },
+        { title: 'Размеры / см', fallback: 'size_chart' },
+        { title: '../..', fallback: 'detail' },
+      ]),
+    ).toEqual(['01-白底主图.jpg', '02-Размеры-см.jpg', '03-detail.jpg']);
   });
 });
 
 describe('rulesPlan', () => {
-  const texts = fc.array(fc.record({ kind: fc.constantFrom('title', 'params', 'selling_point', 'desc'), content: fc.string({ maxLength: 40 }) }), { maxLength: 12 });
+  const texts = fc.array(fc.record({ kind: fc.constantFrom('title', 'params', 'selling_point', 'desc'), content: fc.string({ maxLength: 40 }) }), {
+    maxLength: 12,
+  });
   const input = fc.record({
     texts,
     sku_variants: fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 8 }),
@@ -58,7 +65,12 @@ describe('rulesPlan', () => {
   });
 
   it('adds the kinds the texts mention', () => {
-    const plan = rulesPlan({ texts: [{ kind: 'params', content: '材质：不锈钢 尺寸 30cm' }], sku_variants: [], image_stats: { main: 1, sku: 0, detail: 0 }, requirements: null });
+    const plan = rulesPlan({
+      texts: [{ kind: 'params', content: '材质：不锈钢 尺寸 30cm' }],
+      sku_variants: [],
+      image_stats: { main: 1, sku: 0, detail: 0 },
+      requirements: null,
+    });
     expect(plan.items.map((item) => item.kind)).toEqual(expect.arrayContaining(['material', 'size_chart']));
     expect(plan.items.map((item) => item.kind)).not.toContain('package_contents');
   });
@@ -73,7 +85,12 @@ describe('copy checks', () => {
   });
 
   it('accepts a well-shaped draft (trimmed, tags capped) and refuses wrong shapes', () => {
-    expect(parseCopyDraft({ title_ru: ' Полка ', description_ru: 'Текст', tags: [' a ', '', 'b'], text_zh: '中文' })).toEqual({ title_ru: 'Полка', description_ru: 'Текст', tags: ['a', 'b'], text_zh: '中文' });
+    expect(parseCopyDraft({ title_ru: ' Полка ', description_ru: 'Текст', tags: [' a ', '', 'b'], text_zh: '中文' })).toEqual({
+      title_ru: 'Полка',
+      description_ru: 'Текст',
+      tags: ['a', 'b'],
+      text_zh: '中文',
+    });
     expect(parseCopyDraft({ title_ru: 'Полка', description_ru: '', tags: [] })).toBeUndefined();
     expect(parseCopyDraft({ title_ru: 'Полка', description_ru: 'Текст', tags: [1] })).toBeUndefined();
     expect(parseCopyDraft('text')).toBeUndefined();
@@ -84,11 +101,21 @@ describe('card texts', () => {
   const source = {
     title_ru: 'Полка для ванной',
     tags: ['без сверления', '置物架'],
-    texts: [{ kind: 'selling_point', content: 'Нержавеющая сталь' }, { kind: 'selling_point', content: '不生锈' }],
+    texts: [
+      { kind: 'selling_point', content: 'Нержавеющая сталь' },
+      { kind: 'selling_point', content: '不生锈' },
+    ],
     dimensions: { depth: 300, width: 200, height: null, unit: 'mm' },
     weight: { value: 0.45, unit: 'kg' },
   };
-  const item = (kind: 'title' | 'white_bg' | 'size_chart' | 'selling_points', title = '') => ({ kind, title, detail: '', prompt_hint: '', count: 1, variant_name: null });
+  const item = (kind: 'title' | 'white_bg' | 'size_chart' | 'selling_points', title = '') => ({
+    kind,
+    title,
+    detail: '',
+    prompt_hint: '',
+    count: 1,
+    variant_name: null,
+  });
 
   it('never carries Chinese text, and white_bg carries none at all', () => {
     const texts = cardTexts(source, item('selling_points', '卖点图'));

@@ -19,8 +19,15 @@ const brief = (kind: ImageBrief['kind']): ImageBrief => ({
 
 /** A product photo as sellers have them: the product (a tall box) on a light studio background. */
 async function photo(): Promise<Uint8Array> {
-  const product = await sharp({ create: { width: 300, height: 500, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
-  return new Uint8Array(await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 246, g: 246, b: 246 } } }).composite([{ input: product, gravity: 'centre' }]).jpeg().toBuffer());
+  const product = await sharp({ create: { width: 300, height: 500, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  return new Uint8Array(
+    await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 246, g: 246, b: 246 } } })
+      .composite([{ input: product, gravity: 'centre' }])
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 describe('template cards a seller would upload', () => {
@@ -32,7 +39,8 @@ describe('template cards a seller would upload', () => {
     for (let y = 0; y < info.height; y += 1) {
       for (let x = 0; x < info.width; x += 1) {
         const offset = (y * info.width + x) * info.channels;
-        if (data[offset]! < 235 || data[offset + 1]! < 235 || data[offset + 2]! < 235) [top, bottom, left, right] = [Math.min(top, y), Math.max(bottom, y), Math.min(left, x), Math.max(right, x)];
+        if (data[offset]! < 235 || data[offset + 1]! < 235 || data[offset + 2]! < 235)
+          [top, bottom, left, right] = [Math.min(top, y), Math.max(bottom, y), Math.min(left, x), Math.max(right, x)];
       }
     }
     const fill = Math.max((right - left + 1) / info.width, (bottom - top + 1) / info.height);

@@ -65,7 +65,16 @@ describe('write copy', () => {
 });
 
 describe('plan suite', () => {
-  const input = { productId: null, title: null, platform: 'ozon', model: null, texts: [], skuVariants: ['Red'], imageStats: { main: 1, sku: 1, detail: 0 }, requirements: null };
+  const input = {
+    productId: null,
+    title: null,
+    platform: 'ozon',
+    model: null,
+    texts: [],
+    skuVariants: ['Red'],
+    imageStats: { main: 1, sku: 1, detail: 0 },
+    requirements: null,
+  };
 
   it('uses the rules planner without a text model', async () => {
     const plan = await makePlanSuite({ catalog: catalogWith(undefined), products: noProducts })(input);
@@ -74,7 +83,14 @@ describe('plan suite', () => {
   });
 
   it('cleans what the model proposes', async () => {
-    const model = scriptedModel([], [{ kind: 'white_bg', count: 5 }, { kind: 'hero', count: 1 }, { kind: 'sku_variant', count: 1, variant_name: 'Red' }]);
+    const model = scriptedModel(
+      [],
+      [
+        { kind: 'white_bg', count: 5 },
+        { kind: 'hero', count: 1 },
+        { kind: 'sku_variant', count: 1, variant_name: 'Red' },
+      ],
+    );
     const plan = await makePlanSuite({ catalog: catalogWith(model), products: noProducts })(input);
     expect(plan.planner).toBe('model');
     expect(plan.items.map((item) => [item.kind, item.count, item.variant_name])).toEqual([

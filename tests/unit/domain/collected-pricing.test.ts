@@ -82,7 +82,14 @@ const collected = (texts: unknown[], fields: Record<string, unknown> = {}) =>
 describe('prefillPricing', () => {
   const texts: JsonValue[] = [
     { kind: 'price', content: '¥18.50-¥25.00' },
-    { kind: 'params', content: '', pairs: [{ key: '材质', value: '硅胶' }, { key: '重量', value: '0.32kg' }] },
+    {
+      kind: 'params',
+      content: '',
+      pairs: [
+        { key: '材质', value: '硅胶' },
+        { key: '重量', value: '0.32kg' },
+      ],
+    },
   ];
 
   it('fills cost and weight from the collected texts and lists them', () => {

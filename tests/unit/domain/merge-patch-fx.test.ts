@@ -17,7 +17,11 @@ describe('JSON Merge Patch (RFC 7396)', () => {
       [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
       [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
       [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
-      [['a', 'b'], ['c', 'd'], ['c', 'd']],
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+        ['c', 'd'],
+      ],
       [{ a: 'b' }, ['c'], ['c']],
       [{ a: 'foo' }, null, null],
       [{ a: 'foo' }, 'bar', 'bar'],
@@ -57,11 +61,21 @@ describe('exchange rate rules', () => {
 
 describe('images and text helpers', () => {
   it('derives images from stored assets in group order, at most 15', () => {
-    const asset = (group_key: 'main' | 'sku' | 'detail', index: number, status: 'stored' | 'failed' = 'stored') => ({ group_key, index, status, stored_url: `/media/${group_key}-${index}.jpg` });
+    const asset = (group_key: 'main' | 'sku' | 'detail', index: number, status: 'stored' | 'failed' = 'stored') => ({
+      group_key,
+      index,
+      status,
+      stored_url: `/media/${group_key}-${index}.jpg`,
+    });
     const urls = storedImageUrls([asset('detail', 0), asset('main', 1), asset('sku', 0, 'failed'), asset('main', 0)]);
     expect(urls).toEqual(['/media/main-0.jpg', '/media/main-1.jpg', '/media/detail-0.jpg']);
     expect(effectiveImages({ primary_image: null, images: null }, urls)).toEqual({ primary_image: '/media/main-0.jpg', images: urls });
-    expect(effectiveImages({ primary_image: null, images: null }, Array.from({ length: 20 }, (_, i) => `/${i}`)).images).toHaveLength(15);
+    expect(
+      effectiveImages(
+        { primary_image: null, images: null },
+        Array.from({ length: 20 }, (_, i) => `/${i}`),
+      ).images,
+    ).toHaveLength(15);
     expect(effectiveImages({ primary_image: '/x.jpg', images: [] }, urls)).toEqual({ primary_image: '/x.jpg', images: [] });
   });
 

@@ -10,7 +10,15 @@ describe('quote: the worked examples of DECISIONS §4', () => {
   it('cost 20 CNY, 300 g → low, logistics 13.5, price 593, old price 1186', () => {
     const result = quote({ ...base, cost_cny: 20, weight_g: 300 }, policy);
     expect(result).toMatchObject({ price: 593, old_price: 1186, currency_code: 'RUB' });
-    expect(result.breakdown).toMatchObject({ tier: 'low', weight_band: 1, logistics_cny: 13.5, net_ratio: 0.845, commission_percent: 15.5, price_rub: 593, old_price_rub: 1186 });
+    expect(result.breakdown).toMatchObject({
+      tier: 'low',
+      weight_band: 1,
+      logistics_cny: 13.5,
+      net_ratio: 0.845,
+      commission_percent: 15.5,
+      price_rub: 593,
+      old_price_rub: 1186,
+    });
     expect(result.breakdown.landed_rub).toBeCloseTo(385.25, 6);
     expect(result.breakdown.profit_rub).toBe(115.84); // 593 × 0.845 − 385.25 = 115.835, half up
   });

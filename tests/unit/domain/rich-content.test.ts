@@ -17,7 +17,9 @@ describe('rich content (attribute 11254)', () => {
         {
           widgetName: 'raTextBlock',
           type: 'text',
-          blocks: [{ paragraphs: ['Коробка', 'Первая строка.', 'Вторая строка.'].map((content) => ({ content, size: 'size3', color: 'color1', align: 'align1' })) }],
+          blocks: [
+            { paragraphs: ['Коробка', 'Первая строка.', 'Вторая строка.'].map((content) => ({ content, size: 'size3', color: 'color1', align: 'align1' })) },
+          ],
         },
       ],
     });
@@ -31,12 +33,18 @@ describe('rich content (attribute 11254)', () => {
     const foreign = buildRichContent([{ url: 'https://cbu01.alicdn.com/img/x.jpg', alt: '' }], []);
     expect(messages(richContentAttribute(foreign))).toEqual(['第 1 个模块的图片不是本服务保存的本商品图片：https://cbu01.alicdn.com/img/x.jpg']);
     expect(messages(richContentAttribute(buildRichContent([], ['收纳盒 Коробка'])))).toEqual(['富文本（11254）含有中文字符，平台会拒绝']);
-    expect(messages([{ value: JSON.stringify({ version: 0.3, content: [{ widgetName: 'raVideo', blocks: [{}] }] }) }])).toEqual(['第 1 个模块的类型不受支持（只接受 raShowcase billboard 与 raTextBlock text）']);
+    expect(messages([{ value: JSON.stringify({ version: 0.3, content: [{ widgetName: 'raVideo', blocks: [{}] }] }) }])).toEqual([
+      '第 1 个模块的类型不受支持（只接受 raShowcase billboard 与 raTextBlock text）',
+    ]);
   });
 
   it('goes out as a plain attribute holding the JSON text', () => {
     const value = richContentAttribute(buildRichContent([{ url: OURS, alt: '' }], []));
-    const prepared = preparePublish({ product: publishableProduct({ attributes: { ...publishableProduct().attributes, '11254': value } }), currency: 'RUB', imageUrls: [OURS] });
+    const prepared = preparePublish({
+      product: publishableProduct({ attributes: { ...publishableProduct().attributes, '11254': value } }),
+      currency: 'RUB',
+      imageUrls: [OURS],
+    });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
     expect(prepared.items[0]!.item.attributes.find((attribute) => attribute.id === 11254)).toEqual({ complex_id: 0, id: 11254, values: value });
   });

@@ -84,7 +84,11 @@ describe('variant edits (PATCH variants)', () => {
 
   it('changes only the carried fields, appends new ones with the next seq, keeps the order given', () => {
     const next = applyVariantEdits(current, [{ id: 'v2' }, { id: 'v1', enabled: false, aspects: BLUE }, { label_zh: ' 绿色 ', cost_cny: 12 }], ids());
-    expect(next.map((v) => [v.id, v.seq, v.label_zh, v.enabled])).toEqual([['v2', 2, '款2', true], ['v1', 1, '款1', false], ['new-1', 3, '绿色', true]]);
+    expect(next.map((v) => [v.id, v.seq, v.label_zh, v.enabled])).toEqual([
+      ['v2', 2, '款2', true],
+      ['v1', 1, '款1', false],
+      ['new-1', 3, '绿色', true],
+    ]);
     expect(next[1]).toMatchObject({ label_ru: 'красный', cost_cny: 10, aspects: BLUE });
     expect(next[2]).toMatchObject({ cost_cny: 12, status: 'draft', label_ru: null });
   });
@@ -112,9 +116,31 @@ const material = (fields: Partial<Material>): Material => ({
   images: [],
   ...fields,
 });
-const skuImage = (label: string, index: number) => ({ groupKey: 'sku' as const, groupName: 'SKU', variantName: label, url: `https://cdn.example/${index}.jpg`, index, type: 'img', dedupeKey: `k${index}` });
+const skuImage = (label: string, index: number) => ({
+  groupKey: 'sku' as const,
+  groupName: 'SKU',
+  variantName: label,
+  url: `https://cdn.example/${index}.jpg`,
+  index,
+  type: 'img',
+  dedupeKey: `k${index}`,
+});
 const assetFor = (id: string, group: 'sku' | 'main', label: string | null, index: number, dedupe = `k${index}`): Asset =>
-  pendingAsset({ asset_id: id, product_id: 'p', group_key: group, group_name: '', variant_name: label, type: 'img', index, dedupe_key: dedupe, source_url: '', referer: '' }, NOW);
+  pendingAsset(
+    {
+      asset_id: id,
+      product_id: 'p',
+      group_key: group,
+      group_name: '',
+      variant_name: label,
+      type: 'img',
+      index,
+      dedupe_key: dedupe,
+      source_url: '',
+      referer: '',
+    },
+    NOW,
+  );
 
 describe('variants from collected material', () => {
   const skus = [
@@ -146,8 +172,23 @@ describe('variants from collected material', () => {
   it('appending adds new labels and keeps every edit of the seller', () => {
     const first = collectVariants([], material({ skus }), [], ids());
     const edited = first.map((v, i) => (i === 0 ? { ...v, label_ru: 'красный', cost_cny: 30, enabled: false, offer_id: 'MY-RED', offer_id_pinned: true } : v));
-    const again = collectVariants(edited, material({ skus: [{ skuId: 's1', label: '红色', priceCny: 1 }, { skuId: 's4', label: '绿色' }] }), [], ids());
-    expect(again.map((v) => [v.seq, v.label_zh])).toEqual([[1, '红色'], [2, '蓝色'], [3, '白色'], [4, '绿色']]);
+    const again = collectVariants(
+      edited,
+      material({
+        skus: [
+          { skuId: 's1', label: '红色', priceCny: 1 },
+          { skuId: 's4', label: '绿色' },
+        ],
+      }),
+      [],
+      ids(),
+    );
+    expect(again.map((v) => [v.seq, v.label_zh])).toEqual([
+      [1, '红色'],
+      [2, '蓝色'],
+      [3, '白色'],
+      [4, '绿色'],
+    ]);
     expect(again[0]).toEqual(edited[0]);
     // A product with variants takes a single new SKU as one more variant.
     expect(collectVariants(edited, material({ skus: [{ skuId: 's9', label: '紫色' }] }), [], ids())).toHaveLength(4);
@@ -155,7 +196,21 @@ describe('variants from collected material', () => {
 
   it('refuses growing past 500 variants', () => {
     const many = Array.from({ length: 499 }, (_, i) => variant(i + 1, { sku_id: `s${i}` }));
-    expect(outcome(() => collectVariants(many, material({ skus: [{ skuId: 'x', label: 'x' }, { skuId: 'y', label: 'y' }] }), [], ids()))).toBe('invalid:TOO_MANY_VARIANTS');
+    expect(
+      outcome(() =>
+        collectVariants(
+          many,
+          material({
+            skus: [
+              { skuId: 'x', label: 'x' },
+              { skuId: 'y', label: 'y' },
+            ],
+          }),
+          [],
+          ids(),
+        ),
+      ),
+    ).toBe('invalid:TOO_MANY_VARIANTS');
   });
 });
 
@@ -163,12 +218,20 @@ const pricedProduct = (variants: Variant[], pricing = { cost_cny: 20 }): Product
   newProduct({ id: 'p', stage: 'editing', source_platform: '1688', offer_id: 'CUP', weight: 300, pricing, variants }, NOW);
 
 describe('variant prices (the one pricing computation)', () => {
-  const solo = (cost: number, weight: number) => quoteProduct(pricingInputsOf(pricedProduct([], { cost_cny: cost, weight_g: weight } as never))!, 11.5, DEFAULT_PRICING_POLICY);
+  const solo = (cost: number, weight: number) =>
+    quoteProduct(pricingInputsOf(pricedProduct([], { cost_cny: cost, weight_g: weight } as never))!, 11.5, DEFAULT_PRICING_POLICY);
 
   it('prices each variant with its own cost and weight (else the product’s); the product takes its lowest enabled variant’s', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ cost: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }), weight: fc.option(fc.integer({ min: 1, max: 30_000 }), { nil: null }), enabled: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+        fc.array(
+          fc.record({
+            cost: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }),
+            weight: fc.option(fc.integer({ min: 1, max: 30_000 }), { nil: null }),
+            enabled: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
         (specs) => {
           const variants = specs.map((spec, i) => variant(i + 1, { cost_cny: spec.cost, weight_g: spec.weight, enabled: spec.enabled }));
           const priced = priceProduct(pricedProduct(variants), 11.5, DEFAULT_PRICING_POLICY);
@@ -178,9 +241,12 @@ describe('variant prices (the one pricing computation)', () => {
           });
           const enabledPrices = priced.variants.filter((v) => v.enabled).map((v) => v.price!);
           expect(priced.price).toBe(enabledPrices.length > 0 ? Math.min(...enabledPrices) : solo(20, 300).price);
-          expect(readyProblems({ ...priced, name: 'Cup', description: 'Cup', depth: 1, width: 1, height: 1 }, { policy: DEFAULT_PRICING_POLICY, offerIdTaken: false, storedImageCount: 1 }).map((p) => p.path)).toEqual(
-            enabledPrices.length > 0 ? [] : ['/variants'],
-          );
+          expect(
+            readyProblems(
+              { ...priced, name: 'Cup', description: 'Cup', depth: 1, width: 1, height: 1 },
+              { policy: DEFAULT_PRICING_POLICY, offerIdTaken: false, storedImageCount: 1 },
+            ).map((p) => p.path),
+          ).toEqual(enabledPrices.length > 0 ? [] : ['/variants']);
         },
       ),
       { numRuns: 60 },
@@ -189,14 +255,24 @@ describe('variant prices (the one pricing computation)', () => {
 
   it('the ready check names a variant whose stored price is stale', () => {
     const priced = priceProduct(pricedProduct([variant(1), variant(2, { cost_cny: 50 })]), 11.5, DEFAULT_PRICING_POLICY);
-    const stale = { ...priced, name: 'Cup', description: 'Cup', depth: 1, width: 1, height: 1, variants: priced.variants.map((v, i) => (i === 1 ? { ...v, price: 1 } : v)) };
+    const stale = {
+      ...priced,
+      name: 'Cup',
+      description: 'Cup',
+      depth: 1,
+      width: 1,
+      height: 1,
+      variants: priced.variants.map((v, i) => (i === 1 ? { ...v, price: 1 } : v)),
+    };
     expect(readyProblems(stale, { policy: DEFAULT_PRICING_POLICY, offerIdTaken: false, storedImageCount: 1 })).toEqual([
       { path: '/variants/1/price', message: '款式「款2」的价格缺失或与定价策略重新计算的结果不一致，请重新定价' },
     ]);
   });
 
   it('a variant weight beyond the last band is refused with the variant’s path', () => {
-    expect(outcome(() => priceProduct(pricedProduct([variant(1, { weight_g: 40_000 })]), 11.5, DEFAULT_PRICING_POLICY))).toBe('invalid:PRICING_WEIGHT_OUT_OF_RANGE');
+    expect(outcome(() => priceProduct(pricedProduct([variant(1, { weight_g: 40_000 })]), 11.5, DEFAULT_PRICING_POLICY))).toBe(
+      'invalid:PRICING_WEIGHT_OUT_OF_RANGE',
+    );
   });
 
   it('knows which edits change prices', () => {

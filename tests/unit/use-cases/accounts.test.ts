@@ -44,7 +44,17 @@ describe('create user', () => {
   it('stores a normalised, case-blind unique name with a hashed password, and records it', async () => {
     const kit = accountKit();
     const user = await kit.createUser({ username: ' Vera ', password: STRONG, role: 'operator', display_name: '  Вера  ' });
-    expect(user).toEqual({ id: kit.ids.nth(1), username: 'Vera', display_name: 'Вера', role: 'operator', disabled: false, token_version: 1, created_at: kit.clock.iso(), updated_at: kit.clock.iso(), last_login_at: null });
+    expect(user).toEqual({
+      id: kit.ids.nth(1),
+      username: 'Vera',
+      display_name: 'Вера',
+      role: 'operator',
+      disabled: false,
+      token_version: 1,
+      created_at: kit.clock.iso(),
+      updated_at: kit.clock.iso(),
+      last_login_at: null,
+    });
     const stored = await kit.users.findById(user.id);
     expect(stored!.password_hash).toMatch(/^\$argon2id\$/);
     expect((await kit.hasher.verify(stored!.password_hash, STRONG)).ok).toBe(true);
@@ -54,7 +64,10 @@ describe('create user', () => {
 
   it('refuses a weak or common password and a bad name (422), storing nothing', async () => {
     const kit = accountKit();
-    await expect(kit.createUser({ username: 'vera', password: 'short', role: 'operator' })).rejects.toMatchObject({ code: 'WEAK_PASSWORD', problems: [{ path: '/password' }] });
+    await expect(kit.createUser({ username: 'vera', password: 'short', role: 'operator' })).rejects.toMatchObject({
+      code: 'WEAK_PASSWORD',
+      problems: [{ path: '/password' }],
+    });
     await expect(kit.createUser({ username: 'vera', password: 'qwertyuiop', role: 'operator' })).rejects.toMatchObject({ code: 'WEAK_PASSWORD' });
     await expect(kit.createUser({ username: 'vera', password: 'Vera-Lodka-7731', role: 'operator' })).rejects.toMatchObject({ code: 'WEAK_PASSWORD' });
     await expect(kit.createUser({ username: 'a b', password: STRONG, role: 'operator' })).rejects.toMatchObject({ code: 'INVALID_USERNAME' });
@@ -100,12 +113,17 @@ describe('change password', () => {
     const vera = await kit.createUser({ username: 'vera', password: STRONG, role: 'operator' });
     const principal = { id: vera.id, username: 'vera', role: 'operator' as const };
     await expect(kit.changePassword({ principal, oldPassword: 'wrong', newPassword: 'Novaya-Lodka-8842' })).rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
-    await expect(kit.changePassword({ principal, oldPassword: STRONG, newPassword: 'vera' })).rejects.toMatchObject({ code: 'WEAK_PASSWORD', problems: [{ path: '/new_password' }] });
+    await expect(kit.changePassword({ principal, oldPassword: STRONG, newPassword: 'vera' })).rejects.toMatchObject({
+      code: 'WEAK_PASSWORD',
+      problems: [{ path: '/new_password' }],
+    });
     expect((await kit.users.session(vera.id))?.token_version).toBe(1);
     expect(await kit.changePassword({ principal, oldPassword: STRONG, newPassword: 'Novaya-Lodka-8842' })).toMatchObject({ token_version: 2 });
     expect((await kit.hasher.verify((await kit.users.findById(vera.id))!.password_hash, 'Novaya-Lodka-8842')).ok).toBe(true);
     expect(kit.revoked).toEqual([vera.id]);
-    await expect(kit.changePassword({ principal: { ...principal, id: null }, oldPassword: STRONG, newPassword: 'x' })).rejects.toMatchObject({ code: 'APP_TOKEN_HAS_NO_PASSWORD' });
+    await expect(kit.changePassword({ principal: { ...principal, id: null }, oldPassword: STRONG, newPassword: 'x' })).rejects.toMatchObject({
+      code: 'APP_TOKEN_HAS_NO_PASSWORD',
+    });
   });
 });
 
@@ -118,8 +136,15 @@ describe('login with password', () => {
     expect((await kit.users.findById(vera.id))?.last_login_at).toBe(kit.clock.iso());
     await kit.createUser({ username: 'boss', password: STRONG, role: 'admin' });
     await kit.updateUser({ id: vera.id, disabled: true });
-    for (const [username, password] of [['vera', 'wrong-password-1'], ['nobody', STRONG], ['vera', STRONG]]) {
-      await expect(kit.login({ username: username!, password: password!, ip: '10.0.0.1' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS', kind: 'unauthorized' });
+    for (const [username, password] of [
+      ['vera', 'wrong-password-1'],
+      ['nobody', STRONG],
+      ['vera', STRONG],
+    ]) {
+      await expect(kit.login({ username: username!, password: password!, ip: '10.0.0.1' })).rejects.toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        kind: 'unauthorized',
+      });
     }
     expect(kit.recorded.filter((event) => event.action.startsWith('login')).map((event) => [event.action, event.actor])).toEqual([
       ['login', 'Vera'],

@@ -44,7 +44,10 @@ describe('bulk job handlers', () => {
     const detail = await kit.givenImage(product.id, { group_key: 'detail' });
     await kit.givenImage(product.id, { group_key: 'detail', status: 'failed' });
     await kit.givenImage(product.id, { group_key: 'sku', status: 'pending' });
-    expect(await kit.handlers.suite({ product_id: product.id }, { model: 'template' })).toEqual({ product_id: product.id, suite_id: `suite-for-${product.id}` });
+    expect(await kit.handlers.suite({ product_id: product.id }, { model: 'template' })).toEqual({
+      product_id: product.id,
+      suite_id: `suite-for-${product.id}`,
+    });
     expect(kit.asked.plan).toMatchObject([{ productId: product.id, imageStats: { main: 1, sku: 0, detail: 1 } }]);
     expect(kit.asked.suite[0]).toMatchObject({ plan: [{ kind: 'title', count: 1 }], model: 'template' });
     expect(kit.asked.suite[0]!.images.map((image) => image.url)).toEqual([main.stored_url, detail.stored_url]);

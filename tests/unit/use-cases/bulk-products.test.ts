@@ -32,10 +32,16 @@ describe('bulk products', () => {
     const published = await kit.given({ name: 'B', stage: 'published', marketplace_product_id: '77', published_at: kit.clock.iso() });
     expect((await kit.bulk({ action: 'archive', productIds: [a.id], params: {} })).results).toEqual([{ product_id: a.id, ok: true }]);
     const restored = await kit.bulk({ action: 'restore', productIds: [a.id, published.id], params: {} });
-    expect(restored.results.map((r) => [r.ok, r.code])).toEqual([[true, undefined], [false, 'NOT_ARCHIVED']]);
+    expect(restored.results.map((r) => [r.ok, r.code])).toEqual([
+      [true, undefined],
+      [false, 'NOT_ARCHIVED'],
+    ]);
     expect((await kit.products.findById(a.id))?.stage).toBe('editing');
     const deleted = await kit.bulk({ action: 'delete', productIds: [a.id, published.id], params: {} });
-    expect(deleted.results.map((r) => [r.ok, r.code])).toEqual([[true, undefined], [false, 'PRODUCT_WAS_PUBLISHED']]);
+    expect(deleted.results.map((r) => [r.ok, r.code])).toEqual([
+      [true, undefined],
+      [false, 'PRODUCT_WAS_PUBLISHED'],
+    ]);
     expect([await kit.products.findById(a.id), (await kit.products.findById(published.id))?.stage]).toEqual([undefined, 'published']);
   });
 
@@ -45,7 +51,11 @@ describe('bulk products', () => {
     const already = await kit.givenPriced({ pricing: { cost_cny: 20, markup_percent: 80 } });
     const archived = await kit.given({ stage: 'archived', name: 'Архив', pricing: { cost_cny: 5 } });
     const { results } = await kit.bulk({ action: 'pricing', productIds: [ready.id, already.id, archived.id], params: { markup_percent: 80 } });
-    expect(results.map((r) => [r.ok, r.code])).toEqual([[true, undefined], [true, undefined], [false, 'PRODUCT_ARCHIVED']]);
+    expect(results.map((r) => [r.ok, r.code])).toEqual([
+      [true, undefined],
+      [true, undefined],
+      [false, 'PRODUCT_ARCHIVED'],
+    ]);
     const repriced = await kit.products.findById(ready.id);
     expect(repriced).toMatchObject({ stage: 'editing', version: ready.version + 1, pricing: { markup_percent: 80 } });
     expect(repriced!.price).toBeGreaterThan(ready.price!);

@@ -57,11 +57,36 @@ export function catalogKit() {
   };
   /** A pending image of the product, not stored (for filling a product in one insert). */
   const asset = (productId: string, index: number): Asset =>
-    pendingAsset({ asset_id: ids.uuid(), product_id: productId, group_key: 'detail', group_name: '详情', variant_name: null, type: 'img', index, dedupe_key: `d${index}`, source_url: `https://img.example/${index}.jpg`, referer: '' }, clock.iso());
+    pendingAsset(
+      {
+        asset_id: ids.uuid(),
+        product_id: productId,
+        group_key: 'detail',
+        group_name: '详情',
+        variant_name: null,
+        type: 'img',
+        index,
+        dedupe_key: `d${index}`,
+        source_url: `https://img.example/${index}.jpg`,
+        referer: '',
+      },
+      clock.iso(),
+    );
   /** Stores an image of the product: `stored` (with a file in the object store) unless told otherwise. */
   const givenImage = async (productId: string, fields: Partial<Asset> = {}): Promise<Asset> => {
     const id = ids.uuid();
-    const origin = { asset_id: id, product_id: productId, group_key: 'main' as const, group_name: '主图', variant_name: null, type: 'img', index: 0, dedupe_key: `https://img.example/${id}.jpg`, source_url: `https://img.example/${id}.jpg`, referer: '' };
+    const origin = {
+      asset_id: id,
+      product_id: productId,
+      group_key: 'main' as const,
+      group_name: '主图',
+      variant_name: null,
+      type: 'img',
+      index: 0,
+      dedupe_key: `https://img.example/${id}.jpg`,
+      source_url: `https://img.example/${id}.jpg`,
+      referer: '',
+    };
     const status = fields.status ?? 'stored';
     const stored = status === 'stored' ? (await objectStore.put(`products/${productId}/${id}.jpg`, new Uint8Array([1, 2, 3]), 'image/jpeg')).url : '';
     const made: Asset = { ...pendingAsset(origin, clock.iso()), status, stored_url: stored, ...fields };

@@ -12,7 +12,14 @@ describe('get product', () => {
     const product = await kit.givenPriced();
     const [image] = await kit.assets.listByProduct(product.id);
     const view = await makeGetProduct(kit)(product.id);
-    expect(view).toMatchObject({ id: product.id, version: 2, primary_image: image!.stored_url, images: [image!.stored_url], allowed_moves: ['ready'], ready_problems: [] });
+    expect(view).toMatchObject({
+      id: product.id,
+      version: 2,
+      primary_image: image!.stored_url,
+      images: [image!.stored_url],
+      allowed_moves: ['ready'],
+      ready_problems: [],
+    });
     expect(view.assets.map((a) => a.asset_id)).toEqual([image!.asset_id]);
     await expect(makeGetProduct(kit)(kit.ids.nth(99))).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND', kind: 'not_found' });
   });

@@ -36,8 +36,16 @@ function publishKit() {
   const preparePublication = makePreparePublication({ assets, objectStore, shopAccess, categoryRules });
   const shopIn = async (status: ShopStatus) => {
     const id = `shop-${status}`;
-    const made = newShop({ id, name: status, client_id: '1', api_key_sealed: SECRET_BOX.seal('key', shopKeyContext(id)), api_key_last4: 'key', currency_code: 'RUB' }, clock.iso());
-    const shop = status === 'active' ? recordShopTest(made, { ok: true, roles: [], expires_at: null }, clock.iso()) : status === 'invalid' ? recordShopTest(made, { ok: false, reason: 'X', detail: '' }, clock.iso()) : made;
+    const made = newShop(
+      { id, name: status, client_id: '1', api_key_sealed: SECRET_BOX.seal('key', shopKeyContext(id)), api_key_last4: 'key', currency_code: 'RUB' },
+      clock.iso(),
+    );
+    const shop =
+      status === 'active'
+        ? recordShopTest(made, { ok: true, roles: [], expires_at: null }, clock.iso())
+        : status === 'invalid'
+          ? recordShopTest(made, { ok: false, reason: 'X', detail: '' }, clock.iso())
+          : made;
     await shops.insert(shop);
     return shop;
   };
@@ -47,7 +55,18 @@ function publishKit() {
     await products.insert(product);
     for (const index of [0, 1]) {
       await objectStore.put(`products/${product.id}/${index}.jpg`, new Uint8Array([1]), 'image/jpeg');
-      const origin = { asset_id: `a${index}`, product_id: product.id, group_key: 'main' as const, group_name: '主图', variant_name: null, type: 'img', index, dedupe_key: `k${index}`, source_url: '', referer: '' };
+      const origin = {
+        asset_id: `a${index}`,
+        product_id: product.id,
+        group_key: 'main' as const,
+        group_name: '主图',
+        variant_name: null,
+        type: 'img',
+        index,
+        dedupe_key: `k${index}`,
+        source_url: '',
+        referer: '',
+      };
       await assets.insertMany([{ ...pendingAsset(origin, clock.iso()), status: 'stored', stored_url: `/media/products/${product.id}/${index}.jpg` }]);
     }
     return product;
@@ -88,7 +107,10 @@ describe('check publish (the pre-flight)', () => {
       problems: [{ path: 'description_category_id' }, { path: 'name' }],
     });
     kit.category.placement = 'disabled';
-    await expect(kit.checkPublish({ productId: product.id, shopId: shop.id })).rejects.toMatchObject({ code: 'CATEGORY_UNKNOWN', detail: expect.stringContaining('停用') });
+    await expect(kit.checkPublish({ productId: product.id, shopId: shop.id })).rejects.toMatchObject({
+      code: 'CATEGORY_UNKNOWN',
+      detail: expect.stringContaining('停用'),
+    });
   });
 
   it('checks only through an active shop, and only a product that exists', async () => {

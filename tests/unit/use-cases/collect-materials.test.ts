@@ -19,14 +19,20 @@ const material = (images: MaterialImage[], overrides: Partial<Material> = {}): M
   images,
   ...overrides,
 });
-const collectWith = (kit: CatalogKit) => makeCollectMaterials({ unitOfWork: kit.unitOfWork, clock: kit.clock, ids: kit.ids, queueDownloads: kit.queueDownloads });
+const collectWith = (kit: CatalogKit) =>
+  makeCollectMaterials({ unitOfWork: kit.unitOfWork, clock: kit.clock, ids: kit.ids, queueDownloads: kit.queueDownloads });
 
 describe('collect materials', () => {
   it('creates a collected product named after the title, one pending asset per image, and queues them', async () => {
     const kit = catalogKit();
     const answer = await collectWith(kit)({ productId: null, material: material([image(1), image(2), image(1)]) });
     expect(answer).toEqual({ product: { id: kit.ids.nth(1), stage: 'collected' }, assetsQueued: 2 });
-    expect(await kit.products.findById(answer.product.id)).toMatchObject({ stage: 'collected', name: '北欧马克杯', source_platform: '1688', source_item_id: '42' });
+    expect(await kit.products.findById(answer.product.id)).toMatchObject({
+      stage: 'collected',
+      name: '北欧马克杯',
+      source_platform: '1688',
+      source_item_id: '42',
+    });
     const assets = await kit.assets.listByProduct(answer.product.id);
     expect(assets.map((a) => [a.status, a.source_url])).toEqual([
       ['pending', 'https://cbu01.alicdn.com/img/1.jpg'],
@@ -40,7 +46,10 @@ describe('collect materials', () => {
     const collect = collectWith(kit);
     const { product } = await collect({ productId: null, material: material([image(1)]) });
     await kit.updateProduct({ id: product.id, changes: { name: 'Кружка' } });
-    const other = material([image(1), image(3, 'detail')], { source: { platform: 'taobao', itemId: '7', url: 'https://item.taobao.com/item.htm?id=7', collectedAt: 2 }, texts: [{ kind: 'title', content: '另一个' }] });
+    const other = material([image(1), image(3, 'detail')], {
+      source: { platform: 'taobao', itemId: '7', url: 'https://item.taobao.com/item.htm?id=7', collectedAt: 2 },
+      texts: [{ kind: 'title', content: '另一个' }],
+    });
     expect(await collect({ productId: product.id, material: other })).toEqual({ product: { id: product.id, stage: 'editing' }, assetsQueued: 1 });
     await collect({ productId: product.id, material: other });
     const stored = await kit.products.findById(product.id);

@@ -7,7 +7,15 @@ describe('create product', () => {
     const kit = catalogKit();
     const view = await kit.createProduct({ name: 'Кружка', weight: 300, pricing: { cost_cny: 20 } });
     const stored = await kit.products.findById(view.id);
-    expect(stored).toMatchObject({ id: kit.ids.nth(1), stage: 'editing', version: 1, source_platform: null, name: 'Кружка', fx_rate: 12, created_at: kit.clock.iso() });
+    expect(stored).toMatchObject({
+      id: kit.ids.nth(1),
+      stage: 'editing',
+      version: 1,
+      source_platform: null,
+      name: 'Кружка',
+      fx_rate: 12,
+      created_at: kit.clock.iso(),
+    });
     // The weight in grams is kept with the pricing inputs, and the price is the policy's at 12 ₽/¥.
     expect(stored!.pricing).toMatchObject({ cost_cny: 20, weight_g: 300 });
     expect(stored!.price).toBe(priceProduct(stored!, 12, kit.policy).price);

@@ -43,7 +43,13 @@ describe('delete product', () => {
     const image = await kit.givenImage(product.id);
     const orphaned: string[] = [];
     const failingStore = { ...kit.objectStore, delete: async () => Promise.reject(new Error('disk gone')) };
-    const deleteProduct = makeDeleteProduct({ products: kit.products, assets: kit.assets, objectStore: failingStore, clock: kit.clock, onOrphanedFile: (key) => void orphaned.push(key) });
+    const deleteProduct = makeDeleteProduct({
+      products: kit.products,
+      assets: kit.assets,
+      objectStore: failingStore,
+      clock: kit.clock,
+      onOrphanedFile: (key) => void orphaned.push(key),
+    });
     await deleteProduct({ id: product.id, hard: true });
     expect(await kit.products.findById(product.id)).toBeUndefined();
     expect(orphaned).toEqual([kit.objectStore.keyFromUrl(image.stored_url)]);

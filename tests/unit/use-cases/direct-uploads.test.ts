@@ -16,10 +16,21 @@ function uploadKit() {
   const clock = makeTestClock(new Date().toISOString());
   const ids = makeSequentialIds();
   const objectStore = makeInMemoryObjectStore('https://app.example.com');
-  const directUploads = makeLocalDirectUploads({ tickets: makeInMemoryUploadTicketStore(), secret: 'unit', publicBaseUrl: 'https://app.example.com', urlFor: (key) => objectStore.urlFor(key) });
+  const directUploads = makeLocalDirectUploads({
+    tickets: makeInMemoryUploadTicketStore(),
+    secret: 'unit',
+    publicBaseUrl: 'https://app.example.com',
+    urlFor: (key) => objectStore.urlFor(key),
+  });
   const issue = makeIssueUploadToken({ directUploads, ids, clock, checksVideos: true });
   const receive = makeReceiveDirectUpload({ uploadRedemptions: directUploads, objectStore, imageNormaliser: makeSharpImageNormaliser(), clock });
-  const receiveVideo = makeReceiveDirectVideo({ uploadRedemptions: directUploads, objectStore, durationReader: makeMp4boxDurationReader(), clock, maxBytes: 64 * 1024 });
+  const receiveVideo = makeReceiveDirectVideo({
+    uploadRedemptions: directUploads,
+    objectStore,
+    durationReader: makeMp4boxDurationReader(),
+    clock,
+    maxBytes: 64 * 1024,
+  });
   /** The ticket id and signature a client would PUT to. */
   const target = (uploadUrl: string) => {
     const url = new URL(uploadUrl);
@@ -28,7 +39,12 @@ function uploadKit() {
   return { clock, ids, objectStore, issue, receive, receiveVideo, target, directUploads };
 }
 
-const jpeg = async () => new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#336699' } }).jpeg().toBuffer());
+const jpeg = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 2, height: 2, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer(),
+  );
 
 describe('direct uploads', () => {
   it('issues a 15-minute URL for a fresh key under uploads/, with the extension of the type', async () => {
@@ -43,7 +59,9 @@ describe('direct uploads', () => {
     const ticket = await kit.issue({ contentType: 'image/jpeg' });
     const { ticketId, signature } = kit.target(ticket.uploadUrl);
     const body = await jpeg();
-    await expect(kit.receive({ ticketId, signature: `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`, body })).rejects.toMatchObject({ code: 'UPLOAD_URL_INVALID' });
+    await expect(kit.receive({ ticketId, signature: `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`, body })).rejects.toMatchObject({
+      code: 'UPLOAD_URL_INVALID',
+    });
     expect(await kit.receive({ ticketId, signature, body })).toEqual({ storedUrl: ticket.storedUrl, bytes: body.byteLength });
     expect(kit.objectStore.keys()).toEqual([`uploads/${kit.ids.nth(1)}.jpg`]);
     await expect(kit.receive({ ticketId, signature, body })).rejects.toMatchObject({ code: 'UPLOAD_URL_USED' });
@@ -53,7 +71,9 @@ describe('direct uploads', () => {
     const kit = uploadKit();
     const ticket = await kit.issue({ contentType: 'image/jpeg' });
     const { ticketId, signature } = kit.target(ticket.uploadUrl);
-    await expect(kit.receive({ ticketId, signature, body: new TextEncoder().encode('<html>not an image</html>') })).rejects.toMatchObject({ code: 'IMAGE_UNSUPPORTED' });
+    await expect(kit.receive({ ticketId, signature, body: new TextEncoder().encode('<html>not an image</html>') })).rejects.toMatchObject({
+      code: 'IMAGE_UNSUPPORTED',
+    });
     expect(kit.objectStore.keys()).toEqual([]);
     kit.clock.advance(UPLOAD_TICKET_TTL_MS + 1);
     await expect(kit.receive({ ticketId, signature, body: await jpeg() })).rejects.toMatchObject({ code: 'UPLOAD_URL_EXPIRED' });
@@ -65,10 +85,14 @@ describe('direct uploads', () => {
     const ticket = await kit.issue({ contentType: 'video/mp4' });
     expect(ticket.storedUrl).toBe(`https://app.example.com/media/uploads/${kit.ids.nth(1)}.mp4`);
     const { ticketId, signature } = kit.target(ticket.uploadUrl);
-    const chunked = (bytes: Uint8Array) => (async function* () {
-      for (let at = 0; at < bytes.byteLength; at += 5) yield bytes.subarray(at, at + 5); // the head arrives in pieces too
-    })();
-    await expect(kit.receiveVideo({ ticketId, signature, body: chunked(await jpeg()) })).rejects.toMatchObject({ code: 'VIDEO_NOT_RECOGNISED', kind: 'unsupported_media' });
+    const chunked = (bytes: Uint8Array) =>
+      (async function* () {
+        for (let at = 0; at < bytes.byteLength; at += 5) yield bytes.subarray(at, at + 5); // the head arrives in pieces too
+      })();
+    await expect(kit.receiveVideo({ ticketId, signature, body: chunked(await jpeg()) })).rejects.toMatchObject({
+      code: 'VIDEO_NOT_RECOGNISED',
+      kind: 'unsupported_media',
+    });
     const video = tinyMp4({ durationMs: 10_000, mdatBytes: 2_000 });
     expect(await kit.receiveVideo({ ticketId, signature, body: chunked(video) })).toEqual({ storedUrl: ticket.storedUrl, bytes: video.byteLength });
     expect(Buffer.from((await kit.objectStore.get(`uploads/${kit.ids.nth(1)}.mp4`))!).equals(video)).toBe(true);

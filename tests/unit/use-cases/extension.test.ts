@@ -43,6 +43,7 @@ describe('check app token', () => {
   it('accepts only the configured token (401 INVALID_APP_TOKEN otherwise, whatever the length)', () => {
     const check = makeCheckAppToken({ appToken: 'app-token-123' });
     expect(() => check('app-token-123')).not.toThrow();
-    for (const wrong of ['app-token-124', '', 'app-token-123 ', 'x'.repeat(500)]) expect(() => check(wrong)).toThrow(expect.objectContaining({ code: 'INVALID_APP_TOKEN', kind: 'unauthorized' }));
+    for (const wrong of ['app-token-124', '', 'app-token-123 ', 'x'.repeat(500)])
+      expect(() => check(wrong)).toThrow(expect.objectContaining({ code: 'INVALID_APP_TOKEN', kind: 'unauthorized' }));
   });
 });

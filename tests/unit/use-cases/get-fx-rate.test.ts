@@ -24,7 +24,14 @@ function fxKit(cbr: (number | Error)[], erApi: (number | Error)[]) {
   const store = makeInMemoryFxRateStore();
   const sources = [scriptedSource('cbr', cbr), scriptedSource('er-api', erApi)] as const;
   const failures: string[] = [];
-  const getFxRate = makeGetFxRate({ sources, store, clock, ttlMs: 3_600_000, retryAfterFailureMs: 60_000, onSourceFailure: (source, reason) => void failures.push(`${source}: ${reason}`) });
+  const getFxRate = makeGetFxRate({
+    sources,
+    store,
+    clock,
+    ttlMs: 3_600_000,
+    retryAfterFailureMs: 60_000,
+    onSourceFailure: (source, reason) => void failures.push(`${source}: ${reason}`),
+  });
   return { clock, store, sources, failures, getFxRate };
 }
 

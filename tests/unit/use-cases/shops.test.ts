@@ -29,12 +29,17 @@ function shopKit() {
     async testCredentials(credentials: MarketplaceCredentials): Promise<ShopTestOutcome> {
       asked.push(credentials);
       if (credentials.apiKey === 'unreachable') throw new Error('ECONNRESET');
-      return credentials.apiKey === 'good-key-1234' ? { ok: true, roles: ['Admin'], expires_at: '2027-01-01T00:00:00.000Z' } : { ok: false, reason: 'INVALID_API_KEY', detail: 'Key 无效' };
+      return credentials.apiKey === 'good-key-1234'
+        ? { ok: true, roles: ['Admin'], expires_at: '2027-01-01T00:00:00.000Z' }
+        : { ok: false, reason: 'INVALID_API_KEY', detail: 'Key 无效' };
     },
   } as Pick<Marketplace, 'testCredentials'> as Marketplace;
   // Delete reads one fact of the publish tasks: whether one still waits for its result through the shop.
   const waiting = new Set<string>();
-  const publishTasks = { hasPendingForShop: async (shopId: string) => waiting.has(shopId) } as Pick<PublishTaskRepository, 'hasPendingForShop'> as PublishTaskRepository;
+  const publishTasks = { hasPendingForShop: async (shopId: string) => waiting.has(shopId) } as Pick<
+    PublishTaskRepository,
+    'hasPendingForShop'
+  > as PublishTaskRepository;
   return {
     shops,
     secretBox,
@@ -71,7 +76,12 @@ describe('test shop', () => {
     kit.clock.advance(60_000);
     expect(await kit.testShop(shop.id)).toMatchObject({ ok: true });
     expect(kit.asked).toEqual([{ clientId: '123456', apiKey: 'good-key-1234' }]);
-    expect(await kit.shops.findById(shop.id)).toMatchObject({ status: 'active', roles: ['Admin'], key_expires_at: '2027-01-01T00:00:00.000Z', last_tested_at: kit.clock.iso() });
+    expect(await kit.shops.findById(shop.id)).toMatchObject({
+      status: 'active',
+      roles: ['Admin'],
+      key_expires_at: '2027-01-01T00:00:00.000Z',
+      last_tested_at: kit.clock.iso(),
+    });
   });
 
   it('marks a rejected key invalid, and leaves the shop as it was when the marketplace cannot be reached', async () => {
@@ -99,7 +109,11 @@ describe('update shop', () => {
     const kit = shopKit();
     const shop = await kit.createShop(INPUT);
     await kit.testShop(shop.id);
-    expect(await kit.updateShop({ id: shop.id, name: ' Новое имя ', currency_code: 'CNY' })).toMatchObject({ name: 'Новое имя', currency_code: 'CNY', status: 'active' });
+    expect(await kit.updateShop({ id: shop.id, name: ' Новое имя ', currency_code: 'CNY' })).toMatchObject({
+      name: 'Новое имя',
+      currency_code: 'CNY',
+      status: 'active',
+    });
     const rekeyed = await kit.updateShop({ id: shop.id, client_id: '999', api_key: 'next-key-9876' });
     expect(rekeyed).toMatchObject({ client_id: '999', api_key_last4: '9876', status: 'unverified', roles: [], last_tested_at: null });
     const stored = await kit.shops.findById(shop.id);

@@ -28,7 +28,13 @@ describe('suites', () => {
   it('archives a finished suite’s images by name, listing failures and files gone since; refuses an unfinished one (409)', async () => {
     const kit = catalogKit();
     const suiteJobs = makeInMemorySuiteJobStore();
-    const image = (name: string, status: 'ok' | 'failed'): SuiteImage => ({ type_id: 'title', name, url: `/media/suites/suite-1/${name}`, status, error: status === 'failed' ? '超时' : null });
+    const image = (name: string, status: 'ok' | 'failed'): SuiteImage => ({
+      type_id: 'title',
+      name,
+      url: `/media/suites/suite-1/${name}`,
+      status,
+      error: status === 'failed' ? '超时' : null,
+    });
     let job: SuiteJob = { ...suiteJob(1), total: 3 };
     await suiteJobs.create(job, suiteWork, kit.clock.iso());
     job = appendImage(job, image('01-a.jpg', 'ok'), kit.clock.iso());
@@ -53,7 +59,10 @@ describe('suites', () => {
 describe('get job', () => {
   it('shows progress and each item with its subject and result side by side, without the params', async () => {
     const jobs = makeInMemoryJobStore();
-    await jobs.create({ id: 'j1', kind: 'copy', params: { model: 'secret-ish' }, subjects: [{ product_id: 'a' }, { product_id: 'b' }] }, '2026-11-25T10:00:00.000Z');
+    await jobs.create(
+      { id: 'j1', kind: 'copy', params: { model: 'secret-ish' }, subjects: [{ product_id: 'a' }, { product_id: 'b' }] },
+      '2026-11-25T10:00:00.000Z',
+    );
     await jobs.finishItem('j1', 0, { result: { model: 'deepseek' } }, '2026-11-25T10:01:00.000Z');
     await jobs.finishItem('j1', 1, { error: 'AI 超时' }, '2026-11-25T10:02:00.000Z');
     const view = await makeGetJob({ jobs })('j1');

@@ -9,7 +9,12 @@ describe('update product', () => {
     kit.clock.advance(60_000);
     const view = await kit.updateProduct({ id: product.id, ifMatch: 1, changes: { name: 'Полка', attributes: { '4191': null, '9048': 'BOX' } } });
     expect(view).toMatchObject({ stage: 'editing', version: 2, name: 'Полка', updated_at: kit.clock.iso() });
-    expect(await kit.products.findById(product.id)).toMatchObject({ stage: 'editing', version: 2, name: 'Полка', attributes: { '85': 'Нет бренда', '9048': 'BOX' } });
+    expect(await kit.products.findById(product.id)).toMatchObject({
+      stage: 'editing',
+      version: 2,
+      name: 'Полка',
+      attributes: { '85': 'Нет бренда', '9048': 'BOX' },
+    });
     expect((await kit.products.findById(product.id))!.attributes).not.toHaveProperty('4191');
   });
 
@@ -17,7 +22,10 @@ describe('update product', () => {
     const kit = catalogKit();
     const product = await kit.given({ name: 'Было' });
     await kit.updateProduct({ id: product.id, changes: { name: 'Стало' } });
-    await expect(kit.updateProduct({ id: product.id, ifMatch: 1, changes: { name: 'Поздно' } })).rejects.toMatchObject({ code: 'VERSION_MISMATCH', kind: 'precondition_failed' });
+    await expect(kit.updateProduct({ id: product.id, ifMatch: 1, changes: { name: 'Поздно' } })).rejects.toMatchObject({
+      code: 'VERSION_MISMATCH',
+      kind: 'precondition_failed',
+    });
     expect(await kit.products.findById(product.id)).toMatchObject({ name: 'Стало', version: 2 });
   });
 
@@ -26,7 +34,10 @@ describe('update product', () => {
     const archived = await kit.given({ stage: 'archived', name: 'Архив' });
     const live = await kit.given({ name: 'Живой' });
     await expect(kit.updateProduct({ id: archived.id, changes: { name: 'Нельзя' } })).rejects.toMatchObject({ code: 'PRODUCT_ARCHIVED' });
-    await expect(kit.updateProduct({ id: live.id, changes: { name: ' ' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', problems: [{ path: '/name' }] });
+    await expect(kit.updateProduct({ id: live.id, changes: { name: ' ' } })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      problems: [{ path: '/name' }],
+    });
     await expect(kit.updateProduct({ id: kit.ids.nth(99), changes: { name: 'Нет' } })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     expect([(await kit.products.findById(archived.id))?.name, (await kit.products.findById(live.id))?.name]).toEqual(['Архив', 'Живой']);
   });
@@ -64,7 +75,9 @@ describe('update product', () => {
       code: 'VALIDATION_FAILED',
       problems: [{ path: '/variants/0/image_asset_id' }],
     });
-    await expect(kit.updateProduct({ id: product.id, changes: { variants: [{ label_zh: '红色', offer_id: 'TAKEN' }] } })).rejects.toMatchObject({ code: 'OFFER_ID_TAKEN' });
+    await expect(kit.updateProduct({ id: product.id, changes: { variants: [{ label_zh: '红色', offer_id: 'TAKEN' }] } })).rejects.toMatchObject({
+      code: 'OFFER_ID_TAKEN',
+    });
     expect((await kit.products.findById(product.id))?.variants).toEqual([]);
     const view = await kit.updateProduct({ id: product.id, changes: { variants: [{ label_zh: '红色', image_asset_id: own.asset_id }, { label_zh: '蓝色' }] } });
     expect(view.variants.map((variant) => [variant.label_zh, variant.offer_id, variant.image_asset_id])).toEqual([

@@ -6,7 +6,11 @@ import { MAX_ASSETS_PER_PRODUCT } from '../../../src/domain/asset.ts';
 import { catalogKit, type CatalogKit } from './catalog-kit.ts';
 
 const png = async (red: number): Promise<Uint8Array> =>
-  new Uint8Array(await sharp({ create: { width: 4, height: 3, channels: 3, background: { r: red, g: 0, b: 0 } } }).png().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width: 4, height: 3, channels: 3, background: { r: red, g: 0, b: 0 } } })
+      .png()
+      .toBuffer(),
+  );
 const uploadWith = (kit: CatalogKit) => makeUploadAssetBytes({ ...kit, imageNormaliser: makeSharpImageNormaliser() });
 
 describe('upload asset bytes', () => {
@@ -17,7 +21,16 @@ describe('upload asset bytes', () => {
     const answer = await uploadWith(kit)({ productId: product.id, bytes, meta: {} });
     const asset = await kit.assets.findById(answer.assetId);
     expect(answer.status).toBe('stored');
-    expect(asset).toMatchObject({ product_id: product.id, group_key: 'upload', group_name: '上传', index: 0, status: 'stored', width: 4, height: 3, content_type: 'image/png' });
+    expect(asset).toMatchObject({
+      product_id: product.id,
+      group_key: 'upload',
+      group_name: '上传',
+      index: 0,
+      status: 'stored',
+      width: 4,
+      height: 3,
+      content_type: 'image/png',
+    });
     expect(asset!.dedupe_key).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(Buffer.from((await kit.objectStore.get(kit.objectStore.keyFromUrl(asset!.stored_url)!))!).equals(Buffer.from(bytes))).toBe(true);
   });
@@ -43,9 +56,7 @@ describe('upload asset bytes', () => {
     const generated = await upload({ productId: product.id, bytes: await png(1), meta: { groupKey: 'generated' } });
     expect((await kit.assets.findById(generated.assetId))?.group_key).toBe('upload');
     const full = await kit.given({ name: 'Полный' });
-    await kit.assets.insertMany(
-      Array.from({ length: MAX_ASSETS_PER_PRODUCT }, (_, i) => kit.asset(full.id, i)),
-    );
+    await kit.assets.insertMany(Array.from({ length: MAX_ASSETS_PER_PRODUCT }, (_, i) => kit.asset(full.id, i)));
     await expect(upload({ productId: full.id, bytes: await png(2), meta: {} })).rejects.toMatchObject({ code: 'TOO_MANY_ASSETS' });
     await expect(upload({ productId: kit.ids.nth(999), bytes: await png(3), meta: {} })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     expect(await kit.assets.countByProduct(full.id)).toBe(MAX_ASSETS_PER_PRODUCT);

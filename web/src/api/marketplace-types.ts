@@ -1,7 +1,14 @@
 /** The shapes of the shop, category and publish endpoints (DECISIONS §7, §9.1), from the server's TypeBox schemas (type-only). */
 import type { Static } from '@sinclair/typebox';
 import type { AttributesBody, TreeBody, ValuesBody } from '../../../src/adapters/http/schemas/categories.ts';
-import type { BulkPublishReplyBody, PublishCheckBody, PublishHistoryBody, PublishItemBody, PublishTaskBody, PublishTaskViewBody } from '../../../src/adapters/http/schemas/publish.ts';
+import type {
+  BulkPublishReplyBody,
+  PublishCheckBody,
+  PublishHistoryBody,
+  PublishItemBody,
+  PublishTaskBody,
+  PublishTaskViewBody,
+} from '../../../src/adapters/http/schemas/publish.ts';
 import type { ShopBody, ShopLimitsBody, ShopListBody, ShopTestBody } from '../../../src/adapters/http/schemas/shops.ts';
 
 export type Shop = ShopBody;

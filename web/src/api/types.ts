@@ -8,7 +8,13 @@ import type { AssetListReply } from '../../../src/adapters/http/schemas/assets.t
 import type { UploadBytesReply } from '../../../src/adapters/http/schemas/materials.ts';
 import type { FxResponse } from '../../../src/adapters/http/schemas/pricing.ts';
 import type { ProductDetail as ProductSchema, ProductListResponse, ProductSummary as SummarySchema } from '../../../src/adapters/http/schemas/products.ts';
-import type { EditedImageResponse, PlanItem as PlanItemSchema, PlanResponse, SuiteIdResponse, SuiteJobResponse } from '../../../src/adapters/http/schemas/suite.ts';
+import type {
+  EditedImageResponse,
+  PlanItem as PlanItemSchema,
+  PlanResponse,
+  SuiteIdResponse,
+  SuiteJobResponse,
+} from '../../../src/adapters/http/schemas/suite.ts';
 import type { UserBody, UserListBody } from '../../../src/adapters/http/schemas/users.ts';
 import type { Product } from '../../../src/domain/product.ts';
 import type { SessionUser } from './session.ts';

@@ -2,7 +2,8 @@ import { h, mount } from '../lib/dom.ts';
 import type { EditorContext } from './context.ts';
 import { keyMove, moveTo, withPrimary } from './image-list.ts';
 
-export const thumb = (url: string, alt: string): HTMLElement => (url ? h('img', { src: url, alt, loading: 'lazy', draggable: false }) : h('div', { class: 'thumb-empty' }, '暂无图片'));
+export const thumb = (url: string, alt: string): HTMLElement =>
+  url ? h('img', { src: url, alt, loading: 'lazy', draggable: false }) : h('div', { class: 'thumb-empty' }, '暂无图片');
 
 /**
  * The chosen, ordered listing images (PATCH `images` + `primary_image`) as a grid: drag an image to its place,
@@ -60,7 +61,12 @@ export function chosenImages(ctx: EditorContext): HTMLElement {
           reorder(to);
         },
       },
-      h('div', { class: 'tile-head' }, index === 0 ? h('span', { class: 'primary-mark' }, '主图') : h('span', { class: 'muted' }, `第 ${index + 1} 张`), h('span', { class: 'drag-handle', 'aria-hidden': 'true' }, '⠿')),
+      h(
+        'div',
+        { class: 'tile-head' },
+        index === 0 ? h('span', { class: 'primary-mark' }, '主图') : h('span', { class: 'muted' }, `第 ${index + 1} 张`),
+        h('span', { class: 'drag-handle', 'aria-hidden': 'true' }, '⠿'),
+      ),
       thumb(url, `图片 ${index + 1}`),
       h(
         'div',
@@ -89,7 +95,10 @@ export function chosenImages(ctx: EditorContext): HTMLElement {
       mount(host, h('p', { class: 'muted' }, '还没有选中的上架图片：在右侧点「加入上架图」，或等待下载完成、上传图片。'));
       return;
     }
-    mount(host, images.map((url, index) => tile(images, url, index)));
+    mount(
+      host,
+      images.map((url, index) => tile(images, url, index)),
+    );
     if (focusAfter !== null) {
       host.querySelector<HTMLElement>(`[data-index="${focusAfter}"]`)?.focus();
       focusAfter = null;

@@ -16,7 +16,8 @@ export const TEXT_KIND_LABELS: Readonly<Record<string, string>> = {
   shop: '店铺',
 };
 
-const safeLink = (url: string): HTMLElement => (isWebAddress(url) ? h('a', { href: url, target: '_blank', rel: 'noreferrer noopener' }, url) : h('span', null, url));
+const safeLink = (url: string): HTMLElement =>
+  isWebAddress(url) ? h('a', { href: url, target: '_blank', rel: 'noreferrer noopener' }, url) : h('span', null, url);
 
 /**
  * What was collected, read-only, for reference while writing the Russian listing: every source (1688 and
@@ -25,7 +26,12 @@ const safeLink = (url: string): HTMLElement => (isWebAddress(url) ? h('a', { hre
 export function collectedInfo(ctx: EditorContext): HTMLElement | null {
   const product = ctx.saved();
   const texts = (Array.isArray(product.raw.texts) ? product.raw.texts : []) as unknown as CollectedText[];
-  const sources = product.sources.length > 0 ? product.sources : product.source_url ? [{ platform: product.source_platform ?? '', item_id: product.source_item_id, url: product.source_url }] : [];
+  const sources =
+    product.sources.length > 0
+      ? product.sources
+      : product.source_url
+        ? [{ platform: product.source_platform ?? '', item_id: product.source_item_id, url: product.source_url }]
+        : [];
   if (texts.length === 0 && sources.length === 0) return null;
   const pairs = texts.flatMap((text) => text.pairs ?? []);
   const plain = texts.filter((text) => text.content.trim() !== '');
@@ -36,7 +42,15 @@ export function collectedInfo(ctx: EditorContext): HTMLElement | null {
     h(
       'ul',
       { class: 'sources', id: 'collected-sources' },
-      sources.map((source) => h('li', { 'data-platform': source.platform }, h('span', { class: 'badge badge-ok' }, label(PLATFORM_LABELS, source.platform)), source.item_id ? ` 商品编号 ${source.item_id} · ` : ' ', safeLink(source.url))),
+      sources.map((source) =>
+        h(
+          'li',
+          { 'data-platform': source.platform },
+          h('span', { class: 'badge badge-ok' }, label(PLATFORM_LABELS, source.platform)),
+          source.item_id ? ` 商品编号 ${source.item_id} · ` : ' ',
+          safeLink(source.url),
+        ),
+      ),
     ),
     h(
       'dl',
@@ -48,7 +62,11 @@ export function collectedInfo(ctx: EditorContext): HTMLElement | null {
           'table',
           { class: 'pairs', id: 'collected-pairs' },
           h('caption', null, '商品参数'),
-          h('tbody', null, pairs.slice(0, 80).map((pair) => h('tr', null, h('th', null, pair.key), h('td', null, pair.value)))),
+          h(
+            'tbody',
+            null,
+            pairs.slice(0, 80).map((pair) => h('tr', null, h('th', null, pair.key), h('td', null, pair.value))),
+          ),
         )
       : null,
   );

@@ -47,8 +47,19 @@ export function field(ctx: EditorContext, spec: FieldSpec): HTMLElement {
     kind === 'textarea'
       ? h('textarea', { id, name: spec.field, rows: 6, placeholder: spec.placeholder ?? '' })
       : kind === 'select'
-        ? h('select', { id, name: spec.field }, (spec.options ?? []).map((option) => h('option', { value: option.value }, option.text)))
-        : h('input', { id, name: spec.field, type: 'text', inputMode: kind === 'number' ? 'decimal' : 'text', placeholder: spec.placeholder ?? '', autocomplete: 'off' });
+        ? h(
+            'select',
+            { id, name: spec.field },
+            (spec.options ?? []).map((option) => h('option', { value: option.value }, option.text)),
+          )
+        : h('input', {
+            id,
+            name: spec.field,
+            type: 'text',
+            inputMode: kind === 'number' ? 'decimal' : 'text',
+            placeholder: spec.placeholder ?? '',
+            autocomplete: 'off',
+          });
   input.value = read();
   if (spec.lang) input.lang = spec.lang;
   const message = h('div', { class: 'field-message', id: `${id}-message` });
@@ -56,7 +67,11 @@ export function field(ctx: EditorContext, spec: FieldSpec): HTMLElement {
   // A screen reader reads the hint and the field's warning or refusal with the field itself.
   input.setAttribute('aria-describedby', [hint?.id, message.id].filter(Boolean).join(' '));
   const paths = spec.paths ?? [spec.group ? `/${spec.group}/${spec.field}` : `/${spec.field}`];
-  const prefilledMark = h('span', { class: 'prefilled-mark', id: `${id}-prefilled`, title: '从采集到的商品信息自动填入，请核对；修改后此标记消失', hidden: true }, '采集预填');
+  const prefilledMark = h(
+    'span',
+    { class: 'prefilled-mark', id: `${id}-prefilled`, title: '从采集到的商品信息自动填入，请核对；修改后此标记消失', hidden: true },
+    '采集预填',
+  );
 
   const check = (): void => {
     const text = input.value;

@@ -25,7 +25,15 @@ export function imageEditDialog(ctx: EditorContext, dialog: Modal, asset: Asset,
       const usable = capable.some((entry) => entry.kind === 'image' && entry.configured);
       mount(model, usable ? modelOptions(capable, 'image') : h('option', { value: '', disabled: true, selected: true }, '未配置可按文字修图的 AI 图片模型'));
       start.disabled = !usable;
-      if (!usable) mount(status, h('p', { class: 'notice', id: 'edit-unavailable' }, '内置模板不能按文字要求修图。请在服务器配置 OpenAI、Gemini、豆包（ARK）或通义千问（DashScope）的密钥；只加俄文文字可用套图的卖点图。'));
+      if (!usable)
+        mount(
+          status,
+          h(
+            'p',
+            { class: 'notice', id: 'edit-unavailable' },
+            '内置模板不能按文字要求修图。请在服务器配置 OpenAI、Gemini、豆包（ARK）或通义千问（DashScope）的密钥；只加俄文文字可用套图的卖点图。',
+          ),
+        );
     },
     () => mount(model, h('option', { value: '' }, '默认模型')),
   );
@@ -37,7 +45,8 @@ export function imageEditDialog(ctx: EditorContext, dialog: Modal, asset: Asset,
     }
     start.disabled = true;
     const started = Date.now();
-    const tick = (): void => mount(status, h('p', { class: 'muted' }, `AI 正在处理，已等待 ${Math.round((Date.now() - started) / 1000)} 秒（通常 5 秒到 5 分钟，请勿关闭页面）…`));
+    const tick = (): void =>
+      mount(status, h('p', { class: 'muted' }, `AI 正在处理，已等待 ${Math.round((Date.now() - started) / 1000)} 秒（通常 5 秒到 5 分钟，请勿关闭页面）…`));
     tick();
     const ticker = setInterval(tick, 1_000);
     try {
@@ -46,7 +55,11 @@ export function imageEditDialog(ctx: EditorContext, dialog: Modal, asset: Asset,
         json: { product_id: ctx.id, image_url: asset.stored_url || asset.source_url, prompt: prompt.value.trim(), model: model.value || null, append: true },
         timeoutMs: IMAGE_EDIT_TIMEOUT_MS,
       });
-      mount(status, h('p', { class: 'server-price ok' }, '修图完成，结果已加入「AI 生成」分组。'), h('img', { src: result.url, alt: '修图结果', class: 'edit-result' }));
+      mount(
+        status,
+        h('p', { class: 'server-price ok' }, '修图完成，结果已加入「AI 生成」分组。'),
+        h('img', { src: result.url, alt: '修图结果', class: 'edit-result' }),
+      );
       done();
     } catch (error) {
       const hint = isRetryableEditFailure(error) ? '模型响应太慢或暂时不可用，稍后点「重试」即可；这不是你的操作问题。' : '';
@@ -62,7 +75,13 @@ export function imageEditDialog(ctx: EditorContext, dialog: Modal, asset: Asset,
     h(
       'section',
       { class: 'card' },
-      h('div', { class: 'toolbar' }, h('h2', { style: 'margin:0' }, 'AI 修图'), h('div', { class: 'spacer' }), h('button', { class: 'link', onclick: () => dialog.close() }, '关闭')),
+      h(
+        'div',
+        { class: 'toolbar' },
+        h('h2', { style: 'margin:0' }, 'AI 修图'),
+        h('div', { class: 'spacer' }),
+        h('button', { class: 'link', onclick: () => dialog.close() }, '关闭'),
+      ),
       h(
         'div',
         { class: 'columns' },

@@ -17,7 +17,11 @@ type JobView = { status: string; total: number; done: number; failed: number; it
  */
 export function imageTranslateBar(ctx: EditorContext, selected: () => string[], done: () => void): HTMLElement {
   const model = h('select', { id: 'translate-model', 'aria-label': '翻译用的图片模型' });
-  const status = h('span', { class: 'muted small', id: 'translate-status', 'aria-live': 'polite' }, '勾选下方图片的「选」，再点翻译图中文字；结果放在「图片翻译」分组，原图保留。');
+  const status = h(
+    'span',
+    { class: 'muted small', id: 'translate-status', 'aria-live': 'polite' },
+    '勾选下方图片的「选」，再点翻译图中文字；结果放在「图片翻译」分组，原图保留。',
+  );
   const bar = h('div', { style: 'width:0%' });
   const progress = h('div', { class: 'progress', id: 'translate-progress', hidden: true }, bar);
   const show = (done: number, total: number): void => {
@@ -27,7 +31,12 @@ export function imageTranslateBar(ctx: EditorContext, selected: () => string[], 
   const button: HTMLButtonElement = h('button', { id: 'translate-start', onclick: () => void start() }, '翻译图中文字');
   void ctx.app.reference.models().then((models: readonly AiModel[]) => {
     const capable = models.filter((entry) => entry.kind === 'image' && entry.capabilities.edits_text && entry.configured);
-    mount(model, capable.length ? capable.map((entry) => h('option', { value: entry.id, selected: entry.default }, entry.label)) : h('option', { value: '' }, '未配置可翻译图中文字的模型'));
+    mount(
+      model,
+      capable.length
+        ? capable.map((entry) => h('option', { value: entry.id, selected: entry.default }, entry.label))
+        : h('option', { value: '' }, '未配置可翻译图中文字的模型'),
+    );
     button.disabled = capable.length === 0;
     if (capable.length === 0) button.title = '需要通义千问（DashScope）、OpenAI、Gemini 或豆包（ARK）的密钥';
   });
@@ -62,7 +71,10 @@ export function imageTranslateBar(ctx: EditorContext, selected: () => string[], 
     status.textContent = `正在提交 ${assetIds.length} 张图片…`;
     show(0, assetIds.length);
     try {
-      const { job_id } = await ctx.app.api.json<{ job_id: string }>('/api/image/translate', { method: 'POST', json: { product_id: ctx.id, asset_ids: assetIds, model: model.value || null } });
+      const { job_id } = await ctx.app.api.json<{ job_id: string }>('/api/image/translate', {
+        method: 'POST',
+        json: { product_id: ctx.id, asset_ids: assetIds, model: model.value || null },
+      });
       void poll(job_id);
     } catch (error) {
       progress.hidden = true;
@@ -71,5 +83,10 @@ export function imageTranslateBar(ctx: EditorContext, selected: () => string[], 
     }
   }
 
-  return h('div', { class: 'translate-bar', id: 'translate-bar' }, h('div', { class: 'row-actions' }, h('label', { for: 'translate-model', class: 'small' }, '图中文字翻译'), model, button, status), progress);
+  return h(
+    'div',
+    { class: 'translate-bar', id: 'translate-bar' },
+    h('div', { class: 'row-actions' }, h('label', { for: 'translate-model', class: 'small' }, '图中文字翻译'), model, button, status),
+    progress,
+  );
 }

@@ -14,7 +14,9 @@ function previewVariants(saved: readonly Variant[], edits: readonly VariantEdit[
   return edits.flatMap((edit) => {
     const variant = edit.id === undefined ? undefined : byId.get(edit.id);
     if (!variant) return [];
-    const changed = Object.fromEntries(Object.entries(edit).filter(([key, value]) => value !== undefined && key !== 'offer_id' && key !== 'price' && key !== 'old_price'));
+    const changed = Object.fromEntries(
+      Object.entries(edit).filter(([key, value]) => value !== undefined && key !== 'offer_id' && key !== 'price' && key !== 'old_price'),
+    );
     return [{ ...variant, ...changed, ...(typeof edit.offer_id === 'string' ? { offer_id: edit.offer_id } : {}) } as Variant];
   });
 }

@@ -16,7 +16,12 @@ export function productFields(ctx: EditorContext): HTMLElement {
     h(
       'div',
       { class: 'grid-2' },
-      field(ctx, { field: 'offer_id', label: '货号 offer_id', hint: '不超过 50 个字符，不能与其他商品重复', warn: (v) => (v.length > 50 ? '超过 50 个字符' : null) }),
+      field(ctx, {
+        field: 'offer_id',
+        label: '货号 offer_id',
+        hint: '不超过 50 个字符，不能与其他商品重复',
+        warn: (v) => (v.length > 50 ? '超过 50 个字符' : null),
+      }),
       field(ctx, { field: 'barcode', label: '条码' }),
     ),
     h(

@@ -32,7 +32,9 @@ export function problemList(problems: readonly Problem[], heading: string): HTML
     h(
       'ul',
       null,
-      problems.map((problem) => h('li', { 'data-path': problem.path }, h('button', { class: 'link problem-link', onclick: () => reveal(problem.path) }, problem.message))),
+      problems.map((problem) =>
+        h('li', { 'data-path': problem.path }, h('button', { class: 'link problem-link', onclick: () => reveal(problem.path) }, problem.message)),
+      ),
     ),
   ];
 }

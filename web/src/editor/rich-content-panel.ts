@@ -11,7 +11,8 @@ type Answer = { rich_content: { content: Widget[] }; warnings: string[] };
 export function storedRichContent(product: Pick<ProductDetail, 'attributes'>): Widget[] | null {
   const stored = product.attributes[String(RICH_CONTENT_ATTRIBUTE_ID)];
   const first = Array.isArray(stored) ? stored[0] : stored;
-  const text = typeof first === 'string' ? first : first && typeof first === 'object' && !Array.isArray(first) && typeof first.value === 'string' ? first.value : null;
+  const text =
+    typeof first === 'string' ? first : first && typeof first === 'object' && !Array.isArray(first) && typeof first.value === 'string' ? first.value : null;
   if (text === null) return null;
   try {
     const parsed = JSON.parse(text) as { content?: Widget[] };
@@ -50,7 +51,11 @@ function phonePreview(widgets: readonly Widget[] | null, translations: ReadonlyS
       (widget.blocks ?? []).map((block) =>
         block.img?.src
           ? picture(block.img.src, block.img.alt ?? '')
-          : h('div', { class: 'rich-text', lang: 'ru' }, (block.paragraphs ?? []).map((paragraph) => h('p', null, paragraph.content ?? ''))),
+          : h(
+              'div',
+              { class: 'rich-text', lang: 'ru' },
+              (block.paragraphs ?? []).map((paragraph) => h('p', null, paragraph.content ?? '')),
+            ),
       ),
     ),
   );
@@ -90,7 +95,10 @@ export function richContentPanel(ctx: EditorContext): HTMLElement {
       .flush()
       .then(() => ctx.app.api.json<Answer>(`/api/products/${ctx.id}/rich-content`, { method: 'POST', json: { images: 'detail', text: withText.checked } }))
       .then(async (answer) => {
-        mount(notes, answer.warnings.map((warning) => h('li', { class: 'server-price warn' }, warning)));
+        mount(
+          notes,
+          answer.warnings.map((warning) => h('li', { class: 'server-price warn' }, warning)),
+        );
         await ctx.refresh();
       })
       .catch((error: unknown) => mount(notes, h('li', { class: 'form-error' }, messageOf(error))))
@@ -104,7 +112,11 @@ export function richContentPanel(ctx: EditorContext): HTMLElement {
     'section',
     { class: 'card', id: 'rich-content-card' },
     h('h2', null, '富文本（平台商品页的图文描述，属性 11254）'),
-    h('p', { class: 'muted small' }, '每张详情图一个全宽模块，按详情图原来的顺序；翻译过的详情图用俄文翻译图代替原图。可加上俄文名称和描述；保存到商品，发布时一起发送。'),
+    h(
+      'p',
+      { class: 'muted small' },
+      '每张详情图一个全宽模块，按详情图原来的顺序；翻译过的详情图用俄文翻译图代替原图。可加上俄文名称和描述；保存到商品，发布时一起发送。',
+    ),
     h('div', { class: 'toolbar' }, button, h('label', { for: 'rich-with-text' }, withText, ' 加入俄文文字')),
     notes,
     preview,

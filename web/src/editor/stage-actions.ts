@@ -51,8 +51,10 @@ export function stageActions(ctx: EditorContext): HTMLElement {
     const list: HTMLElement[] = [];
     const working = product.stage === 'collected' || product.stage === 'editing';
     if (allowed.has('ready')) list.push(h('button', { class: 'primary', id: 'stage-ready', onclick: move('ready', '已标记为待上架') }, '标记为待上架'));
-    else if (working) list.push(h('button', { class: 'primary', id: 'stage-ready', disabled: true, title: '下面列出的检查全部通过后才能标记为待上架' }, '标记为待上架'));
-    if (allowed.has('editing') && product.stage === 'archived') list.push(h('button', { class: 'primary', id: 'stage-restore', onclick: move('editing', '已恢复，可以继续编辑') }, '恢复商品'));
+    else if (working)
+      list.push(h('button', { class: 'primary', id: 'stage-ready', disabled: true, title: '下面列出的检查全部通过后才能标记为待上架' }, '标记为待上架'));
+    if (allowed.has('editing') && product.stage === 'archived')
+      list.push(h('button', { class: 'primary', id: 'stage-restore', onclick: move('editing', '已恢复，可以继续编辑') }, '恢复商品'));
     else if (allowed.has('editing') && !working) list.push(h('button', { id: 'stage-editing', onclick: move('editing', '已退回编辑') }, '退回编辑'));
     // Archiving is DELETE, not a stage move, so allowed_moves does not list it; every live product may be archived.
     if (product.stage !== 'archived') list.push(h('button', { class: 'danger', id: 'stage-archive', onclick: archive }, '归档'));

@@ -3,7 +3,13 @@ import type { SuiteJob } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
 
-export const SUITE_STATUS_TEXT: Readonly<Record<string, string>> = { pending: '排队中', running: '生成中', done: '已完成', partial: '部分完成', failed: '失败' };
+export const SUITE_STATUS_TEXT: Readonly<Record<string, string>> = {
+  pending: '排队中',
+  running: '生成中',
+  done: '已完成',
+  partial: '部分完成',
+  failed: '失败',
+};
 /** Thumbnails shown per earlier suite; the whole gallery opens with 查看. */
 const PREVIEW_IMAGES = 4;
 
@@ -46,7 +52,12 @@ export function suiteHistory(fetchSuites: () => Promise<{ items: SuiteJob[] }>, 
       if (shown !== undefined) shownId = shown;
       try {
         const { items } = await fetchSuites();
-        mount(list, items.length === 0 ? h('p', { class: 'muted', id: 'suite-history-empty' }, '这个商品还没有生成过套图。') : h('ul', { class: 'suite-history' }, items.map(row)));
+        mount(
+          list,
+          items.length === 0
+            ? h('p', { class: 'muted', id: 'suite-history-empty' }, '这个商品还没有生成过套图。')
+            : h('ul', { class: 'suite-history' }, items.map(row)),
+        );
         return items;
       } catch (error) {
         mount(list, h('p', { class: 'form-error' }, messageOf(error)));

@@ -43,12 +43,44 @@ export function planTable(variants: () => readonly string[], onChange: (items: r
         return h(
           'tr',
           null,
-          h('td', null, select(name('类型'), kinds, item.kind, (kind) => update(index, { kind: kind as PlanItem['kind'] }))),
-          h('td', null, h('input', { value: item.title, 'aria-label': name('标题'), oninput: (e: Event) => update(index, { title: (e.target as HTMLInputElement).value }) })),
-          h('td', null, h('input', { value: item.detail, 'aria-label': name('说明'), oninput: (e: Event) => update(index, { detail: (e.target as HTMLInputElement).value }) })),
-          h('td', null, select(name('数量'), counts, String(item.count), (count) => update(index, { count: Number(count) }))),
-          h('td', null, select(name('款式'), variantOptions, item.variant_name ?? '', (variant) => update(index, { variant_name: variant || null }))),
-          h('td', null, h('button', { class: 'small', title: '删除', 'aria-label': `删除${name('')}`, onclick: () => setItems(items.filter((_, i) => i !== index)) }, '✕')),
+          h(
+            'td',
+            null,
+            select(name('类型'), kinds, item.kind, (kind) => update(index, { kind: kind as PlanItem['kind'] })),
+          ),
+          h(
+            'td',
+            null,
+            h('input', {
+              value: item.title,
+              'aria-label': name('标题'),
+              oninput: (e: Event) => update(index, { title: (e.target as HTMLInputElement).value }),
+            }),
+          ),
+          h(
+            'td',
+            null,
+            h('input', {
+              value: item.detail,
+              'aria-label': name('说明'),
+              oninput: (e: Event) => update(index, { detail: (e.target as HTMLInputElement).value }),
+            }),
+          ),
+          h(
+            'td',
+            null,
+            select(name('数量'), counts, String(item.count), (count) => update(index, { count: Number(count) })),
+          ),
+          h(
+            'td',
+            null,
+            select(name('款式'), variantOptions, item.variant_name ?? '', (variant) => update(index, { variant_name: variant || null })),
+          ),
+          h(
+            'td',
+            null,
+            h('button', { class: 'small', title: '删除', 'aria-label': `删除${name('')}`, onclick: () => setItems(items.filter((_, i) => i !== index)) }, '✕'),
+          ),
         );
       }),
     );
@@ -58,7 +90,16 @@ export function planTable(variants: () => readonly string[], onChange: (items: r
     render();
     onChange(items);
   };
-  const head = h('thead', null, h('tr', null, ['类型', '标题', '说明', '数量', '款式'].map((title) => h('th', null, title)), h('th', null, h('span', { class: 'visually-hidden' }, '操作'))));
+  const head = h(
+    'thead',
+    null,
+    h(
+      'tr',
+      null,
+      ['类型', '标题', '说明', '数量', '款式'].map((title) => h('th', null, title)),
+      h('th', null, h('span', { class: 'visually-hidden' }, '操作')),
+    ),
+  );
   return {
     element: h('table', { class: 'plan', id: 'suite-plan-table' }, head, body),
     items: () => items,

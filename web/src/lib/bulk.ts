@@ -1,8 +1,21 @@
 /** The bulk actions' shapes and words (DECISIONS §9.2), shared by the bulk bar and its result panel. */
 export type BulkAction = 'stage' | 'archive' | 'restore' | 'delete' | 'pricing' | 'copy' | 'suite';
 export type BulkResult = { readonly product_id: string; readonly ok: boolean; readonly code?: string; readonly detail?: string; readonly job_id?: string };
-export type JobItem = { readonly product_id?: string; readonly status: 'pending' | 'done' | 'failed'; readonly error: string | null; readonly suite_id?: string };
-export type Job = { readonly id: string; readonly kind: string; readonly status: 'queued' | 'running' | 'done'; readonly total: number; readonly done: number; readonly failed: number; readonly items: readonly JobItem[] };
+export type JobItem = {
+  readonly product_id?: string;
+  readonly status: 'pending' | 'done' | 'failed';
+  readonly error: string | null;
+  readonly suite_id?: string;
+};
+export type Job = {
+  readonly id: string;
+  readonly kind: string;
+  readonly status: 'queued' | 'running' | 'done';
+  readonly total: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly items: readonly JobItem[];
+};
 
 export const ACTION_LABELS: Readonly<Record<BulkAction, string>> = {
   stage: '改阶段',
@@ -34,7 +47,10 @@ export const jobProgress = (job: Pick<Job, 'status' | 'total' | 'done' | 'failed
  * The pricing form's typed values as the action's `params`: blank fields are left out (the product keeps its
  * own value); anything that is not a number is reported instead of sent.
  */
-export function pricingParams(values: { markup: string; reserve: string; tier: string; fx: string }): { params: Record<string, number | string>; problem: string | null } {
+export function pricingParams(values: { markup: string; reserve: string; tier: string; fx: string }): {
+  params: Record<string, number | string>;
+  problem: string | null;
+} {
   const params: Record<string, number | string> = {};
   const numbers = [
     ['markup_percent', values.markup, '加价率'],

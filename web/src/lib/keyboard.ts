@@ -34,7 +34,13 @@ function helpPanel(screen: ShortcutScreen): { open(): void; remove(): void } {
         h(
           'section',
           { class: 'card' },
-          h('div', { class: 'toolbar' }, h('h2', { style: 'margin:0' }, '键盘快捷键'), h('div', { class: 'spacer' }), h('button', { class: 'link', id: 'shortcut-help-close', onclick: () => dialog.close() }, '关闭')),
+          h(
+            'div',
+            { class: 'toolbar' },
+            h('h2', { style: 'margin:0' }, '键盘快捷键'),
+            h('div', { class: 'spacer' }),
+            h('button', { class: 'link', id: 'shortcut-help-close', onclick: () => dialog.close() }, '关闭'),
+          ),
           h('table', { class: 'list shortcut-table' }, h('thead', null, h('tr', null, h('th', null, '按键'), h('th', null, '作用'))), h('tbody', null, rows)),
           h('p', { class: 'muted small' }, '在输入框里打字时，单个字母和 / 不会触发快捷键；按 Tab 依次经过页面上的每个控件，Esc 关闭本窗口。'),
         ),
@@ -53,7 +59,10 @@ export type ShortcutBinding = {
  * Listens for the screen's shortcuts (`shortcuts.ts` decides what a key means) and runs the handler of the
  * action; a key without a handler here is left to the browser. Nothing fires while a dialog is open.
  */
-export function bindShortcuts(screen: ShortcutScreen, handlers: Partial<Record<Exclude<ShortcutAction, 'help'>, (target: EventTarget | null) => void>>): ShortcutBinding {
+export function bindShortcuts(
+  screen: ShortcutScreen,
+  handlers: Partial<Record<Exclude<ShortcutAction, 'help'>, (target: EventTarget | null) => void>>,
+): ShortcutBinding {
   const help = helpPanel(screen);
   const onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || document.querySelector('dialog[open]')) return;

@@ -25,7 +25,9 @@ export function modal(id: string, label: string): Modal {
   // The page behind is inert, but Tab would still leave for the browser's own bar: wrap it at both ends.
   element.addEventListener('keydown', (event) => {
     if (event.key !== 'Tab') return;
-    const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((each) => !each.hasAttribute('disabled') && each.getClientRects().length > 0);
+    const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (each) => !each.hasAttribute('disabled') && each.getClientRects().length > 0,
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;

@@ -39,8 +39,26 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'select', screens: ['list'], keys: [['空格']], text: '勾选或取消勾选这一行', matches: (p) => p.onRow && plain(p, ' ') },
   { action: 'next', screens: ['editor'], keys: [['Alt', '↓']], text: '打开列表中的下一个商品', matches: (p) => p.alt && !p.command && p.key === 'ArrowDown' },
   { action: 'previous', screens: ['editor'], keys: [['Alt', '↑']], text: '打开列表中的上一个商品', matches: (p) => p.alt && !p.command && p.key === 'ArrowUp' },
-  { action: 'save', screens: ['editor'], keys: [['Ctrl', 'S'], ['⌘', 'S']], text: '立即保存（平时也会自动保存）', matches: (p) => p.command && !p.alt && (p.key === 's' || p.key === 'S') },
-  { action: 'stage', screens: ['editor'], keys: [['Ctrl', 'Enter'], ['⌘', 'Enter']], text: '保存并标记为待上架', matches: (p) => p.command && !p.alt && p.key === 'Enter' },
+  {
+    action: 'save',
+    screens: ['editor'],
+    keys: [
+      ['Ctrl', 'S'],
+      ['⌘', 'S'],
+    ],
+    text: '立即保存（平时也会自动保存）',
+    matches: (p) => p.command && !p.alt && (p.key === 's' || p.key === 'S'),
+  },
+  {
+    action: 'stage',
+    screens: ['editor'],
+    keys: [
+      ['Ctrl', 'Enter'],
+      ['⌘', 'Enter'],
+    ],
+    text: '保存并标记为待上架',
+    matches: (p) => p.command && !p.alt && p.key === 'Enter',
+  },
   { action: 'help', screens: ['list', 'editor'], keys: [['?']], text: '显示这份快捷键说明', matches: (p) => plain(p, '?') },
 ];
 

@@ -9,7 +9,13 @@ import { shell } from './layout.ts';
 export const renderAccount: Screen = (app, root) => {
   const session = app.sessions.current(new Date());
   const oldPassword = h('input', { type: 'password', id: 'old-password', required: true, autocomplete: 'current-password' });
-  const newPassword = h('input', { type: 'password', id: 'new-password', required: true, autocomplete: 'new-password', placeholder: '至少 10 个字符，不含用户名' });
+  const newPassword = h('input', {
+    type: 'password',
+    id: 'new-password',
+    required: true,
+    autocomplete: 'new-password',
+    placeholder: '至少 10 个字符，不含用户名',
+  });
   const repeat = h('input', { type: 'password', id: 'repeat-password', required: true, autocomplete: 'new-password' });
   const error = h('p', { class: 'form-error', role: 'alert' });
   const button = h('button', { type: 'submit', class: 'primary' }, '修改密码');
@@ -26,8 +32,15 @@ export const renderAccount: Screen = (app, root) => {
         }
         button.disabled = true;
         try {
-          const body = await app.api.json<LoginResponse>('/api/auth/password', { method: 'POST', json: { old_password: oldPassword.value, new_password: newPassword.value } });
-          app.sessions.save({ accessToken: body.access_token, expiresAt: body.expires_at, ...(body.user ? { user: body.user } : session?.user ? { user: session.user } : {}) });
+          const body = await app.api.json<LoginResponse>('/api/auth/password', {
+            method: 'POST',
+            json: { old_password: oldPassword.value, new_password: newPassword.value },
+          });
+          app.sessions.save({
+            accessToken: body.access_token,
+            expiresAt: body.expires_at,
+            ...(body.user ? { user: body.user } : session?.user ? { user: session.user } : {}),
+          });
           oldPassword.value = newPassword.value = repeat.value = '';
           toast('密码已修改，其他设备上的登录已失效');
         } catch (failure) {

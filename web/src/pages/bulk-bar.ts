@@ -38,7 +38,11 @@ export function bulkBar(deps: BulkBarDeps): { element: HTMLElement; update(): vo
     for (const button of element.querySelectorAll('button')) button.disabled = true;
     problem.textContent = '';
     try {
-      const answer = await deps.app.api.json<{ results: BulkResult[] }>('/api/products/bulk', { method: 'POST', json: { product_ids: ids, action, params }, timeoutMs: 120_000 });
+      const answer = await deps.app.api.json<{ results: BulkResult[] }>('/api/products/bulk', {
+        method: 'POST',
+        json: { product_ids: ids, action, params },
+        timeoutMs: 120_000,
+      });
       stopPolling?.();
       stopPolling = showBulkResults(deps.app, deps.results, title, answer.results, new Map(selection.names), deps.reload);
       mount(formHost);
@@ -60,15 +64,50 @@ export function bulkBar(deps: BulkBarDeps): { element: HTMLElement; update(): vo
     : [
         button('bulk-ready', '标记为待上架', () => void run('stage', { stage: 'ready' }, '标记为待上架')),
         button('bulk-editing', '退回编辑中', () => void run('stage', { stage: 'editing' }, '退回编辑中')),
-        button('bulk-pricing', '批量定价…', () => mount(formHost, pricingForm((params) => run('pricing', params), () => mount(formHost)))),
-        button('bulk-copy', '生成俄文文案…', () => mount(formHost, aiForm(deps.app, 'copy', (params) => run('copy', params), () => mount(formHost)))),
-        button('bulk-suite', '生成 AI 套图…', () => mount(formHost, aiForm(deps.app, 'suite', (params) => run('suite', params), () => mount(formHost)))),
+        button('bulk-pricing', '批量定价…', () =>
+          mount(
+            formHost,
+            pricingForm(
+              (params) => run('pricing', params),
+              () => mount(formHost),
+            ),
+          ),
+        ),
+        button('bulk-copy', '生成俄文文案…', () =>
+          mount(
+            formHost,
+            aiForm(
+              deps.app,
+              'copy',
+              (params) => run('copy', params),
+              () => mount(formHost),
+            ),
+          ),
+        ),
+        button('bulk-suite', '生成 AI 套图…', () =>
+          mount(
+            formHost,
+            aiForm(
+              deps.app,
+              'suite',
+              (params) => run('suite', params),
+              () => mount(formHost),
+            ),
+          ),
+        ),
         button('bulk-archive', '归档', () => void run('archive'), 'danger'),
       ];
   const element = h(
     'div',
     { class: 'bulk-bar', id: 'bulk-bar', hidden: true },
-    h('div', { class: 'toolbar' }, h('span', null, '已选 ', count, ' 件'), actions, h('div', { class: 'spacer' }), button('bulk-clear', '取消选择', () => deps.clear(), 'link')),
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('span', null, '已选 ', count, ' 件'),
+      actions,
+      h('div', { class: 'spacer' }),
+      button('bulk-clear', '取消选择', () => deps.clear(), 'link'),
+    ),
     formHost,
     problem,
   );

@@ -12,7 +12,12 @@ export function pricingForm(submit: (params: Record<string, unknown>) => Promise
   const markup = input('bulk-markup', '加价率 %，如 30');
   const reserve = input('bulk-reserve', '预留折扣 %，如 50');
   const fx = input('bulk-fx', '汇率 ₽/¥，留空用当前汇率');
-  const tier = h('select', { id: 'bulk-tier' }, h('option', { value: '' }, '物流档位不变'), TIER_CHOICES.map((choice) => h('option', { value: choice }, label(TIER_LABELS, choice))));
+  const tier = h(
+    'select',
+    { id: 'bulk-tier' },
+    h('option', { value: '' }, '物流档位不变'),
+    TIER_CHOICES.map((choice) => h('option', { value: choice }, label(TIER_LABELS, choice))),
+  );
   const problem = h('span', { class: 'form-error', id: 'bulk-form-error' });
   const go = (): void => {
     const { params, problem: text } = pricingParams({ markup: markup.value, reserve: reserve.value, tier: tier.value, fx: fx.value });

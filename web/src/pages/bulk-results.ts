@@ -36,7 +36,11 @@ function jobView(app: App, names: Names, job: Job): HTMLElement[] {
   announce(status);
   return [
     h('p', { id: 'job-status', 'data-status': job.status }, status),
-    h('div', { class: 'progress', role: 'progressbar', 'aria-label': '后台任务进度', 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 }, h('div', { style: `width:${percent}%` })),
+    h(
+      'div',
+      { class: 'progress', role: 'progressbar', 'aria-label': '后台任务进度', 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 },
+      h('div', { style: `width:${percent}%` }),
+    ),
     h(
       'ul',
       { class: 'bulk-list', id: 'job-items' },
@@ -48,7 +52,13 @@ function jobView(app: App, names: Names, job: Job): HTMLElement[] {
           { class: item.status === 'failed' ? 'failed' : item.status === 'done' ? 'ok' : 'pending', 'data-product-id': id, 'data-status': item.status },
           h('span', { class: 'mark' }, state),
           nameOf(app, names, id, job.kind === 'suite' ? 'suite' : 'pricing'),
-          item.status === 'failed' ? h('span', { class: 'reason' }, item.error ?? '失败') : item.status === 'pending' ? h('span', { class: 'muted' }, '等待中') : item.suite_id ? h('span', { class: 'muted' }, '套图生成中，可在商品的「AI 套图」查看') : null,
+          item.status === 'failed'
+            ? h('span', { class: 'reason' }, item.error ?? '失败')
+            : item.status === 'pending'
+              ? h('span', { class: 'muted' }, '等待中')
+              : item.suite_id
+                ? h('span', { class: 'muted' }, '套图生成中，可在商品的「AI 套图」查看')
+                : null,
         );
       }),
     ),
@@ -64,7 +74,17 @@ export function showBulkResults(app: App, host: HTMLElement, title: string, resu
   const jobHost = h('div', { class: 'job', id: 'bulk-job' });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  const close = h('button', { class: 'link', onclick: () => { stop(); mount(host); } }, '关闭');
+  const close = h(
+    'button',
+    {
+      class: 'link',
+      onclick: () => {
+        stop();
+        mount(host);
+      },
+    },
+    '关闭',
+  );
   mount(
     host,
     h(

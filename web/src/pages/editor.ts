@@ -42,7 +42,11 @@ export const renderEditor: Screen = (app, root, route) => {
       if (!disposed) open(product);
     },
     (error: unknown) => {
-      if (!disposed) mount(root, shell(app, navLink(app, '← 返回商品列表', { name: 'products', stage: 'all', q: '', page: 1 }), h('p', { class: 'form-error' }, messageOf(error))));
+      if (!disposed)
+        mount(
+          root,
+          shell(app, navLink(app, '← 返回商品列表', { name: 'products', stage: 'all', q: '', page: 1 }), h('p', { class: 'form-error' }, messageOf(error))),
+        );
     },
   );
 
@@ -100,7 +104,9 @@ export const renderEditor: Screen = (app, root, route) => {
 
     const panelHosts = new Map<EditorTab, HTMLElement>();
     const body = h('section', { class: 'tab-body' });
-    const tabButtons = TABS.map(({ tab, title: text }) => h('button', { role: 'tab', class: 'tab', id: `tab-${tab}`, 'data-tab': tab, onclick: () => show(tab) }, text));
+    const tabButtons = TABS.map(({ tab, title: text }) =>
+      h('button', { role: 'tab', class: 'tab', id: `tab-${tab}`, 'data-tab': tab, onclick: () => show(tab) }, text),
+    );
     let shownTab: EditorTab = 'pricing';
     function show(tab: EditorTab): void {
       shownTab = tab;
@@ -129,7 +135,12 @@ export const renderEditor: Screen = (app, root, route) => {
       'div',
       { class: 'editor-header' },
       h('div', { class: 'editor-title' }, navLink(app, '← 商品列表', { name: 'products', stage: 'all', q: '', page: 1 }, { class: 'back' }), title, stageBadge),
-      h('div', { class: 'editor-side' }, saveIndicator(ctx, (latest, keepMine) => saver.resolveConflict(latest, keepMine)), keyboard.helpButton),
+      h(
+        'div',
+        { class: 'editor-side' },
+        saveIndicator(ctx, (latest, keepMine) => saver.resolveConflict(latest, keepMine)),
+        keyboard.helpButton,
+      ),
     );
     // An archived product is read-only (the server refuses edits): every control is disabled until it is restored.
     const readOnly = h('fieldset', { class: 'read-only-frame', id: 'editor-body' }, body);
@@ -138,7 +149,8 @@ export const renderEditor: Screen = (app, root, route) => {
       const archived = saved.stage === 'archived';
       readOnly.disabled = archived;
       // Drawn only while archived, so no hidden notice stands in front of the others.
-      if (archived && !archivedNotice.firstChild) mount(archivedNotice, h('p', { class: 'notice', id: 'archived-notice' }, '这个商品已归档，只能查看。点上方「恢复商品」后可以继续编辑。'));
+      if (archived && !archivedNotice.firstChild)
+        mount(archivedNotice, h('p', { class: 'notice', id: 'archived-notice' }, '这个商品已归档，只能查看。点上方「恢复商品」后可以继续编辑。'));
       if (!archived) mount(archivedNotice);
     };
     ctx.subscribe(applyReadOnly);

@@ -33,7 +33,11 @@ export function shell(app: App, ...content: Child[]): HTMLElement {
   const adminLinks = user?.role === 'admin' ? [navLink(app, '用户管理', { name: 'users' }, { id: 'nav-users' })] : [];
   const who = user ? h('span', { class: 'who', id: 'who' }, `${user.username}（${roleName}）`) : null;
   const account = user && user.id !== null ? navLink(app, '修改密码', { name: 'account' }, { id: 'nav-account' }) : null;
-  const workLinks = [navLink(app, '商品', { name: 'products', stage: 'all', q: '', page: 1 }, { id: 'nav-products' }), navLink(app, '批量发布', { name: 'publish', ids: [] }, { id: 'nav-publish' }), navLink(app, '店铺', { name: 'shops' }, { id: 'nav-shops' })];
+  const workLinks = [
+    navLink(app, '商品', { name: 'products', stage: 'all', q: '', page: 1 }, { id: 'nav-products' }),
+    navLink(app, '批量发布', { name: 'publish', ids: [] }, { id: 'nav-publish' }),
+    navLink(app, '店铺', { name: 'shops' }, { id: 'nav-shops' }),
+  ];
   return h(
     'div',
     { class: 'shell' },

@@ -12,9 +12,21 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     { id: 'filter-platform', 'aria-label': '来源平台', onchange: () => go({ platform: platform.value || undefined, page: 1 }) },
     PLATFORM_CHOICES.map((choice) => h('option', { value: choice.value, selected: (current.platform ?? '') === choice.value }, choice.text)),
   );
-  const failed = h('input', { type: 'checkbox', id: 'filter-failed', checked: Boolean(current.failed), onchange: () => go({ failed: failed.checked || undefined, page: 1 }) });
+  const failed = h('input', {
+    type: 'checkbox',
+    id: 'filter-failed',
+    checked: Boolean(current.failed),
+    onchange: () => go({ failed: failed.checked || undefined, page: 1 }),
+  });
   const date = (id: string, key: 'from' | 'to', title: string): HTMLInputElement => {
-    const input = h('input', { type: 'date', id, value: current[key] ?? '', 'aria-label': title, title, onchange: () => go({ [key]: input.value || undefined, page: 1 }) });
+    const input = h('input', {
+      type: 'date',
+      id,
+      value: current[key] ?? '',
+      'aria-label': title,
+      title,
+      onchange: () => go({ [key]: input.value || undefined, page: 1 }),
+    });
     return input;
   };
   const sort = h(
@@ -23,7 +35,11 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     SORT_CHOICES.map((choice) => h('option', { value: choice.value, selected: (current.sort ?? '-updated_at') === choice.value }, choice.text)),
   );
   const clear = isFiltered(current)
-    ? h('button', { class: 'link', id: 'filter-clear', onclick: () => go({ q: '', platform: undefined, failed: undefined, from: undefined, to: undefined, page: 1 }) }, '清除筛选')
+    ? h(
+        'button',
+        { class: 'link', id: 'filter-clear', onclick: () => go({ q: '', platform: undefined, failed: undefined, from: undefined, to: undefined, page: 1 }) },
+        '清除筛选',
+      )
     : null;
   return h(
     'div',

@@ -23,17 +23,20 @@ export function lastListOrder(): string[] {
  */
 export function listKeyboard(app: App, body: HTMLElement, search: HTMLInputElement): ShortcutBinding & { rowsLoaded(): void } {
   const rows = (): HTMLTableRowElement[] => [...body.querySelectorAll<HTMLTableRowElement>('tr[data-product-id]')];
-  const rowOf = (target: EventTarget | null): HTMLTableRowElement | null => (target instanceof Element ? target.closest<HTMLTableRowElement>('tr[data-product-id]') : null);
+  const rowOf = (target: EventTarget | null): HTMLTableRowElement | null =>
+    target instanceof Element ? target.closest<HTMLTableRowElement>('tr[data-product-id]') : null;
   const focusRow = (row: HTMLTableRowElement | undefined): void => {
     if (!row) return;
     for (const each of rows()) each.tabIndex = each === row ? 0 : -1;
     row.focus();
   };
-  const move = (step: 1 | -1) => (target: EventTarget | null): void => {
-    const all = rows();
-    const current = rowOf(target) ?? all.find((row) => row.tabIndex === 0);
-    focusRow(current ? all[Math.min(all.length - 1, Math.max(0, all.indexOf(current) + step))] : all[0]);
-  };
+  const move =
+    (step: 1 | -1) =>
+    (target: EventTarget | null): void => {
+      const all = rows();
+      const current = rowOf(target) ?? all.find((row) => row.tabIndex === 0);
+      focusRow(current ? all[Math.min(all.length - 1, Math.max(0, all.indexOf(current) + step))] : all[0]);
+    };
   const binding = bindShortcuts('list', {
     search: () => {
       search.focus();

@@ -32,10 +32,19 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
     h('td', { class: 'name' }, navLink(app, item.name || '（未命名）', editor)),
     h('td', null, item.offer_id || h('span', { class: 'muted' }, '未设置')),
     h('td', null, h('span', { class: `stage stage-${item.stage}` }, label(STAGE_LABELS, item.stage))),
-    h('td', null, isWebAddress(item.source_url) ? h('a', { href: item.source_url, target: '_blank', rel: 'noreferrer noopener' }, sourceName(item)) : sourceName(item)),
+    h(
+      'td',
+      null,
+      isWebAddress(item.source_url) ? h('a', { href: item.source_url, target: '_blank', rel: 'noreferrer noopener' }, sourceName(item)) : sourceName(item),
+    ),
     assetCell(item),
     h('td', { class: 'num price' }, formatPrice(item.price)),
-    h('td', { class: 'muted', 'data-updated-by': item.updated_by ?? '' }, formatTime(item.updated_at), item.updated_by ? h('span', { class: 'small' }, ` · ${item.updated_by}`) : null),
+    h(
+      'td',
+      { class: 'muted', 'data-updated-by': item.updated_by ?? '' },
+      formatTime(item.updated_at),
+      item.updated_by ? h('span', { class: 'small' }, ` · ${item.updated_by}`) : null,
+    ),
   );
 }
 

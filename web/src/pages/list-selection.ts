@@ -46,7 +46,11 @@ export function selectionUi(app: App, view: string, query: Record<string, string
     id: 'select-page',
     'aria-label': '全选本页',
     onchange: () => {
-      selection = setMany(selection, page.map((entry) => entry.id), headerBox.checked);
+      selection = setMany(
+        selection,
+        page.map((entry) => entry.id),
+        headerBox.checked,
+      );
       changed();
     },
   });
@@ -64,7 +68,14 @@ export function selectionUi(app: App, view: string, query: Record<string, string
       return;
     }
     const chosen = entries.slice(0, BULK_LIMIT);
-    selection = withNames(setMany(selection, chosen.map((entry) => entry.id), true), chosen);
+    selection = withNames(
+      setMany(
+        selection,
+        chosen.map((entry) => entry.id),
+        true,
+      ),
+      chosen,
+    );
     if (total > BULK_LIMIT) toast(`一次最多批量处理 ${BULK_LIMIT} 件，已选前 ${BULK_LIMIT} 件`);
     changed();
   }
@@ -75,7 +86,11 @@ export function selectionUi(app: App, view: string, query: Record<string, string
     banner.hidden = !show;
     if (!show) return;
     if (selection.ids.size >= Math.min(total, BULK_LIMIT)) {
-      mount(banner, `已选择全部 ${selection.ids.size} 件符合条件的商品。`, h('button', { class: 'link', id: 'select-none', onclick: () => ui.clear() }, '取消选择'));
+      mount(
+        banner,
+        `已选择全部 ${selection.ids.size} 件符合条件的商品。`,
+        h('button', { class: 'link', id: 'select-none', onclick: () => ui.clear() }, '取消选择'),
+      );
     } else {
       mount(
         banner,
@@ -95,7 +110,13 @@ export function selectionUi(app: App, view: string, query: Record<string, string
         'aria-label': `选择 ${entry.name}`,
         checked: selection.ids.has(entry.id),
         onclick: (event: MouseEvent) => {
-          selection = clickRow(selection, page.map((each) => each.id), entry.id, box.checked, event.shiftKey);
+          selection = clickRow(
+            selection,
+            page.map((each) => each.id),
+            entry.id,
+            box.checked,
+            event.shiftKey,
+          );
           changed();
         },
       });

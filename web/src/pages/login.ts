@@ -25,7 +25,14 @@ export const renderLogin: Screen = (app, root, route) => {
   const tokenInput = h('input', { type: 'password', id: 'app-token', name: 'token', autocomplete: 'off', placeholder: '启动服务时打印的 APP_TOKEN' });
   const button = h('button', { type: 'submit', class: 'primary wide' }, '登录');
 
-  const byPassword = h('div', { class: 'login-fields', id: 'password-login' }, h('label', { for: 'username' }, '用户名'), username, h('label', { for: 'password' }, '密码'), password);
+  const byPassword = h(
+    'div',
+    { class: 'login-fields', id: 'password-login' },
+    h('label', { for: 'username' }, '用户名'),
+    username,
+    h('label', { for: 'password' }, '密码'),
+    password,
+  );
   const byToken = h(
     'div',
     { class: 'login-fields', id: 'token-login', hidden: true },

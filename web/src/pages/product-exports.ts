@@ -37,10 +37,21 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
       timeoutMs: 300_000,
     });
   const trialCsv = (): Promise<void> =>
-    download(app.api, '/api/export/trial-csv', stampedName('trial', 'csv', new Date()), { query: { stage: stage === 'all' ? undefined : stage }, timeoutMs: 300_000 });
+    download(app.api, '/api/export/trial-csv', stampedName('trial', 'csv', new Date()), {
+      query: { stage: stage === 'all' ? undefined : stage },
+      timeoutMs: 300_000,
+    });
 
-  const exportSelected: HTMLButtonElement = h('button', { id: 'export-selected', disabled: true, onclick: () => busy(exportSelected, productsCsv(true))() }, '导出所选 CSV');
-  const exportStage: HTMLButtonElement = h('button', { id: 'export-stage', onclick: () => busy(exportStage, productsCsv(false))() }, stage === 'all' ? '导出全部 CSV' : `导出「${label(STAGE_LABELS, stage)}」CSV`);
+  const exportSelected: HTMLButtonElement = h(
+    'button',
+    { id: 'export-selected', disabled: true, onclick: () => busy(exportSelected, productsCsv(true))() },
+    '导出所选 CSV',
+  );
+  const exportStage: HTMLButtonElement = h(
+    'button',
+    { id: 'export-stage', onclick: () => busy(exportStage, productsCsv(false))() },
+    stage === 'all' ? '导出全部 CSV' : `导出「${label(STAGE_LABELS, stage)}」CSV`,
+  );
   const exportTrial: HTMLButtonElement = h('button', { id: 'export-trial', onclick: () => busy(exportTrial, trialCsv)() }, '导出试算表');
   const chosenCount = h('span', { class: 'muted small', id: 'field-count' }, `已选 ${fields.size} / ${PRODUCT_CSV_COLUMNS.length} 列`);
   const warning = h('p', { class: 'export-warning', id: 'export-warning', role: 'note', hidden: true });

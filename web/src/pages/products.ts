@@ -67,7 +67,11 @@ export const renderProducts: Screen = (app, root, route) => {
   const results = h('div', { id: 'bulk-results-host' });
   const bar = bulkBar({ app, stage: current.stage, selection: () => selection.current(), clear: () => selection.clear(), reload: () => void load(), results });
   // Publishing takes the selection to its own screen (quota, checks, live status); nothing is sent from here.
-  const publish = h('button', { type: 'button', id: 'publish-selected', onclick: () => app.navigate({ name: 'publish', ids: [...selection.current().ids] }) }, '发布所选…');
+  const publish = h(
+    'button',
+    { type: 'button', id: 'publish-selected', onclick: () => app.navigate({ name: 'publish', ids: [...selection.current().ids] }) },
+    '发布所选…',
+  );
   const toolbar = h('div', { class: 'toolbar' }, search, h('div', { class: 'spacer' }), publish, exports.element);
   const body = h('tbody', null, h('tr', null, h('td', { colspan: LIST_HEADINGS.length + 1, class: 'muted center' }, '正在加载…')));
   const keyboard = listKeyboard(app, body, search);
@@ -75,7 +79,16 @@ export const renderProducts: Screen = (app, root, route) => {
   const table = h(
     'table',
     { class: 'list', id: 'product-table' },
-    h('thead', null, h('tr', null, h('th', { class: 'check' }, selection.headerBox, h('span', { class: 'visually-hidden' }, '选择')), LIST_HEADINGS.map((text, index) => h('th', index === 6 ? { class: 'num' } : null, index === 0 ? h('span', { class: 'visually-hidden' }, text) : text)))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', { class: 'check' }, selection.headerBox, h('span', { class: 'visually-hidden' }, '选择')),
+        LIST_HEADINGS.map((text, index) => h('th', index === 6 ? { class: 'num' } : null, index === 0 ? h('span', { class: 'visually-hidden' }, text) : text)),
+      ),
+    ),
     body,
   );
   const pager = h('div', { class: 'pager' });
@@ -86,7 +99,9 @@ export const renderProducts: Screen = (app, root, route) => {
       renderTabs(list.stage_counts);
       mount(
         body,
-        list.items.length > 0 ? list.items.map((item) => productRow(app, item, selection.rowBox(item))) : h('tr', null, h('td', { colspan: columns, class: 'empty-state', id: 'empty-state' }, emptyMessage(current))),
+        list.items.length > 0
+          ? list.items.map((item) => productRow(app, item, selection.rowBox(item)))
+          : h('tr', null, h('td', { colspan: columns, class: 'empty-state', id: 'empty-state' }, emptyMessage(current))),
       );
       selection.pageLoaded(list.items, list.total);
       keyboard.rowsLoaded();

@@ -41,7 +41,15 @@ export const renderPublish: Screen = (app, root, route) => {
     publishButton.disabled = checkButton.disabled = count === 0 || !shops.current();
     if (!limits) return mount(summary, `已选 ${count} 件`);
     const split = quotaSplit(limits, count);
-    mount(summary, `已选 ${count} 件`, split.waiting > 0 ? h('span', { class: 'quota-warn' }, `：今日配额只够 ${split.now} 件，其余 ${split.waiting} 件会等配额重置后自动发送`) : count > 0 ? '：都在今日配额之内' : '');
+    mount(
+      summary,
+      `已选 ${count} 件`,
+      split.waiting > 0
+        ? h('span', { class: 'quota-warn' }, `：今日配额只够 ${split.now} 件，其余 ${split.waiting} 件会等配额重置后自动发送`)
+        : count > 0
+          ? '：都在今日配额之内'
+          : '',
+    );
   };
   const shops = shopChoice(app, updateSummary, (next) => {
     limits = next;
@@ -56,7 +64,10 @@ export const renderPublish: Screen = (app, root, route) => {
     const passed = await checkAll(app, shop.id, ids, table, (done) => (checkButton.textContent = `检查中 ${done} / ${ids.length}`));
     checkButton.textContent = '检查所选';
     checkButton.disabled = false;
-    toast(passed === ids.length ? `${ids.length} 件全部通过检查` : `${ids.length - passed} 件有问题，点开表格中的问题去修改`, passed === ids.length ? 'info' : 'error');
+    toast(
+      passed === ids.length ? `${ids.length} 件全部通过检查` : `${ids.length - passed} 件有问题，点开表格中的问题去修改`,
+      passed === ids.length ? 'info' : 'error',
+    );
   });
 
   publishButton.addEventListener('click', async () => {
@@ -89,9 +100,18 @@ export const renderPublish: Screen = (app, root, route) => {
     shell(
       app,
       h('h1', null, '批量发布'),
-      h('div', { class: 'bulk-top' }, h('section', { class: 'card' }, shops.element), h('section', { class: 'card bulk-actions' }, summary, h('div', { class: 'row-actions' }, checkButton, publishButton), result)),
+      h(
+        'div',
+        { class: 'bulk-top' },
+        h('section', { class: 'card' }, shops.element),
+        h('section', { class: 'card bulk-actions' }, summary, h('div', { class: 'row-actions' }, checkButton, publishButton), result),
+      ),
       tableHost,
-      h('p', { class: 'muted small' }, '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额的商品会排队，配额重置后由服务自动发送。'),
+      h(
+        'p',
+        { class: 'muted small' },
+        '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额的商品会排队，配额重置后由服务自动发送。',
+      ),
     ),
   );
   return () => stops.forEach((stop) => stop());

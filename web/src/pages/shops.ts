@@ -21,18 +21,42 @@ export const renderShops: Screen = (app, root) => {
         const now = new Date();
         mount(
           warnings,
-          list.items.map((shop) => keyExpiryWarning(shop.name, keyExpiry(shop.key_expires_at, now))).filter((text): text is string => text !== null).map((text) => h('p', { class: 'notice key-warning', role: 'alert' }, text)),
+          list.items
+            .map((shop) => keyExpiryWarning(shop.name, keyExpiry(shop.key_expires_at, now)))
+            .filter((text): text is string => text !== null)
+            .map((text) => h('p', { class: 'notice key-warning', role: 'alert' }, text)),
         );
         mount(
           body,
           list.items.length > 0
             ? list.items.map((shop) => shopRow(app, shop, isAdmin, reload))
-            : h('tr', null, h('td', { colspan: COLUMNS.length, class: 'muted center' }, isAdmin ? '还没有店铺：在上面填写卖家后台的 Client-Id 和 API Key 绑定第一个店铺' : '还没有店铺，请管理员绑定')),
+            : h(
+                'tr',
+                null,
+                h(
+                  'td',
+                  { colspan: COLUMNS.length, class: 'muted center' },
+                  isAdmin ? '还没有店铺：在上面填写卖家后台的 Client-Id 和 API Key 绑定第一个店铺' : '还没有店铺，请管理员绑定',
+                ),
+              ),
         );
       })
       .catch((failure: unknown) => mount(body, h('tr', null, h('td', { colspan: COLUMNS.length, class: 'form-error center' }, messageOf(failure)))));
   };
-  const table = h('table', { class: 'list shops-table', id: 'shop-table' }, h('thead', null, h('tr', null, COLUMNS.map((title) => h('th', null, title)))), body);
+  const table = h(
+    'table',
+    { class: 'list shops-table', id: 'shop-table' },
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        COLUMNS.map((title) => h('th', null, title)),
+      ),
+    ),
+    body,
+  );
   mount(
     root,
     shell(

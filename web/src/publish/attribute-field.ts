@@ -12,15 +12,26 @@ const MIN_SEARCH = 2;
 const stored = (ctx: EditorContext, id: number): StoredValue[] => storedValues(ctx.preview().attributes[String(id)]);
 
 function textInput(ctx: EditorContext, attribute: CategoryAttribute, inputId: string, onChange: (values: StoredValue[]) => void): HTMLElement {
-  const current = stored(ctx, attribute.id).map((value) => value.value ?? '').join('');
+  const current = stored(ctx, attribute.id)
+    .map((value) => value.value ?? '')
+    .join('');
   if (attribute.type === 'Boolean') {
-    const select = h('select', { id: inputId }, h('option', { value: '' }, '未填'), h('option', { value: 'true' }, '是'), h('option', { value: 'false' }, '否'));
+    const select = h(
+      'select',
+      { id: inputId },
+      h('option', { value: '' }, '未填'),
+      h('option', { value: 'true' }, '是'),
+      h('option', { value: 'false' }, '否'),
+    );
     select.value = current;
     select.addEventListener('change', () => onChange(select.value ? [{ value: select.value }] : []));
     return select;
   }
   const numeric = attribute.type === 'Integer' || attribute.type === 'Decimal';
-  const input = attribute.type === 'multiline' ? h('textarea', { id: inputId, rows: 3 }) : h('input', { id: inputId, type: 'text', inputMode: numeric ? 'decimal' : 'text', autocomplete: 'off' });
+  const input =
+    attribute.type === 'multiline'
+      ? h('textarea', { id: inputId, rows: 3 })
+      : h('input', { id: inputId, type: 'text', inputMode: numeric ? 'decimal' : 'text', autocomplete: 'off' });
   input.value = current;
   input.addEventListener('input', () => onChange(input.value.trim() ? [{ value: input.value.trim() }] : []));
   return input;
@@ -53,11 +64,23 @@ export function attributeField(ctx: EditorContext, attribute: CategoryAttribute,
           },
         })
       : textInput(ctx, attribute, inputId, onChange);
-  const hint = [attribute.dictionary_id > 0 ? '字典值' : null, attribute.is_collection ? (attribute.max_value_count > 0 ? `可多选，最多 ${attribute.max_value_count} 个` : '可多选') : null, attribute.description.slice(0, 160) || null].filter(Boolean).join(' · ');
+  const hint = [
+    attribute.dictionary_id > 0 ? '字典值' : null,
+    attribute.is_collection ? (attribute.max_value_count > 0 ? `可多选，最多 ${attribute.max_value_count} 个` : '可多选') : null,
+    attribute.description.slice(0, 160) || null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return h(
     'div',
     { class: 'attr-field', 'data-path': `attributes/${attribute.id}`, 'data-required': String(attribute.is_required) },
-    h('label', { for: inputId }, attribute.name, attribute.is_required ? h('span', { class: 'required-mark', title: '必填' }, ' *') : null, h('span', { class: 'muted small' }, ` #${attribute.id}`)),
+    h(
+      'label',
+      { for: inputId },
+      attribute.name,
+      attribute.is_required ? h('span', { class: 'required-mark', title: '必填' }, ' *') : null,
+      h('span', { class: 'muted small' }, ` #${attribute.id}`),
+    ),
     control,
     hint ? h('div', { class: 'field-hint' }, hint) : null,
     warning,

@@ -23,7 +23,9 @@ export function attributeForm(ctx: EditorContext, shopId: string): HTMLElement {
       const variants = ctx.saved().variants.length > 0;
       // The model name (9048) then defaults to the offer id, so it is no longer required of the seller.
       const own = variants
-        ? answer.attributes.filter((attribute) => !attribute.is_aspect && attribute.id !== 10097).map((attribute) => (attribute.id === 9048 ? { ...attribute, is_required: false } : attribute))
+        ? answer.attributes
+            .filter((attribute) => !attribute.is_aspect && attribute.id !== 10097)
+            .map((attribute) => (attribute.id === 9048 ? { ...attribute, is_required: false } : attribute))
         : answer.attributes;
       const { required, optional } = orderAttributes(own);
       const query = { shopId, categoryId, typeId };
@@ -38,11 +40,28 @@ export function attributeForm(ctx: EditorContext, shopId: string): HTMLElement {
       mount(
         host,
         progress,
-        h('div', { class: 'attr-grid attr-required' }, required.map((attribute) => attributeField(ctx, attribute, query))),
+        h(
+          'div',
+          { class: 'attr-grid attr-required' },
+          required.map((attribute) => attributeField(ctx, attribute, query)),
+        ),
         optional.length > 0
-          ? h('details', { class: 'attr-optional' }, h('summary', null, `选填属性（${optional.length} 项，填得越全越容易被搜到）`), h('div', { class: 'attr-grid' }, optional.map((attribute) => attributeField(ctx, attribute, query))))
+          ? h(
+              'details',
+              { class: 'attr-optional' },
+              h('summary', null, `选填属性（${optional.length} 项，填得越全越容易被搜到）`),
+              h(
+                'div',
+                { class: 'attr-grid' },
+                optional.map((attribute) => attributeField(ctx, attribute, query)),
+              ),
+            )
           : null,
-        h('div', { class: 'muted small refreshed', id: 'attributes-refreshed' }, `${refreshedText('属性列表', answer.fetched_at, answer.stale)} · 描述（4191）取自商品描述，类型（8229）取自所选类目`),
+        h(
+          'div',
+          { class: 'muted small refreshed', id: 'attributes-refreshed' },
+          `${refreshedText('属性列表', answer.fetched_at, answer.stale)} · 描述（4191）取自商品描述，类型（8229）取自所选类目`,
+        ),
       );
     },
     (error: unknown) => mount(host, h('p', { class: 'form-error' }, `属性加载失败：${messageOf(error)}`)),

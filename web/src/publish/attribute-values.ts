@@ -14,7 +14,10 @@ export function storedValues(raw: unknown): StoredValue[] {
       if (String(entry).trim()) values.push({ value: String(entry) });
     } else if (typeof entry === 'object' && entry !== null) {
       const { dictionary_value_id: id, value } = entry as Record<string, unknown>;
-      values.push({ ...(typeof id === 'number' ? { dictionary_value_id: id } : {}), ...(typeof value === 'string' || typeof value === 'number' ? { value: String(value) } : {}) });
+      values.push({
+        ...(typeof id === 'number' ? { dictionary_value_id: id } : {}),
+        ...(typeof value === 'string' || typeof value === 'number' ? { value: String(value) } : {}),
+      });
     }
   }
   return values;

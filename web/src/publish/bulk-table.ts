@@ -32,7 +32,11 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       'details',
       { class: 'row-problems' },
       h('summary', null, h('span', { class: 'badge badge-error' }, `${problems.length} 项问题`)),
-      h('ol', null, problems.map((problem) => h('li', { 'data-path': problem.path }, navLink(app, problem.message, { name: 'product', id, tab: 'publish' })))),
+      h(
+        'ol',
+        null,
+        problems.map((problem) => h('li', { 'data-path': problem.path }, navLink(app, problem.message, { name: 'product', id, tab: 'publish' }))),
+      ),
     );
   const all = h('input', {
     type: 'checkbox',
@@ -78,8 +82,23 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
   const table = h(
     'table',
     { class: 'list bulk-table', id: 'bulk-table' },
-    h('thead', null, h('tr', null, h('th', { class: 'check' }, all, h('span', { class: 'visually-hidden' }, '选择')), ['名称', '货号', '阶段', '售价', '发布前检查', '发布状态'].map((title) => h('th', null, title)))),
-    h('tbody', null, rows.length > 0 ? rows : h('tr', null, h('td', { colspan: 7, class: 'muted center' }, '没有待上架的商品：商品通过就绪检查（标记为待上架）后会出现在这里'))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        h('th', { class: 'check' }, all, h('span', { class: 'visually-hidden' }, '选择')),
+        ['名称', '货号', '阶段', '售价', '发布前检查', '发布状态'].map((title) => h('th', null, title)),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      rows.length > 0
+        ? rows
+        : h('tr', null, h('td', { colspan: 7, class: 'muted center' }, '没有待上架的商品：商品通过就绪检查（标记为待上架）后会出现在这里')),
+    ),
   );
   const element = h('div', null, products.length > 10 ? h('div', { class: 'toolbar' }, filter) : null, table);
   return {

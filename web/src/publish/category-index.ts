@@ -56,7 +56,10 @@ export function searchTypes(types: readonly TypeEntry[], query: string, limit = 
     const score = (words.every((word) => own.includes(word)) ? 0 : 2) + (entry.disabled ? 1 : 0);
     scored.push({ entry, score });
   }
-  return scored.sort((a, b) => a.score - b.score || a.entry.zh.join().localeCompare(b.entry.zh.join(), 'zh')).slice(0, limit).map(({ entry }) => entry);
+  return scored
+    .sort((a, b) => a.score - b.score || a.entry.zh.join().localeCompare(b.entry.zh.join(), 'zh'))
+    .slice(0, limit)
+    .map(({ entry }) => entry);
 }
 
 export const findType = (types: readonly TypeEntry[], categoryId: number | null, typeId: number | null): TypeEntry | undefined =>

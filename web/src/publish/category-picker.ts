@@ -22,7 +22,14 @@ export function categoryPicker(options: PickerOptions): HTMLElement {
   const { app, shopId } = options;
   let picked = { categoryId: options.categoryId, typeId: options.typeId };
   const current = h('div', { class: 'category-current', 'data-path': 'category', tabindex: -1 });
-  const search = h('input', { type: 'search', id: 'category-search', 'aria-label': '搜索类目', placeholder: '搜索类目：中文或俄文，如 收纳盒 / коробка', autocomplete: 'off', disabled: true });
+  const search = h('input', {
+    type: 'search',
+    id: 'category-search',
+    'aria-label': '搜索类目',
+    placeholder: '搜索类目：中文或俄文，如 收纳盒 / коробка',
+    autocomplete: 'off',
+    disabled: true,
+  });
   // A plain list of buttons, not a listbox: each match is a button the seller tabs to and presses.
   const results = h('ul', { class: 'category-results', id: 'category-results', 'aria-label': '匹配的类目' });
   const refreshed = h('div', { class: 'muted small refreshed', id: 'tree-refreshed' }, '正在加载平台类目…');
@@ -31,7 +38,12 @@ export function categoryPicker(options: PickerOptions): HTMLElement {
   const showCurrent = (): void => {
     const entry = findType(types, picked.categoryId, picked.typeId);
     if (!picked.typeId) mount(current, h('span', { class: 'muted' }, '还没有选择类目'));
-    else if (!entry) mount(current, h('span', null, `类目 ${picked.categoryId ?? '—'} / 类型 ${picked.typeId}`), h('span', { class: 'badge badge-error' }, '平台类目树中找不到，请重新选择'));
+    else if (!entry)
+      mount(
+        current,
+        h('span', null, `类目 ${picked.categoryId ?? '—'} / 类型 ${picked.typeId}`),
+        h('span', { class: 'badge badge-error' }, '平台类目树中找不到，请重新选择'),
+      );
     else mount(current, h('strong', { 'data-type-id': entry.typeId }, pathText(entry.zh)), h('div', { class: 'muted small' }, pathText(entry.ru)));
   };
 

@@ -26,7 +26,14 @@ export function fieldTarget(path: string): FieldTarget {
   if (head === 'attributes' && second === '4191') return { tab: 'pricing', selector: '#f-description' };
   if ((head === 'attributes' || head === 'complex_attributes') && second) return { tab: 'publish', selector: `[data-path="attributes/${second}"]` };
   // A variant's field (`variants/2/label_ru`, `variants/0/aspects/10096/0`): its cell in the variant table.
-  if (head === 'variants') return { tab: 'publish', selector: second !== undefined && /^\d+$/.test(second) ? `[data-path="variants/${second}/${parts[2] === 'aspects' ? `aspects/${parts[3] ?? ''}` : (parts[2] ?? '')}"]` : '#variant-table' };
+  if (head === 'variants')
+    return {
+      tab: 'publish',
+      selector:
+        second !== undefined && /^\d+$/.test(second)
+          ? `[data-path="variants/${second}/${parts[2] === 'aspects' ? `aspects/${parts[3] ?? ''}` : (parts[2] ?? '')}"]`
+          : '#variant-table',
+    };
   if (head === 'description_category_id' || head === 'type_id' || head === 'category') return { tab: 'publish', selector: '[data-path="category"]' };
   if (INFO_FIELDS.has(head)) return { tab: 'pricing', selector: `#f-${head}` };
   const computed = COMPUTED[head];

@@ -13,10 +13,26 @@ export function publishHistory(app: App, productId: string): { element: HTMLElem
     'div',
     { class: 'publish-history', id: 'publish-history' },
     h('h2', null, '发布记录'),
-    h('table', { class: 'list' }, h('thead', null, h('tr', null, ['时间', '店铺', '内容', '状态', '平台商品 ID', '平台反馈'].map((title) => h('th', null, title)))), body),
+    h(
+      'table',
+      { class: 'list' },
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          ['时间', '店铺', '内容', '状态', '平台商品 ID', '平台反馈'].map((title) => h('th', null, title)),
+        ),
+      ),
+      body,
+    ),
   );
   const reload = (): void => {
-    Promise.all([app.api.json<PublishHistory>(`/api/products/${productId}/publish-history`, { query: { page_size: 20 } }), app.api.json<ShopList>('/api/shops', { query: { page_size: 100 } })])
+    Promise.all([
+      app.api.json<PublishHistory>(`/api/products/${productId}/publish-history`, { query: { page_size: 20 } }),
+      app.api.json<ShopList>('/api/shops', { query: { page_size: 100 } }),
+    ])
       .then(([history, shops]) => {
         const names = new Map(shops.items.map((shop) => [shop.id, shop.name]));
         mount(
@@ -29,8 +45,20 @@ export function publishHistory(app: App, productId: string): { element: HTMLElem
                   { 'data-task-id': task.task_id ?? '' },
                   h('td', { class: 'muted' }, formatTime(task.created_at)),
                   h('td', null, names.get(task.shop_id) ?? '已删除的店铺'),
-                  h('td', { class: 'small' }, OPERATION_LABELS[task.operation], h('div', { class: 'muted' }, task.task_id ? `任务 ${task.task_id}` : '尚未发送')),
-                  h('td', null, publishBadge(task.status), task.status === 'waiting_quota' && task.next_attempt_at ? h('div', { class: 'muted small' }, `预计 ${formatTime(task.next_attempt_at)} 发送`) : null),
+                  h(
+                    'td',
+                    { class: 'small' },
+                    OPERATION_LABELS[task.operation],
+                    h('div', { class: 'muted' }, task.task_id ? `任务 ${task.task_id}` : '尚未发送'),
+                  ),
+                  h(
+                    'td',
+                    null,
+                    publishBadge(task.status),
+                    task.status === 'waiting_quota' && task.next_attempt_at
+                      ? h('div', { class: 'muted small' }, `预计 ${formatTime(task.next_attempt_at)} 发送`)
+                      : null,
+                  ),
                   h('td', null, task.marketplace_product_id ?? '—'),
                   h('td', null, importErrors(task.errors) ?? h('span', { class: 'muted' }, '—')),
                 ),

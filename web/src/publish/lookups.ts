@@ -14,7 +14,8 @@ export function typeIndex(app: App, shopId: string): Promise<TypeIndex> {
   let load = indexes.get(shopId);
   if (!load) {
     load = once(async () => {
-      const tree = (lang: string): Promise<CategoryTree> => app.api.json<CategoryTree>('/api/categories/tree', { query: { lang, shop_id: shopId }, timeoutMs: 60_000 });
+      const tree = (lang: string): Promise<CategoryTree> =>
+        app.api.json<CategoryTree>('/api/categories/tree', { query: { lang, shop_id: shopId }, timeoutMs: 60_000 });
       const [zh, ru] = await Promise.all([tree('ZH_HANS'), tree('RU')]);
       const older = zh.fetched_at < ru.fetched_at ? zh.fetched_at : ru.fetched_at;
       return { types: indexTypes(zh.categories, ru.categories), fetchedAt: older, stale: zh.stale || ru.stale };
@@ -29,7 +30,9 @@ export function categoryAttributes(app: App, shopId: string, categoryId: number,
   const key = `${shopId}:${categoryId}:${typeId}`;
   let load = attributeCache.get(key);
   if (!load) {
-    load = once(() => app.api.json<CategoryAttributes>(`/api/categories/${categoryId}/attributes`, { query: { type_id: typeId, lang: 'ZH_HANS', shop_id: shopId } }));
+    load = once(() =>
+      app.api.json<CategoryAttributes>(`/api/categories/${categoryId}/attributes`, { query: { type_id: typeId, lang: 'ZH_HANS', shop_id: shopId } }),
+    );
     attributeCache.set(key, load);
   }
   return load();

@@ -28,7 +28,11 @@ export function problemList(title: Child, problems: readonly FieldProblem[], foc
         h(
           'li',
           { 'data-path': problem.path },
-          h('a', { href: `#${problem.path}`, class: 'problem-link', onclick: (event: Event) => (event.preventDefault(), focus(problem.path)) }, problem.message),
+          h(
+            'a',
+            { href: `#${problem.path}`, class: 'problem-link', onclick: (event: Event) => (event.preventDefault(), focus(problem.path)) },
+            problem.message,
+          ),
           h('span', { class: 'muted small' }, ` ${problem.path}`),
         ),
       ),

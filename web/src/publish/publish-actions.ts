@@ -52,11 +52,19 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
     const item = 'items' in task ? task.items.find((entry) => entry.product_id === ctx.id) : undefined;
     const status = item?.status ?? task.status;
     const productId = item?.marketplace_product_id ?? task.marketplace_product_id;
-    const what = task.task_id ? h('span', null, '平台任务 ', h('span', { class: 'muted' }, task.task_id), '：') : h('span', null, `${OPERATION_LABELS[task.operation]}：`);
+    const what = task.task_id
+      ? h('span', null, '平台任务 ', h('span', { class: 'muted' }, task.task_id), '：')
+      : h('span', null, `${OPERATION_LABELS[task.operation]}：`);
     mount(
       taskBox,
       h('div', null, what, publishBadge(status), productId ? h('span', null, ` 平台商品 ID ${productId}`) : null),
-      status === 'waiting_quota' ? h('p', { class: 'muted small' }, `超出平台今日额度或被限流，服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`) : null,
+      status === 'waiting_quota'
+        ? h(
+            'p',
+            { class: 'muted small' },
+            `超出平台今日额度或被限流，服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`,
+          )
+        : null,
       importErrors(item?.errors ?? task.errors),
     );
     if (status !== 'pending' && status !== 'waiting_quota') {
@@ -77,7 +85,8 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
       else stopWatch = watchTask(ctx.app, task.task_id, showTask);
     } catch (error) {
       markChecked();
-      if (error instanceof ApiError && error.status === 422 && (error.errors ?? []).length > 0) mount(result, problemList('平台不会接受，发布前请处理：', error.errors ?? [], focus));
+      if (error instanceof ApiError && error.status === 422 && (error.errors ?? []).length > 0)
+        mount(result, problemList('平台不会接受，发布前请处理：', error.errors ?? [], focus));
       else throw error;
     }
   };

@@ -87,7 +87,12 @@ export const publishPanel: Panel = (ctx, host) => {
     h(
       'div',
       { class: 'publish-layout' },
-      h('div', { class: 'stack' }, h('section', { class: 'card' }, h('h2', null, '1. 店铺与配额'), shops.element), h('section', { class: 'card' }, h('h2', null, '2. 平台类目'), categoryHost)),
+      h(
+        'div',
+        { class: 'stack' },
+        h('section', { class: 'card' }, h('h2', null, '1. 店铺与配额'), shops.element),
+        h('section', { class: 'card' }, h('h2', null, '2. 平台类目'), categoryHost),
+      ),
       h(
         'div',
         { class: 'stack' },

@@ -58,7 +58,10 @@ export function shopChoice(app: App, onChange: (shop: Shop | null) => void, onQu
         mount(note, h('p', { class: 'notice' }, others, navLink(app, '去店铺页绑定或测试 →', { name: 'shops' })));
         return;
       }
-      mount(select, shops.map((shop) => h('option', { value: shop.id }, `${shop.name}（${shop.currency_code}）`)));
+      mount(
+        select,
+        shops.map((shop) => h('option', { value: shop.id }, `${shop.name}（${shop.currency_code}）`)),
+      );
       const remembered = shops.find((shop) => shop.id === localStorage.getItem(REMEMBERED)) ?? shops[0] ?? null;
       select.value = remembered?.id ?? '';
       choose(remembered);

@@ -8,7 +8,13 @@ export const PUBLISH_STATUS_LABELS: Readonly<Record<PublishStatus, string>> = {
   failed: '失败',
   skipped: '已跳过',
 };
-const CLASSES: Readonly<Record<PublishStatus, string>> = { pending: 'badge-warn', waiting_quota: 'badge-warn', imported: 'badge-ok', failed: 'badge-error', skipped: 'badge-warn' };
+const CLASSES: Readonly<Record<PublishStatus, string>> = {
+  pending: 'badge-warn',
+  waiting_quota: 'badge-warn',
+  imported: 'badge-ok',
+  failed: 'badge-error',
+  skipped: 'badge-warn',
+};
 
 /** Still moving: the page keeps polling these. */
 export const isOpenStatus = (status: PublishStatus): boolean => status === 'pending' || status === 'waiting_quota';

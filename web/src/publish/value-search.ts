@@ -28,7 +28,12 @@ export function valueSearch(options: ValueSearchOptions): HTMLElement {
     mount(
       chips,
       selected.map((value, index) =>
-        h('span', { class: 'value-chip', 'data-value-id': value.dictionary_value_id ?? '' }, value.value ?? String(value.dictionary_value_id), h('button', { type: 'button', class: 'link small', 'aria-label': '移除', onclick: () => set(selected.filter((_, i) => i !== index)) }, '×')),
+        h(
+          'span',
+          { class: 'value-chip', 'data-value-id': value.dictionary_value_id ?? '' },
+          value.value ?? String(value.dictionary_value_id),
+          h('button', { type: 'button', class: 'link small', 'aria-label': '移除', onclick: () => set(selected.filter((_, i) => i !== index)) }, '×'),
+        ),
       ),
     );
   const set = (next: StoredValue[]): void => {
@@ -56,7 +61,19 @@ export function valueSearch(options: ValueSearchOptions): HTMLElement {
     mount(
       list,
       shown.length === 0 ? h('li', { class: 'muted' }, '没有匹配的值') : null,
-      shown.map((value, index) => h('li', { role: 'option', class: index === active ? 'active' : '', 'data-value-id': value.id, onmousedown: (event: Event) => (event.preventDefault(), pick(value)) }, value.value, value.info ? h('span', { class: 'muted small' }, ` ${value.info}`) : null)),
+      shown.map((value, index) =>
+        h(
+          'li',
+          {
+            role: 'option',
+            class: index === active ? 'active' : '',
+            'data-value-id': value.id,
+            onmousedown: (event: Event) => (event.preventDefault(), pick(value)),
+          },
+          value.value,
+          value.info ? h('span', { class: 'muted small' }, ` ${value.info}`) : null,
+        ),
+      ),
       more ? h('li', { class: 'muted small' }, '还有更多，继续输入缩小范围') : null,
     );
   };

@@ -14,7 +14,14 @@ import { valueSearch } from './value-search.ts';
 /** The category's aspect attributes and how to look their values up (null until a shop and a category are chosen). */
 export type AspectSource = { readonly query: Omit<ValueQuery, 'attributeId'>; readonly attributes: readonly CategoryAttribute[] } | null;
 
-const STATUS_TEXT: Readonly<Record<string, string>> = { draft: '未发布', waiting_quota: '等待额度', pending: '平台处理中', imported: '已发布', failed: '失败', skipped: '未变化' };
+const STATUS_TEXT: Readonly<Record<string, string>> = {
+  draft: '未发布',
+  waiting_quota: '等待额度',
+  pending: '平台处理中',
+  imported: '已发布',
+  failed: '失败',
+  skipped: '未变化',
+};
 
 /** The aspects a seller picks per variant: plain `is_aspect` attributes, except the colour name the service fills. */
 export const aspectAttributes = (attributes: readonly CategoryAttribute[]): CategoryAttribute[] =>
@@ -24,11 +31,17 @@ export const aspectAttributes = (attributes: readonly CategoryAttribute[]): Cate
 function editVariant(ctx: EditorContext, id: string, change: VariantEdit): void {
   const pending = ctx.saveState().pending.variants as VariantEdit[] | undefined;
   const base = pending ?? ctx.saved().variants.map((variant) => ({ id: variant.id }));
-  ctx.edit('variants', base.map((edit) => (edit.id === id ? { ...edit, ...change } : edit)));
+  ctx.edit(
+    'variants',
+    base.map((edit) => (edit.id === id ? { ...edit, ...change } : edit)),
+  );
 }
 
 /** What a row shows of a variant (the API's shape, without the computation behind the price). */
-type VariantRow = Pick<Variant, 'id' | 'seq' | 'label_zh' | 'label_ru' | 'offer_id' | 'offer_id_pinned' | 'enabled' | 'cost_cny' | 'stock' | 'aspects' | 'props' | 'status' | 'image_asset_id'>;
+type VariantRow = Pick<
+  Variant,
+  'id' | 'seq' | 'label_zh' | 'label_ru' | 'offer_id' | 'offer_id_pinned' | 'enabled' | 'cost_cny' | 'stock' | 'aspects' | 'props' | 'status' | 'image_asset_id'
+>;
 
 const numberOrNull = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
@@ -44,7 +57,11 @@ function input(path: string, value: string, onInput: (text: string) => void, att
  * aspect values (from the marketplace's dictionary, by search) and switch; its price is recomputed by the bundled
  * pricing as the seller types. Rows are drawn once per set of variants so typing keeps the focus.
  */
-export function variantTable(ctx: EditorContext, aspects: AspectSource, reference: { policy: PricingPolicy; rate: number }): { element: HTMLElement; stop: () => void } {
+export function variantTable(
+  ctx: EditorContext,
+  aspects: AspectSource,
+  reference: { policy: PricingPolicy; rate: number },
+): { element: HTMLElement; stop: () => void } {
   const host = h('div', { id: 'variant-table', class: 'variant-table' });
   const priceCells = new Map<string, HTMLElement>();
   const statusCells = new Map<string, HTMLElement>();
@@ -86,10 +103,15 @@ export function variantTable(ctx: EditorContext, aspects: AspectSource, referenc
     const status = h('td', { class: `variant-status status-${variant.status}` }, STATUS_TEXT[variant.status] ?? variant.status);
     statusCells.set(variant.id, status);
     const labelWarning = h('span', { class: 'field-message' });
-    const ru = input(at('label_ru'), variant.label_ru ?? '', (text) => {
-      labelWarning.textContent = hasChinese(text) ? '含有中文' : '';
-      editVariant(ctx, variant.id, { label_ru: text.trim() === '' ? null : text });
-    }, { placeholder: '如 красный', 'aria-label': `${variant.label_zh} 俄文名称` });
+    const ru = input(
+      at('label_ru'),
+      variant.label_ru ?? '',
+      (text) => {
+        labelWarning.textContent = hasChinese(text) ? '含有中文' : '';
+        editVariant(ctx, variant.id, { label_ru: text.trim() === '' ? null : text });
+      },
+      { placeholder: '如 красный', 'aria-label': `${variant.label_zh} 俄文名称` },
+    );
     ru.append(labelWarning);
     const enabled = h('input', { type: 'checkbox', 'aria-label': `启用 ${variant.label_zh}` });
     enabled.checked = variant.enabled;
@@ -104,12 +126,17 @@ export function variantTable(ctx: EditorContext, aspects: AspectSource, referenc
           selected: variant.aspects[String(attribute.id)] ?? [],
           onChange: (values) => {
             const current = ctx.preview().variants.find((v) => v.id === variant.id)?.aspects ?? {};
-            const picked = values.filter((value) => value.value).map((value) => ({ ...(value.dictionary_value_id ? { dictionary_value_id: value.dictionary_value_id } : {}), value: value.value! }));
+            const picked = values
+              .filter((value) => value.value)
+              .map((value) => ({ ...(value.dictionary_value_id ? { dictionary_value_id: value.dictionary_value_id } : {}), value: value.value! }));
             editVariant(ctx, variant.id, { aspects: { ...current, [String(attribute.id)]: picked } });
           },
           load: async (q) => {
             const page = await attributeValues(ctx.app, { ...aspects!.query, attributeId: attribute.id }, q.length >= 2 ? q : '', q.length >= 2 ? 30 : 50);
-            return { values: q && q.length < 2 ? page.values.filter((value) => value.value.toLowerCase().includes(q.toLowerCase())) : page.values, more: page.has_next };
+            return {
+              values: q && q.length < 2 ? page.values.filter((value) => value.value.toLowerCase().includes(q.toLowerCase())) : page.values,
+              more: page.has_next,
+            };
           },
         }),
       ),
@@ -117,13 +144,35 @@ export function variantTable(ctx: EditorContext, aspects: AspectSource, referenc
     return h(
       'tr',
       { 'data-variant': variant.id, class: variant.enabled ? '' : 'disabled' },
-      h('td', { 'data-path': at('image_asset_id') }, image ? h('img', { src: image.stored_url, alt: variant.label_zh, class: 'variant-thumb' }) : h('span', { class: 'muted small' }, '无图')),
-      h('td', null, h('strong', null, variant.label_zh), variant.props.length > 0 ? h('div', { class: 'muted small' }, variant.props.map((p) => `${p.name}：${p.value}`).join('；')) : null),
+      h(
+        'td',
+        { 'data-path': at('image_asset_id') },
+        image ? h('img', { src: image.stored_url, alt: variant.label_zh, class: 'variant-thumb' }) : h('span', { class: 'muted small' }, '无图'),
+      ),
+      h(
+        'td',
+        null,
+        h('strong', null, variant.label_zh),
+        variant.props.length > 0 ? h('div', { class: 'muted small' }, variant.props.map((p) => `${p.name}：${p.value}`).join('；')) : null,
+      ),
       ru,
-      input(at('offer_id'), variant.offer_id_pinned ? (variant.offer_id ?? '') : '', (text) => editVariant(ctx, variant.id, { offer_id: text.trim() === '' ? null : text }), { placeholder: derivedOfferId(product.offer_id, variant.seq) ?? '先填商品货号', 'aria-label': `${variant.label_zh} 货号` }),
-      input(at('cost_cny'), variant.cost_cny === null ? '' : String(variant.cost_cny), (text) => editVariant(ctx, variant.id, { cost_cny: numberOrNull(text) }), { inputmode: 'decimal', placeholder: '同商品', 'aria-label': `${variant.label_zh} 采购成本` }),
+      input(
+        at('offer_id'),
+        variant.offer_id_pinned ? (variant.offer_id ?? '') : '',
+        (text) => editVariant(ctx, variant.id, { offer_id: text.trim() === '' ? null : text }),
+        { placeholder: derivedOfferId(product.offer_id, variant.seq) ?? '先填商品货号', 'aria-label': `${variant.label_zh} 货号` },
+      ),
+      input(
+        at('cost_cny'),
+        variant.cost_cny === null ? '' : String(variant.cost_cny),
+        (text) => editVariant(ctx, variant.id, { cost_cny: numberOrNull(text) }),
+        { inputmode: 'decimal', placeholder: '同商品', 'aria-label': `${variant.label_zh} 采购成本` },
+      ),
       price,
-      input(at('stock'), variant.stock === null ? '' : String(variant.stock), (text) => editVariant(ctx, variant.id, { stock: numberOrNull(text) }), { inputmode: 'numeric', 'aria-label': `${variant.label_zh} 库存` }),
+      input(at('stock'), variant.stock === null ? '' : String(variant.stock), (text) => editVariant(ctx, variant.id, { stock: numberOrNull(text) }), {
+        inputmode: 'numeric',
+        'aria-label': `${variant.label_zh} 库存`,
+      }),
       ...aspectCells,
       h('td', { 'data-path': at('enabled') }, enabled),
       status,
@@ -135,7 +184,9 @@ export function variantTable(ctx: EditorContext, aspects: AspectSource, referenc
     drawnIds = product.variants.map((variant) => variant.id).join();
     priceCells.clear();
     statusCells.clear();
-    const aspectHeads = (aspects?.attributes ?? []).map((attribute) => h('th', null, `${attribute.name}`, attribute.is_required ? h('span', { class: 'required-mark' }, ' *') : null));
+    const aspectHeads = (aspects?.attributes ?? []).map((attribute) =>
+      h('th', null, `${attribute.name}`, attribute.is_required ? h('span', { class: 'required-mark' }, ' *') : null),
+    );
     mount(
       host,
       summary,
@@ -146,8 +197,29 @@ export function variantTable(ctx: EditorContext, aspects: AspectSource, referenc
         h(
           'table',
           { class: 'list' },
-          h('thead', null, h('tr', null, h('th', null, '图片'), h('th', null, '款式'), h('th', null, '俄文名称'), h('th', null, '货号'), h('th', null, '采购成本（元）'), h('th', null, '售价'), h('th', null, '库存'), ...aspectHeads, h('th', null, '启用'), h('th', null, '状态'))),
-          h('tbody', null, product.variants.map((variant, index) => row(variant, index, product))),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              h('th', null, '图片'),
+              h('th', null, '款式'),
+              h('th', null, '俄文名称'),
+              h('th', null, '货号'),
+              h('th', null, '采购成本（元）'),
+              h('th', null, '售价'),
+              h('th', null, '库存'),
+              ...aspectHeads,
+              h('th', null, '启用'),
+              h('th', null, '状态'),
+            ),
+          ),
+          h(
+            'tbody',
+            null,
+            product.variants.map((variant, index) => row(variant, index, product)),
+          ),
         ),
       ),
     );
@@ -155,6 +227,13 @@ export function variantTable(ctx: EditorContext, aspects: AspectSource, referenc
   };
 
   draw();
-  const stop = ctx.subscribe(() => (ctx.preview().variants.map((variant) => variant.id).join() === drawnIds ? update() : draw()));
+  const stop = ctx.subscribe(() =>
+    ctx
+      .preview()
+      .variants.map((variant) => variant.id)
+      .join() === drawnIds
+      ? update()
+      : draw(),
+  );
   return { element: host, stop };
 }

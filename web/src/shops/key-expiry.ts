@@ -2,9 +2,7 @@
 export const KEY_WARNING_DAYS = 14;
 const DAY_MS = 86_400_000;
 
-export type KeyExpiry =
-  | { readonly level: 'unknown' }
-  | { readonly level: 'ok' | 'soon' | 'expired'; readonly daysLeft: number; readonly at: string };
+export type KeyExpiry = { readonly level: 'unknown' } | { readonly level: 'ok' | 'soon' | 'expired'; readonly daysLeft: number; readonly at: string };
 
 /** Where a shop's key stands at `now`: unknown until a test has read `expires_at` from the roles method. */
 export function keyExpiry(expiresAt: string | null | undefined, now: Date): KeyExpiry {

@@ -8,7 +8,13 @@ import { testShop } from './shop-test.ts';
 export function shopForm(app: App, reload: () => void): HTMLElement {
   const name = h('input', { id: 'shop-name', required: true, maxLength: 100, placeholder: '例如：Ozon 主店', autocomplete: 'off' });
   const clientId = h('input', { id: 'shop-client-id', required: true, inputMode: 'numeric', placeholder: '卖家后台 → 设置 → API 密钥', autocomplete: 'off' });
-  const apiKey = h('input', { id: 'shop-api-key', type: 'password', required: true, placeholder: '只保存加密后的值，页面不再显示', autocomplete: 'new-password' });
+  const apiKey = h('input', {
+    id: 'shop-api-key',
+    type: 'password',
+    required: true,
+    placeholder: '只保存加密后的值，页面不再显示',
+    autocomplete: 'new-password',
+  });
   const currency = h('select', { id: 'shop-currency' }, h('option', { value: 'RUB' }, '卢布 RUB'), h('option', { value: 'CNY' }, '人民币 CNY'));
   const error = h('p', { class: 'form-error', role: 'alert' });
   const button = h('button', { type: 'submit', class: 'primary', id: 'shop-add' }, '绑定并测试');

@@ -32,7 +32,13 @@ export function shopRow(app: App, shop: Shop, isAdmin: boolean, reload: () => vo
     },
     '测试连接',
   );
-  const keyInput = h('input', { type: 'password', class: 'rotate-input', placeholder: '新的 API Key', autocomplete: 'new-password', 'aria-label': '新的 API Key' });
+  const keyInput = h('input', {
+    type: 'password',
+    class: 'rotate-input',
+    placeholder: '新的 API Key',
+    autocomplete: 'new-password',
+    'aria-label': '新的 API Key',
+  });
   const rotateBox = h(
     'form',
     {
@@ -56,7 +62,11 @@ export function shopRow(app: App, shop: Shop, isAdmin: boolean, reload: () => vo
     keyInput,
     h('button', { type: 'submit', class: 'small primary', 'data-action': 'rotate-confirm' }, '保存并测试'),
   );
-  const rotate = h('button', { type: 'button', class: 'small', 'data-action': 'rotate', onclick: () => ((rotateBox.hidden = !rotateBox.hidden), keyInput.focus()) }, '更换 Key');
+  const rotate = h(
+    'button',
+    { type: 'button', class: 'small', 'data-action': 'rotate', onclick: () => ((rotateBox.hidden = !rotateBox.hidden), keyInput.focus()) },
+    '更换 Key',
+  );
   const remove = h(
     'button',
     {
@@ -83,7 +93,12 @@ export function shopRow(app: App, shop: Shop, isAdmin: boolean, reload: () => vo
     { 'data-shop': shop.name, 'data-shop-id': shop.id },
     h('td', { class: 'name' }, shop.name, h('div', { class: 'muted small' }, `Client-Id ${shop.client_id} · Key ${shop.api_key_masked}`)),
     h('td', null, shop.currency_code),
-    h('td', { class: 'status-cell' }, statusBadge(shop), h('div', { class: 'muted small' }, shop.last_tested_at ? `测试于 ${formatTime(shop.last_tested_at)}` : '尚未测试')),
+    h(
+      'td',
+      { class: 'status-cell' },
+      statusBadge(shop),
+      h('div', { class: 'muted small' }, shop.last_tested_at ? `测试于 ${formatTime(shop.last_tested_at)}` : '尚未测试'),
+    ),
     h('td', { class: 'expiry-cell' }, expiryCell(shop, new Date())),
     quota,
     h('td', null, actions),

@@ -32,7 +32,9 @@ const loadAxe = (): string => (axeSource ??= readFileSync(path.join(REPO_ROOT, '
 export function describeViolations(violations: readonly Result[]): string {
   return violations
     .map((violation) => {
-      const nodes = violation.nodes.slice(0, 5).map((node) => `      ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join('; ').trim() ?? ''}`);
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map((node) => `      ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join('; ').trim() ?? ''}`);
       const more = violation.nodes.length > 5 ? [`      … and ${violation.nodes.length - 5} more`] : [];
       return [`  [${violation.impact ?? '?'}] ${violation.id} (${violation.nodes.length}): ${violation.help}`, ...nodes, ...more].join('\n');
     })
@@ -56,7 +58,10 @@ export async function audit(page: Page, screenName: string): Promise<void> {
   const report = process.env.A11Y_REPORT;
   if (report) {
     const nodes = (list: readonly Result[]) => list.reduce((sum, violation) => sum + violation.nodes.length, 0);
-    appendFileSync(report, `${JSON.stringify({ screen: screenName, failing: nodes(failing), all: nodes(results), rules: results.map((v) => v.id), ms: Math.round(performance.now() - started) })}\n`);
+    appendFileSync(
+      report,
+      `${JSON.stringify({ screen: screenName, failing: nodes(failing), all: nodes(results), rules: results.map((v) => v.id), ms: Math.round(performance.now() - started) })}\n`,
+    );
   }
   if (failing.length > 0) {
     throw new Error(`axe-core: ${failing.length} serious or critical rule(s) violated on “${screenName}”:\n${describeViolations(failing)}`);

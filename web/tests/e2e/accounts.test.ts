@@ -65,7 +65,11 @@ describe('accounts in the page', () => {
   });
 
   it('lets the operator edit a product in a second browser, without admin screens, and the admin sees who did it', async () => {
-    const token = ((await (await fetch(`${service.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { access_token: string }).access_token;
+    const token = (
+      (await (
+        await fetch(`${service.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+      ).json()) as { access_token: string }
+    ).access_token;
     productId = (await apiJson<{ id: string }>(service.baseUrl, token, 'POST', '/api/products', { name: 'Термокружка' })).id;
 
     await login(operator, OPERATOR);
@@ -86,7 +90,7 @@ describe('accounts in the page', () => {
     await shot(admin, '43-admin-sees-attribution');
   });
 
-  it('a role change reaches the operator\'s open page within seconds', async () => {
+  it("a role change reaches the operator's open page within seconds", async () => {
     await admin.goto(`${service.baseUrl}/users`);
     await admin.selectOption(`#role-${OPERATOR.username}`, 'admin');
     await expect.poll(() => operator.locator('#nav-users').count(), POLL).toBe(1);

@@ -2,7 +2,11 @@ import { APP_TOKEN } from './service.ts';
 
 /** Talks to the running service the way the extension does (the browser tests' "collect" step). */
 export async function apiLogin(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: APP_TOKEN }) });
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: APP_TOKEN }),
+  });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -26,7 +30,14 @@ export async function collectProduct(baseUrl: string, token: string, cdn: string
     texts: [
       { kind: 'title', content: '女士冬季加厚保暖羊毛围巾' },
       { kind: 'price', content: '¥20.00' },
-      { kind: 'params', content: '', pairs: [{ key: '材质', value: '羊毛' }, { key: '尺寸', value: '180×30cm' }] },
+      {
+        kind: 'params',
+        content: '',
+        pairs: [
+          { key: '材质', value: '羊毛' },
+          { key: '尺寸', value: '180×30cm' },
+        ],
+      },
       { kind: 'selling_point', content: '柔软亲肤，保暖不起球' },
     ],
     images: [

@@ -8,7 +8,9 @@ export type Fixtures = {
 };
 
 async function jpeg(color: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 600, height: 800, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 /**
@@ -32,7 +34,10 @@ export async function startFixtures(): Promise<Fixtures> {
       response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': image.length });
       response.end(image);
     } else if (path === '/daily_json.js') {
-      const body = JSON.stringify({ Date: new Date().toISOString(), Valute: { CNY: { ID: 'R01375', CharCode: 'CNY', Nominal: 1, Name: 'Юань', Value: 11.5, Previous: 11.4 } } });
+      const body = JSON.stringify({
+        Date: new Date().toISOString(),
+        Valute: { CNY: { ID: 'R01375', CharCode: 'CNY', Nominal: 1, Name: 'Юань', Value: 11.5, Previous: 11.4 } },
+      });
       response.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
       response.end(body);
     } else {

@@ -183,7 +183,10 @@ describe('the seller’s main flow in Chromium', () => {
     expect(await page().isChecked(`tr[data-product-id="${secondId}"] input[type=checkbox]`)).toBe(true);
     await tabTo(page(), '#export-selected');
     const [download] = await Promise.all([page().waitForEvent('download'), keys.press('Enter')]);
-    const rows = readFileSync(await download.path(), 'utf8').trim().split('\r\n').slice(1);
+    const rows = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('HAT-E2E-1002');
     expect(rows[0]).toContain(',ready,');

@@ -46,11 +46,17 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await page().waitForSelector('#asset-library [data-status="failed"]');
     await expect.poll(text(page(), '#retry-failed'), POLL).toContain('（1）');
     await expect.poll(() => page().locator('#chosen-images img').count(), POLL).toBeGreaterThan(0);
-    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 30, g: 160, b: 90 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 30, g: 160, b: 90 } } })
+      .png()
+      .toBuffer();
     await page().setInputFiles('#upload-input', { name: 'own-photo.png', mimeType: 'image/png', buffer: photo });
     await page().waitForSelector('#asset-library section[data-group="upload"] [data-status="stored"]');
     const [zip] = await Promise.all([page().waitForEvent('download'), page().click('#export-images')]);
-    expect(readFileSync(await zip.path()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync(await zip.path())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     await page().click('#retry-failed');
     await expect.poll(text(page(), '#toasts'), POLL).toContain('重新排队');
     await shot(page(), '05-editor-images');
@@ -83,16 +89,34 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await page().locator('#suite-job').scrollIntoViewIfNeeded();
     await shot(page(), '07-editor-suite');
     const [download] = await Promise.all([page().waitForEvent('download'), page().click('#suite-zip')]);
-    expect(readFileSync(await download.path()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   }, 120_000);
 
-  it('lists the product\'s earlier suites after a reload, newest open, and opens an older one', async () => {
+  it("lists the product's earlier suites after a reload, newest open, and opens an older one", async () => {
     const base = stack.service.baseUrl;
     const [first] = (await apiJson<{ items: { id: string }[] }>(base, token, 'GET', `/api/products/${productId}/suites`)).items;
-    const { suite_id: second } = await apiJson<{ suite_id: string }>(base, token, 'POST', '/api/suite/generate', { product_id: productId, plan: [{ kind: 'title', title: 'Новинка', count: 1 }], model: 'template' });
-    await expect.poll(async () => (await apiJson<{ status: string }>(base, token, 'GET', `/api/suites/${second}`)).status, { timeout: 60_000, interval: 300 }).toBe('done');
+    const { suite_id: second } = await apiJson<{ suite_id: string }>(base, token, 'POST', '/api/suite/generate', {
+      product_id: productId,
+      plan: [{ kind: 'title', title: 'Новинка', count: 1 }],
+      model: 'template',
+    });
+    await expect
+      .poll(async () => (await apiJson<{ status: string }>(base, token, 'GET', `/api/suites/${second}`)).status, { timeout: 60_000, interval: 300 })
+      .toBe('done');
     await open('suite');
-    await expect.poll(() => page().locator('#suite-history li').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.suiteId)), POLL).toEqual([second, first!.id]);
+    await expect
+      .poll(
+        () =>
+          page()
+            .locator('#suite-history li')
+            .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.suiteId)),
+        POLL,
+      )
+      .toEqual([second, first!.id]);
     await expect.poll(attr(page(), '#suite-job', 'data-suite-id'), POLL).toBe(second);
     await expect.poll(attr(page(), '#suite-status', 'data-status'), POLL).toBe('done');
     await page().click(`#suite-history li[data-suite-id="${first!.id}"] .suite-open`);
@@ -100,7 +124,15 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await expect.poll(() => page().locator('#suite-gallery img').count(), POLL).toBeGreaterThan(1);
     await expect.poll(attr(page(), `#suite-history li[data-suite-id="${first!.id}"]`, 'aria-current'), POLL).toBe('true');
     await page().locator('#suite-history').scrollIntoViewIfNeeded();
-    await expect.poll(() => page().locator('#suite-history img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)), POLL).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page()
+            .locator('#suite-history img')
+            .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+        POLL,
+      )
+      .toBe(true);
     await shot(page(), '07b-editor-suite-history');
   }, 120_000);
 
@@ -159,6 +191,23 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     const [download] = await Promise.all([page().waitForEvent('download'), page().click('#export-trial')]);
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
     const header = csv.split('\r\n')[0]?.split(',');
-    expect(header).toEqual(['product_id', 'offer_id', 'name', 'source_platform', 'source_url', 'stage', 'cost_cny', 'weight_g', 'fx_rate', 'tier', 'logistics_cny', 'price_rub', 'old_price_rub', 'profit_rub', 'reserve_discount_percent', 'updated_at']);
+    expect(header).toEqual([
+      'product_id',
+      'offer_id',
+      'name',
+      'source_platform',
+      'source_url',
+      'stage',
+      'cost_cny',
+      'weight_g',
+      'fx_rate',
+      'tier',
+      'logistics_cny',
+      'price_rub',
+      'old_price_rub',
+      'profit_rub',
+      'reserve_discount_percent',
+      'updated_at',
+    ]);
   });
 });

@@ -144,7 +144,10 @@ describe('publishing from the page in Chromium', () => {
     const incomplete = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2004', 'SCARF-E2E-2004');
     const category = { description_category_id: 17028922, type_id: 970895715 };
     const brand = { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }] };
-    for (const [id, model] of [[products[1], 'SCARF-2002'], [third, 'SCARF-2003']] as const) {
+    for (const [id, model] of [
+      [products[1], 'SCARF-2002'],
+      [third, 'SCARF-2003'],
+    ] as const) {
       await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, { ...category, attributes: { ...brand, '9048': [{ value: model }] } });
     }
     await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${incomplete}`, { ...category, attributes: brand });
@@ -167,7 +170,9 @@ describe('publishing from the page in Chromium', () => {
     await page().click('#bulk-publish');
     await expect.poll(attr(page(), '#bulk-result', 'data-sent'), POLL).toBe('2');
     for (const id of [products[1], third]) {
-      await expect.poll(attr(page(), `tr[data-product-id="${id}"] [data-publish-status]`, 'data-publish-status'), { timeout: 30_000, interval: 200 }).toBe('imported');
+      await expect
+        .poll(attr(page(), `tr[data-product-id="${id}"] [data-publish-status]`, 'data-publish-status'), { timeout: 30_000, interval: 200 })
+        .toBe('imported');
     }
     await expect.poll(attr(page(), `tr[data-product-id="${incomplete}"] [data-publish-status]`, 'data-publish-status'), POLL).toBe('refused');
     await expect.poll(attr(page(), '#publish-quota .quota', 'data-create-left'), POLL).toBe('61');
@@ -191,7 +196,9 @@ describe('publishing from the page in Chromium', () => {
     page().once('dialog', (dialog) => void dialog.accept());
     await page().click('#bulk-publish');
     await expect.poll(attr(page(), '#bulk-result', 'data-waiting'), POLL).toBe('1');
-    await expect.poll(() => page().locator('#bulk-table [data-publish-status="imported"]').count(), { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => page().locator('#bulk-table [data-publish-status="imported"]').count(), { timeout: 30_000, interval: 200 })
+      .toBeGreaterThanOrEqual(1);
     await expect.poll(() => page().locator('#bulk-table [data-publish-status="waiting_quota"]').count(), POLL).toBe(1);
     await shot(page(), '18-bulk-waiting-quota');
   });
@@ -230,9 +237,18 @@ describe('publishing from the page in Chromium', () => {
     await expect.poll(text(page(), '#variant-summary'), POLL).toContain('启用 2 / 3');
     await savedAll(page());
     await shot(page(), '50-variant-table');
-    const saved = await apiJson<{ variants: { price: number; enabled: boolean; aspects: Record<string, { dictionary_value_id: number }[]> }[] }>(stack.service.baseUrl, token, 'GET', `/api/products/${id}`);
+    const saved = await apiJson<{ variants: { price: number; enabled: boolean; aspects: Record<string, { dictionary_value_id: number }[]> }[] }>(
+      stack.service.baseUrl,
+      token,
+      'GET',
+      `/api/products/${id}`,
+    );
     expect(String(saved.variants[0]!.price)).toBe(typed);
-    expect(saved.variants.map((v) => [v.enabled, v.aspects['10096']?.[0]?.dictionary_value_id])).toEqual([[true, 61573], [false, 61574], [true, 61576]]);
+    expect(saved.variants.map((v) => [v.enabled, v.aspects['10096']?.[0]?.dictionary_value_id])).toEqual([
+      [true, 61573],
+      [false, 61574],
+      [true, 61576],
+    ]);
 
     await apiJson(stack.service.baseUrl, token, 'POST', `/api/products/${id}/stage`, { stage: 'ready' });
     await page().reload();

@@ -5,7 +5,13 @@ import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
 import { collectOn, createManual } from './workbench-api.ts';
 
 const COPY = { title_ru: 'Детская термокружка 350 мл', description_ru: 'Термокружка из нержавеющей стали.', tags: ['термокружка'], text_zh: '儿童保温杯' };
-const PLAN = { summary: '白底加卖点', items: [{ kind: 'white_bg', title: '白底', detail: '', prompt_hint: '', count: 1, variant_name: null }, { kind: 'selling_points', title: '卖点', detail: '', prompt_hint: '', count: 2, variant_name: null }] };
+const PLAN = {
+  summary: '白底加卖点',
+  items: [
+    { kind: 'white_bg', title: '白底', detail: '', prompt_hint: '', count: 1, variant_name: null },
+    { kind: 'selling_points', title: '卖点', detail: '', prompt_hint: '', count: 2, variant_name: null },
+  ],
+};
 
 describe('bulk work on the list in Chromium: ranges, all matching, per-product results, job progress, AI with only an Ark key', () => {
   let stack: Stack;
@@ -107,7 +113,10 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
   it('writes Russian copy in bulk with 豆包, the one text model offered, called by its endpoint id', async () => {
     await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
     await page().click('#bulk-copy');
-    const options = () => page().locator('#bulk-model option').evaluateAll((items) => items.map((item) => [(item as HTMLOptionElement).value, item.textContent]));
+    const options = () =>
+      page()
+        .locator('#bulk-model option')
+        .evaluateAll((items) => items.map((item) => [(item as HTMLOptionElement).value, item.textContent]));
     await expect.poll(options, POLL).toEqual([['ep-20251125-copy', '豆包（ep-20251125-copy）']]);
     ark.chat.script.push({ kind: 'answer', value: COPY });
     await page().click('#bulk-ai-start');
@@ -123,7 +132,11 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
     await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
     await page().click('#bulk-suite');
     await expect.poll(() => page().locator('#bulk-model option').count(), POLL).toBeGreaterThan(0);
-    expect(await page().locator('#bulk-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value))).toEqual(['ep-20251125-image', 'template']);
+    expect(
+      await page()
+        .locator('#bulk-model option')
+        .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)),
+    ).toEqual(['ep-20251125-image', 'template']);
     await page().selectOption('#bulk-model', 'template');
     await page().click('#bulk-ai-start');
     // The copy job's finished view stays until this job's first answer replaces it: wait for the suite's item.

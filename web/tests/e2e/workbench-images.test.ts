@@ -9,7 +9,9 @@ import { translatedDetail } from './workbench-api.ts';
 
 /** A CDN that holds its one photo until the test lets it go: the download stays visible meanwhile. */
 async function slowCdn(): Promise<{ url: string; release(): void; close(): Promise<void> }> {
-  const photo = await sharp({ create: { width: 500, height: 500, channels: 3, background: { r: 240, g: 180, b: 40 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 500, height: 500, channels: 3, background: { r: 240, g: 180, b: 40 } } })
+    .jpeg()
+    .toBuffer();
   const waiting: (() => void)[] = [];
   let released = false;
   const server: Server = createServer((_request, response) => {
@@ -38,7 +40,10 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
   let token = '';
   let productId = '';
   const page = () => stack.page;
-  const order = () => page().locator('#chosen-images .chosen-tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-url')));
+  const order = () =>
+    page()
+      .locator('#chosen-images .chosen-tile')
+      .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-url')));
 
   beforeAll(async () => {
     await setUp().catch((error: unknown) => {
@@ -53,12 +58,24 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     stack = await startStack(dashscope.env);
     cdn = await slowCdn();
     token = await apiLogin(stack.service.baseUrl);
-    const image = (url: string, index: number, key: string) => ({ groupKey: 'main', groupName: '主图', variantName: null, url, index, type: 'img', dedupeKey: key });
+    const image = (url: string, index: number, key: string) => ({
+      groupKey: 'main',
+      groupName: '主图',
+      variantName: null,
+      url,
+      index,
+      type: 'img',
+      dedupeKey: key,
+    });
     const body = {
       product: { id: null },
       source: { platform: '1688', itemId: 'img-1', url: 'https://detail.1688.com/offer/img-1.html', collectedAt: Date.now() },
       texts: [{ kind: 'title', content: '收纳盒' }],
-      images: [image(`${stack.fixtures.url}/img/main-1.jpg`, 0, 'a'), image(`${stack.fixtures.url}/img/detail-1.jpg`, 1, 'b'), image(`${cdn.url}/slow.jpg`, 2, 'c')],
+      images: [
+        image(`${stack.fixtures.url}/img/main-1.jpg`, 0, 'a'),
+        image(`${stack.fixtures.url}/img/detail-1.jpg`, 1, 'b'),
+        image(`${cdn.url}/slow.jpg`, 2, 'c'),
+      ],
       refererOrigin: 'https://detail.1688.com',
     };
     productId = (await apiJson<{ product_id: string }>(stack.service.baseUrl, token, 'POST', '/api/materials', body)).product_id;
@@ -90,7 +107,9 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     const picture = await page().locator('#chosen-images .chosen-tile.primary img').boundingBox();
     expect(mark && picture).toBeTruthy();
     if (mark && picture) expect(mark.y + mark.height).toBeLessThanOrEqual(picture.y);
-    const rows = await page().locator('#chosen-images .chosen-tile').evaluateAll((tiles) => new Set(tiles.map((tile) => Math.round(tile.getBoundingClientRect().top))).size);
+    const rows = await page()
+      .locator('#chosen-images .chosen-tile')
+      .evaluateAll((tiles) => new Set(tiles.map((tile) => Math.round(tile.getBoundingClientRect().top))).size);
     expect(rows).toBeLessThan(3);
     await shot(page(), '27-images-grid');
   });
@@ -120,10 +139,12 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     const heading = await page().locator('#edit-dialog h2').boundingBox();
     expect(bar && heading).toBeTruthy();
     if (bar && heading) expect(heading.y).toBeGreaterThanOrEqual(bar.y + bar.height);
-    const closeOnTop = await page().locator('#edit-dialog button.link').evaluate((button) => {
-      const box = button.getBoundingClientRect();
-      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button;
-    });
+    const closeOnTop = await page()
+      .locator('#edit-dialog button.link')
+      .evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button;
+      });
     expect(closeOnTop).toBe(true);
     await shot(page(), '28-images-ai-edit-dialog');
     await page().click('#edit-dialog button.link');
@@ -148,9 +169,19 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
 
   it('translates the text in the ticked images with progress; the results appear in 图片翻译 and the sources stay', async () => {
     const main = '#asset-library section[data-group="main"]';
-    const sources = await page().locator(`${main} [data-asset-id]`).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id')));
+    const sources = await page()
+      .locator(`${main} [data-asset-id]`)
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id')));
     expect(sources).toHaveLength(3);
-    await expect.poll(() => page().locator('#translate-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)), POLL).toEqual(['qwen-image-edit-plus']);
+    await expect
+      .poll(
+        () =>
+          page()
+            .locator('#translate-model option')
+            .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)),
+        POLL,
+      )
+      .toEqual(['qwen-image-edit-plus']);
     await page().locator(`${main} .translate-pick`).nth(0).check();
     await page().locator(`${main} .translate-pick`).nth(1).check();
     const release = dashscope.images.hold();
@@ -164,9 +195,17 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     const translated = '#asset-library section[data-group="translated"]';
     await expect.poll(() => page().locator(`${translated} [data-status="stored"]`).count(), POLL).toBe(2);
     expect(await text(page(), `${translated} h3`)()).toBe('图片翻译（2）');
-    expect(await page().locator(`${main} [data-asset-id]`).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id')))).toEqual(sources);
+    expect(
+      await page()
+        .locator(`${main} [data-asset-id]`)
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-asset-id'))),
+    ).toEqual(sources);
     expect(dashscope.images.generations).toHaveLength(2);
-    expect(dashscope.images.generations.every((call) => call.request.body.toString('utf8').includes('Replace every Chinese text in this image with its natural Russian translation'))).toBe(true);
+    expect(
+      dashscope.images.generations.every((call) =>
+        call.request.body.toString('utf8').includes('Replace every Chinese text in this image with its natural Russian translation'),
+      ),
+    ).toBe(true);
     await page().locator(translated).scrollIntoViewIfNeeded();
     await shot(page(), '39-translated-images');
   });
@@ -183,10 +222,15 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
     await expect.poll(() => page().locator('#rich-preview img.rich-picture').count(), POLL).toBe(4);
     // The main pictures' translations first (as before), then the detail pictures in their order, the second as its translation.
     const expected = [...translations.filter((asset) => asset !== ofDetail).map((asset) => asset.stored_url), details[0]!.stored_url, ofDetail.stored_url];
-    const sources = (selector: string) => () => page().locator(selector).evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    const sources = (selector: string) => () =>
+      page()
+        .locator(selector)
+        .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(await sources('#rich-preview img.rich-picture')()).toEqual(expected);
     await expect.poll(sources('#rich-preview figure:has(.rich-translated) img'), POLL).toEqual(expected.filter((url) => url !== details[0]!.stored_url));
-    const width = await page().locator('#rich-preview').evaluate((frame) => frame.getBoundingClientRect().width);
+    const width = await page()
+      .locator('#rich-preview')
+      .evaluate((frame) => frame.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(360);
     const saved = await apiJson<{ attributes: Record<string, { value: string }[]> }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
     expect(JSON.parse(saved.attributes['11254']![0]!.value).version).toBe(0.3);
@@ -196,8 +240,19 @@ describe('the images tab in Chromium: grid, drag and keyboard order, main badge,
 
   it('writes Russian copy with the same DashScope key (通义千问, the one text model offered)', async () => {
     await page().goto(`${stack.service.baseUrl}/products/${productId}?tab=copy`);
-    await expect.poll(() => page().locator('#copy-model option').evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)), POLL).toEqual(['qwen-plus']);
-    dashscope.chat.script.push({ kind: 'answer', value: { title_ru: 'Органайзер для хранения', description_ru: 'Пластиковый органайзер с крышкой.', tags: ['органайзер'], text_zh: '收纳盒' } });
+    await expect
+      .poll(
+        () =>
+          page()
+            .locator('#copy-model option')
+            .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value)),
+        POLL,
+      )
+      .toEqual(['qwen-plus']);
+    dashscope.chat.script.push({
+      kind: 'answer',
+      value: { title_ru: 'Органайзер для хранения', description_ru: 'Пластиковый органайзер с крышкой.', tags: ['органайзер'], text_zh: '收纳盒' },
+    });
     await page().click('#copy-generate');
     await expect.poll(value(page(), '#f-copy-title_ru'), POLL).toBe('Органайзер для хранения');
     expect(dashscope.chat.bodies().at(-1)?.model).toBe('qwen-plus');

@@ -31,7 +31,9 @@ describe('the workbench list in Chromium: thumbnails, tab counts, filters, sort,
     await expect.poll(() => rows().count(), POLL).toBe(3);
     await expect.poll(() => page().locator(`tr[data-product-id="${ids.scarf}"] img.list-thumb`).count(), POLL).toBe(1);
     expect(await page().locator(`tr[data-product-id="${ids.manual}"] .no-thumb`).count()).toBe(1);
-    const thumbLoaded = await page().locator(`tr[data-product-id="${ids.scarf}"] img.list-thumb`).evaluate((img) => (img as HTMLImageElement).naturalWidth > 0);
+    const thumbLoaded = await page()
+      .locator(`tr[data-product-id="${ids.scarf}"] img.list-thumb`)
+      .evaluate((img) => (img as HTMLImageElement).naturalWidth > 0);
     expect(thumbLoaded).toBe(true);
     expect(await page().getAttribute('[data-stage="all"] .tab-count', 'data-count')).toBe('3');
     expect(await page().getAttribute('[data-stage="collected"] .tab-count', 'data-count')).toBe('2');

@@ -6,10 +6,11 @@ const texts = [
   { kind: 'title', content: '加厚布艺收纳箱 带盖 可折叠 3件套' },
   { kind: 'params', content: '材质: 无纺布；尺寸: 20×15×10 cm', pairs: [{ key: '材质', value: '无纺布' }] },
 ];
-const plan = [
-  { kind: 'white_bg', title: '白底主图', detail: '三件套收纳箱并排', prompt_hint: 'three storage boxes on white', count: 1, variant_name: null },
-];
-const model = (entry: { id: string; provider: string; kind: string; family: string; label: string }, capabilities: { follows_prompt: boolean; edits_text: boolean }) => ({
+const plan = [{ kind: 'white_bg', title: '白底主图', detail: '三件套收纳箱并排', prompt_hint: 'three storage boxes on white', count: 1, variant_name: null }];
+const model = (
+  entry: { id: string; provider: string; kind: string; family: string; label: string },
+  capabilities: { follows_prompt: boolean; edits_text: boolean },
+) => ({
   ...entry,
   configured: true,
   default: true,
@@ -32,7 +33,9 @@ const SUITE_JOB = {
   ratio: '3:4',
   provider: 'dashscope',
   total: 1,
-  images: [{ type_id: 'white_bg', name: '01-白底主图.jpg', url: `${EXAMPLE.publicBase}/media/suites/${EXAMPLE.suiteId}/01-白底主图.jpg`, status: 'ok', error: null }],
+  images: [
+    { type_id: 'white_bg', name: '01-白底主图.jpg', url: `${EXAMPLE.publicBase}/media/suites/${EXAMPLE.suiteId}/01-白底主图.jpg`, status: 'ok', error: null },
+  ],
   error: null,
   created_at: EXAMPLE.updatedAt,
   updated_at: EXAMPLE.updatedAt,
@@ -44,9 +47,21 @@ export const AI_EXAMPLES: Record<string, OperationExample> = {
     status: 200,
     answer: {
       models: [
-        model({ id: 'deepseek-chat', provider: 'deepseek', kind: 'text', family: 'deepseek', label: 'DeepSeek（deepseek-chat）' }, { follows_prompt: true, edits_text: false }),
-        model({ id: 'qwen-image-edit-plus', provider: 'dashscope', kind: 'image', family: 'qwen-image', label: '通义千问 Qwen-Image-Edit Plus' }, { follows_prompt: true, edits_text: true }),
-        { ...model({ id: 'template', provider: 'local', kind: 'image', family: 'template', label: '内置模板（离线，无需密钥）' }, { follows_prompt: false, edits_text: false }), default: false },
+        model(
+          { id: 'deepseek-chat', provider: 'deepseek', kind: 'text', family: 'deepseek', label: 'DeepSeek（deepseek-chat）' },
+          { follows_prompt: true, edits_text: false },
+        ),
+        model(
+          { id: 'qwen-image-edit-plus', provider: 'dashscope', kind: 'image', family: 'qwen-image', label: '通义千问 Qwen-Image-Edit Plus' },
+          { follows_prompt: true, edits_text: true },
+        ),
+        {
+          ...model(
+            { id: 'template', provider: 'local', kind: 'image', family: 'template', label: '内置模板（离线，无需密钥）' },
+            { follows_prompt: false, edits_text: false },
+          ),
+          default: false,
+        },
       ],
     },
   },
@@ -69,7 +84,14 @@ export const AI_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   postSuitePlan: {
-    body: { product_id: EXAMPLE.productId, title: '加厚布艺收纳箱', texts, sku_variants: ['灰色', '米色'], image_stats: { main: 1, sku: 0, detail: 1 }, platform: 'ozon' },
+    body: {
+      product_id: EXAMPLE.productId,
+      title: '加厚布艺收纳箱',
+      texts,
+      sku_variants: ['灰色', '米色'],
+      image_stats: { main: 1, sku: 0, detail: 1 },
+      platform: 'ozon',
+    },
     status: 200,
     answer: {
       summary: '白底图、卖点图和场景图',
@@ -85,7 +107,15 @@ export const AI_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   postSuiteGenerate: {
-    body: { product_id: EXAMPLE.productId, texts, images: [{ url: EXAMPLE.sourceImage, group_key: 'main' }], style_set: 0, plan, platform: 'ozon', model: 'qwen-image-edit-plus' },
+    body: {
+      product_id: EXAMPLE.productId,
+      texts,
+      images: [{ url: EXAMPLE.sourceImage, group_key: 'main' }],
+      style_set: 0,
+      plan,
+      platform: 'ozon',
+      model: 'qwen-image-edit-plus',
+    },
     status: 202,
     answer: { suite_id: EXAMPLE.suiteId },
     links: SUITE_LINKS,

@@ -10,7 +10,13 @@ export const EXT_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       version: 0,
       updated_at: '2026-11-01T00:00:00.000Z',
-      profiles: [{ platform: '1688', match: ['https://detail.1688.com/offer/*'], selectors: { title: '.title-text, .d-title, h1', price: '.price-text, .price-now, .price' } }],
+      profiles: [
+        {
+          platform: '1688',
+          match: ['https://detail.1688.com/offer/*'],
+          selectors: { title: '.title-text, .d-title, h1', price: '.price-text, .price-now, .price' },
+        },
+      ],
     },
   },
   putExtProfiles: { body: { profiles }, status: 200, answer: { version: 1, updated_at: EXAMPLE.updatedAt, profiles } },

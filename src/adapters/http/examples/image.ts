@@ -5,7 +5,14 @@ import { EXAMPLE } from './ids.ts';
 /** Single-image edits, the earlier one-call suite and image text translation. */
 export const IMAGE_EXAMPLES: Record<string, OperationExample> = {
   postImageEdit: {
-    body: { image_url: EXAMPLE.sourceDetailImage, operation: 'remove_watermark', prompt: '', model: 'qwen-image-edit-plus', product_id: EXAMPLE.productId, append: true },
+    body: {
+      image_url: EXAMPLE.sourceDetailImage,
+      operation: 'remove_watermark',
+      prompt: '',
+      model: 'qwen-image-edit-plus',
+      product_id: EXAMPLE.productId,
+      append: true,
+    },
     status: 200,
     answer: { url: `${EXAMPLE.publicBase}/media/suites/edits/8e2c4a6f-3d5b-4f19-b7e0-1a9c5d3f7e24.jpg`, asset_id: '2d7f9b1c-6e3a-4c58-8f20-5b1e9d4a7c63' },
   },

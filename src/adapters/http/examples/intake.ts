@@ -17,7 +17,15 @@ export const INTAKE_EXAMPLES: Record<string, OperationExample> = {
       ],
       images: [
         { groupKey: 'main', groupName: '主图', variantName: null, url: EXAMPLE.sourceImage, index: 0, type: 'img', dedupeKey: 'O1CN01storagebox_main' },
-        { groupKey: 'detail', groupName: '详情图', variantName: null, url: EXAMPLE.sourceDetailImage, index: 0, type: 'img', dedupeKey: 'O1CN01storagebox_detail' },
+        {
+          groupKey: 'detail',
+          groupName: '详情图',
+          variantName: null,
+          url: EXAMPLE.sourceDetailImage,
+          index: 0,
+          type: 'img',
+          dedupeKey: 'O1CN01storagebox_detail',
+        },
       ],
       refererOrigin: 'https://detail.1688.com',
     },

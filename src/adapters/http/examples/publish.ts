@@ -33,7 +33,10 @@ export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
   getPublishTaskId: {
     parameters: { taskId: EXAMPLE.taskId },
     status: 200,
-    answer: { ...record('pending'), items: [{ product_id: EXAMPLE.productId, variant_id: null, offer_id: 'BOX-001', status: 'pending', marketplace_product_id: null, errors: [] }] },
+    answer: {
+      ...record('pending'),
+      items: [{ product_id: EXAMPLE.productId, variant_id: null, offer_id: 'BOX-001', status: 'pending', marketplace_product_id: null, errors: [] }],
+    },
   },
   getProductsIdPublishHistory: { parameters: { id: EXAMPLE.productId, page: 1, page_size: 20 }, status: 200, answer: { total: 1, items: [record('pending')] } },
   postPublish: {

@@ -51,7 +51,15 @@ export const aiRoutes =
       async (request) => {
         const ifMatch = request.headers['if-match'];
         const product = await deps.applyCopy({ productId: request.params.id, expectedVersion: ifMatch ? Number(ifMatch.replace(/"/g, '')) : undefined });
-        return { id: product.id, version: product.version, stage: product.stage, name: product.name, description: product.description, copy: product.copy, updated_at: product.updated_at };
+        return {
+          id: product.id,
+          version: product.version,
+          stage: product.stage,
+          name: product.name,
+          description: product.description,
+          copy: product.copy,
+          updated_at: product.updated_at,
+        };
       },
     );
   };

@@ -14,7 +14,15 @@ export const assetRoutes =
   async (app) => {
     app.get(
       '/products/:id/assets',
-      { schema: { tags, summary: '商品图片和视频列表（含下载状态，可分页）', params: IdParams, querystring: AssetPageQuery, response: withErrors({ 200: AssetListReply }) } },
+      {
+        schema: {
+          tags,
+          summary: '商品图片和视频列表（含下载状态，可分页）',
+          params: IdParams,
+          querystring: AssetPageQuery,
+          response: withErrors({ 200: AssetListReply }),
+        },
+      },
       async (request) => {
         const { page, page_size: pageSize } = request.query;
         const { total, items } = await deps.listAssets({ productId: request.params.id, page, pageSize });
@@ -24,7 +32,15 @@ export const assetRoutes =
 
     app.post(
       '/products/:id/assets/retry',
-      { schema: { tags, summary: '重新下载失败的图片和视频（asset_id：只重试这一个）', params: IdParams, querystring: RetryQuery, response: withErrors({ 200: RetryReply }) } },
+      {
+        schema: {
+          tags,
+          summary: '重新下载失败的图片和视频（asset_id：只重试这一个）',
+          params: IdParams,
+          querystring: RetryQuery,
+          response: withErrors({ 200: RetryReply }),
+        },
+      },
       async (request) => deps.retryFailedAssets(request.params.id, request.query.asset_id),
     );
   };

@@ -12,7 +12,12 @@ export const auditRoutes =
       '/audit',
       {
         config: { role: 'admin' },
-        schema: { tags: ['audit'], summary: '审计日志（最新在前，仅管理员）', querystring: Type.Object(PageQuery), response: withErrors({ 200: AuditListBody }) },
+        schema: {
+          tags: ['audit'],
+          summary: '审计日志（最新在前，仅管理员）',
+          querystring: Type.Object(PageQuery),
+          response: withErrors({ 200: AuditListBody }),
+        },
       },
       async (request) => deps.listAudit({ page: request.query.page, pageSize: request.query.page_size }),
     );

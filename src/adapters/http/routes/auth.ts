@@ -45,8 +45,7 @@ async function issue(reply: FastifyReply, deps: Pick<AuthRouteDeps, 'tokenTtlMs'
   return { access_token: accessToken, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString() };
 }
 
-const isPasswordLogin = (body: unknown): body is { username: string; password: string } =>
-  typeof body === 'object' && body !== null && 'username' in body;
+const isPasswordLogin = (body: unknown): body is { username: string; password: string } => typeof body === 'object' && body !== null && 'username' in body;
 
 /**
  * POST /api/auth/login: the shared application token, or a user name and password, for an HS256 access token.
@@ -138,7 +137,11 @@ export const sessionRoutes =
         },
       },
       async (request, reply) => {
-        const user = await deps.changePassword({ principal: request.principal, oldPassword: request.body.old_password, newPassword: request.body.new_password });
+        const user = await deps.changePassword({
+          principal: request.principal,
+          oldPassword: request.body.old_password,
+          newPassword: request.body.new_password,
+        });
         const issued = await issue(reply, deps, { sub: user.id, tv: user.token_version });
         return { ...issued, user: { id: user.id, username: user.username, role: user.role } };
       },

@@ -29,7 +29,11 @@ export const bulkRoutes =
         const params = request.body.params ?? {};
         const schema = BULK_PARAMS[action];
         if (!Value.Check(schema, params)) {
-          throw invalid('VALIDATION_FAILED', '请求参数不合法，请检查标出的字段', validationProblems(typeboxSchemaErrors(Value.Errors(schema, params), '/params'), 'body'));
+          throw invalid(
+            'VALIDATION_FAILED',
+            '请求参数不合法，请检查标出的字段',
+            validationProblems(typeboxSchemaErrors(Value.Errors(schema, params), '/params'), 'body'),
+          );
         }
         return deps.bulkProducts({ action, productIds, params } as BulkInput);
       },

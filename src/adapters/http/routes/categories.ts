@@ -27,7 +27,15 @@ export const categoryRoutes =
 
     app.get(
       '/categories/:category_id/attributes',
-      { schema: { tags, summary: '类目属性（按类目与类型缓存）', params: AttributesParams, querystring: AttributesQuery, response: withErrors({ 200: AttributesBody }) } },
+      {
+        schema: {
+          tags,
+          summary: '类目属性（按类目与类型缓存）',
+          params: AttributesParams,
+          querystring: AttributesQuery,
+          response: withErrors({ 200: AttributesBody }),
+        },
+      },
       async (request) =>
         deps.getCategoryAttributes({
           shopId: request.query.shop_id,
@@ -39,7 +47,15 @@ export const categoryRoutes =
 
     app.get(
       '/categories/attribute/:attribute_id/values',
-      { schema: { tags, summary: '属性值字典（分页；q 时走平台搜索）', params: ValuesParams, querystring: ValuesQuery, response: withErrors({ 200: ValuesBody }) } },
+      {
+        schema: {
+          tags,
+          summary: '属性值字典（分页；q 时走平台搜索）',
+          params: ValuesParams,
+          querystring: ValuesQuery,
+          response: withErrors({ 200: ValuesBody }),
+        },
+      },
       async (request) => {
         const { query } = request;
         return deps.getAttributeValues({

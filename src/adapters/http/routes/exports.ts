@@ -24,14 +24,19 @@ export type ExportRouteDeps = {
 };
 
 /** What the export screen warns about: with relative image URLs no marketplace import sheet can fetch the images. */
-export const RELATIVE_IMAGE_URLS_WARNING = '未设置 PUBLIC_BASE_URL：导出的图片列是相对路径（/media/…），导入表格无法使用这些图片；请设置 PUBLIC_BASE_URL 为服务的公网地址';
+export const RELATIVE_IMAGE_URLS_WARNING =
+  '未设置 PUBLIC_BASE_URL：导出的图片列是相对路径（/media/…），导入表格无法使用这些图片；请设置 PUBLIC_BASE_URL 为服务的公网地址';
 const IMAGE_URLS_HEADER = 'x-image-urls';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_IDS = 1000;
 
 const stageFilter = (stage: string | undefined): Stage | undefined => (stage && stage !== 'all' && isStage(stage) ? stage : undefined);
-const list = (text: string | undefined): string[] | undefined => text?.split(',').map((part) => part.trim()).filter(Boolean);
+const list = (text: string | undefined): string[] | undefined =>
+  text
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 
 function parseIds(text: string | undefined): string[] | undefined {
   const ids = list(text);
@@ -55,7 +60,11 @@ export const exportRoutes =
       '/export/products.csv',
       { schema: { tags: ['exports'], summary: '导出商品 CSV（23 列，流式）', querystring: ProductsCsvQuery, response: withErrors({ 200: CsvBody }) } },
       async (request, reply) => {
-        const chunks = deps.exportProductsCsv({ stage: stageFilter(request.query.stage), ids: parseIds(request.query.ids), fields: list(request.query.fields) });
+        const chunks = deps.exportProductsCsv({
+          stage: stageFilter(request.query.stage),
+          ids: parseIds(request.query.ids),
+          fields: list(request.query.fields),
+        });
         return reply
           .type('text/csv; charset=utf-8')
           .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')
@@ -91,11 +100,17 @@ export const exportRoutes =
           tags: ['exports'],
           summary: '导出说明：图片列是绝对地址还是相对路径（未设置 PUBLIC_BASE_URL 时）',
           response: withErrors({
-            200: Type.Object({ image_urls: Type.Union([Type.Literal('absolute'), Type.Literal('relative')]), warning: Type.Union([Type.String(), Type.Null()]) }),
+            200: Type.Object({
+              image_urls: Type.Union([Type.Literal('absolute'), Type.Literal('relative')]),
+              warning: Type.Union([Type.String(), Type.Null()]),
+            }),
           }),
         },
       },
-      async () => ({ image_urls: deps.imageUrlsAbsolute ? ('absolute' as const) : ('relative' as const), warning: deps.imageUrlsAbsolute ? null : RELATIVE_IMAGE_URLS_WARNING }),
+      async () => ({
+        image_urls: deps.imageUrlsAbsolute ? ('absolute' as const) : ('relative' as const),
+        warning: deps.imageUrlsAbsolute ? null : RELATIVE_IMAGE_URLS_WARNING,
+      }),
     );
 
     app.get(
@@ -112,7 +127,14 @@ export const exportRoutes =
 
     app.post(
       '/export/images',
-      { schema: { tags: ['exports'], summary: '打包下载图片（zip，每组一个文件夹，失败的写入 _errors.txt）', body: ExportImagesBody, response: withErrors({ 200: ZipBody }) } },
+      {
+        schema: {
+          tags: ['exports'],
+          summary: '打包下载图片（zip，每组一个文件夹，失败的写入 _errors.txt）',
+          body: ExportImagesBody,
+          response: withErrors({ 200: ZipBody }),
+        },
+      },
       async (request, reply) => {
         const name = `${safeTitle(request.body.title, 'images')}.zip`;
         const stream = zipStream(deps.exportImages(request.body), (error) => request.log.error({ err: error }, 'image export failed'));

@@ -5,7 +5,16 @@ import { type GetExtProfiles, type SaveExtProfiles } from '../../../application/
 import { type ExtProfiles } from '../../../domain/ext-profiles.ts';
 import { type JsonObject } from '../../../domain/json.ts';
 import { withErrors } from '../schemas/common.ts';
-import { EXT_LOG_BODY_LIMIT, ExtLogsAccepted, ExtLogsBody, ExtLogsPage, ExtLogsQuery, ExtProfilesBody, ExtProfilesReply, IfNoneMatchHeaders } from '../schemas/ext.ts';
+import {
+  EXT_LOG_BODY_LIMIT,
+  ExtLogsAccepted,
+  ExtLogsBody,
+  ExtLogsPage,
+  ExtLogsQuery,
+  ExtProfilesBody,
+  ExtProfilesReply,
+  IfNoneMatchHeaders,
+} from '../schemas/ext.ts';
 
 export type ExtRouteDeps = {
   readonly getExtProfiles: GetExtProfiles;
@@ -28,7 +37,14 @@ export const extRoutes =
   async (app) => {
     app.get(
       '/ext/profiles',
-      { schema: { tags, summary: '扩展采集配置（支持 ETag / 304）', headers: IfNoneMatchHeaders, response: withErrors({ 200: ExtProfilesReply, 304: Type.Unsafe<undefined>({ description: '未修改（内容与 If-None-Match 相同）' }) }) } },
+      {
+        schema: {
+          tags,
+          summary: '扩展采集配置（支持 ETag / 304）',
+          headers: IfNoneMatchHeaders,
+          response: withErrors({ 200: ExtProfilesReply, 304: Type.Unsafe<undefined>({ description: '未修改（内容与 If-None-Match 相同）' }) }),
+        },
+      },
       async (request, reply) => {
         const { profiles, etag } = await deps.getExtProfiles();
         reply.header('etag', etag).header('cache-control', 'no-cache');
@@ -41,7 +57,9 @@ export const extRoutes =
       '/ext/profiles',
       { schema: { tags, summary: '替换扩展采集配置', body: ExtProfilesBody, response: withErrors({ 200: ExtProfilesReply }) } },
       async (request, reply) => {
-        const { profiles, etag } = await deps.saveExtProfiles(request.body.profiles.map((profile) => ({ ...profile, selectors: profile.selectors as JsonObject })));
+        const { profiles, etag } = await deps.saveExtProfiles(
+          request.body.profiles.map((profile) => ({ ...profile, selectors: profile.selectors as JsonObject })),
+        );
         return reply.header('etag', etag).send(toBody(profiles));
       },
     );

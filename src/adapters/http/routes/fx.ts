@@ -7,12 +7,8 @@ import { FxResponse } from '../schemas/pricing.ts';
 export const fxRoutes =
   (deps: { readonly getFxRate: GetFxRate }): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.get(
-      '/fx',
-      { schema: { tags: ['pricing'], summary: '人民币兑卢布汇率（服务器获取并缓存）', response: withErrors({ 200: FxResponse }) } },
-      async () => {
-        const rate = await deps.getFxRate();
-        return { ...rate, ts: rate.updated_at };
-      },
-    );
+    app.get('/fx', { schema: { tags: ['pricing'], summary: '人民币兑卢布汇率（服务器获取并缓存）', response: withErrors({ 200: FxResponse }) } }, async () => {
+      const rate = await deps.getFxRate();
+      return { ...rate, ts: rate.updated_at };
+    });
   };

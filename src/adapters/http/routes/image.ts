@@ -18,7 +18,14 @@ export const imageRoutes =
   async (app) => {
     app.post(
       '/image/edit',
-      { schema: { tags: ['image'], summary: '单图编辑：换背景、去水印、局部重绘、文字叠加', body: ImageEditBody, response: withErrors({ 200: EditedImageResponse }) } },
+      {
+        schema: {
+          tags: ['image'],
+          summary: '单图编辑：换背景、去水印、局部重绘、文字叠加',
+          body: ImageEditBody,
+          response: withErrors({ 200: EditedImageResponse }),
+        },
+      },
       async (request) => {
         const body = request.body;
         return deps.editImage({

@@ -3,14 +3,7 @@ import { type CollectMaterials } from '../../../application/use-cases/collect-ma
 import { type FindCollected } from '../../../application/use-cases/find-collected.ts';
 import { type ListFingerprints } from '../../../application/use-cases/list-fingerprints.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
-import {
-  CollectedQuery,
-  CollectedReply,
-  FingerprintsReply,
-  MATERIALS_BODY_LIMIT,
-  MaterialsBody,
-  MaterialsReply,
-} from '../schemas/materials.ts';
+import { CollectedQuery, CollectedReply, FingerprintsReply, MATERIALS_BODY_LIMIT, MaterialsBody, MaterialsReply } from '../schemas/materials.ts';
 
 export type MaterialRouteDeps = {
   readonly collectMaterials: CollectMaterials;
@@ -28,7 +21,12 @@ export const materialRoutes =
       '/materials',
       {
         bodyLimit: MATERIALS_BODY_LIMIT,
-        schema: { tags, summary: '采集素材：新建商品或追加来源（不等待图片下载）', body: MaterialsBody, response: withErrors({ 200: MaterialsReply, 201: MaterialsReply }) },
+        schema: {
+          tags,
+          summary: '采集素材：新建商品或追加来源（不等待图片下载）',
+          body: MaterialsBody,
+          response: withErrors({ 200: MaterialsReply, 201: MaterialsReply }),
+        },
       },
       async (request, reply) => {
         const { product: target, refererOrigin, ...material } = request.body;

@@ -84,7 +84,9 @@ export const productRoutes =
   async (app) => {
     app.get(
       '/products',
-      { schema: { tags: ['products'], summary: '商品列表（最近更新在前）', querystring: ProductListQuery, response: withErrors({ 200: ProductListResponse }) } },
+      {
+        schema: { tags: ['products'], summary: '商品列表（最近更新在前）', querystring: ProductListQuery, response: withErrors({ 200: ProductListResponse }) },
+      },
       async (request) => {
         const { stage, q, page, page_size: pageSize, platform, has_failed_assets: hasFailedAssets, updated_from, updated_to, sort } = request.query;
         return deps.listProducts({

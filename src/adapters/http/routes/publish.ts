@@ -8,7 +8,16 @@ import { type PublishProduct } from '../../../application/use-cases/publish-prod
 import { explainImportError } from '../../../domain/import-error-explanations.ts';
 import { type ImportError, type PublishTask } from '../../../domain/publish-task.ts';
 import { IdParams, PageQuery, withErrors } from '../schemas/common.ts';
-import { BulkPublishBody, BulkPublishReplyBody, PublishBody, PublishCheckBody, PublishHistoryBody, PublishTaskBody, PublishTaskViewBody, TaskParams } from '../schemas/publish.ts';
+import {
+  BulkPublishBody,
+  BulkPublishReplyBody,
+  PublishBody,
+  PublishCheckBody,
+  PublishHistoryBody,
+  PublishTaskBody,
+  PublishTaskViewBody,
+  TaskParams,
+} from '../schemas/publish.ts';
 
 export type PublishRouteDeps = {
   readonly publishProduct: PublishProduct;
@@ -89,7 +98,8 @@ export const publishRoutes =
         schema: {
           tags,
           summary: '批量发布（1–500 个商品，每个导入请求最多 100 个）',
-          description: '202 {tasks, waiting, refused}：tasks 为已发送的平台任务；waiting 为超出每日额度或被限流、到时自动发送的商品；refused 为未通过检查的商品及原因。店铺未通过测试 409；平台不可达 502（不记录任何内容）。',
+          description:
+            '202 {tasks, waiting, refused}：tasks 为已发送的平台任务；waiting 为超出每日额度或被限流、到时自动发送的商品；refused 为未通过检查的商品及原因。店铺未通过测试 409；平台不可达 502（不记录任何内容）。',
           body: BulkPublishBody,
           response: withErrors({ 202: BulkPublishReplyBody }),
         },
@@ -111,7 +121,15 @@ export const publishRoutes =
 
     app.get(
       '/products/:id/publish-history',
-      { schema: { tags, summary: '商品的发布记录（新的在前）', params: IdParams, querystring: Type.Object(PageQuery), response: withErrors({ 200: PublishHistoryBody }) } },
+      {
+        schema: {
+          tags,
+          summary: '商品的发布记录（新的在前）',
+          params: IdParams,
+          querystring: Type.Object(PageQuery),
+          response: withErrors({ 200: PublishHistoryBody }),
+        },
+      },
       async (request) => {
         const { total, items } = await deps.listPublishHistory({ page: request.query.page, pageSize: request.query.page_size, productId: request.params.id });
         return { total, items: items.map(toTaskBody) };

@@ -53,7 +53,10 @@ export const shopRoutes =
 
     app.post(
       '/shops',
-      { config: { role: 'admin', audit: 'shop_created' }, schema: { tags, summary: '绑定店铺（API Key 加密保存）', body: CreateShopBody, response: withErrors({ 201: ShopBody }) } },
+      {
+        config: { role: 'admin', audit: 'shop_created' },
+        schema: { tags, summary: '绑定店铺（API Key 加密保存）', body: CreateShopBody, response: withErrors({ 201: ShopBody }) },
+      },
       async (request, reply) => {
         const { currency_code = 'RUB', ...rest } = request.body;
         return reply.status(201).send(toShopBody(await deps.createShop({ ...rest, currency_code })));
@@ -82,13 +85,19 @@ export const shopRoutes =
 
     app.patch(
       '/shops/:id',
-      { config: { role: 'admin', audit: 'shop_updated' }, schema: { tags, summary: '修改店铺名称、币种或更换 API Key', params: IdParams, body: UpdateShopBody, response: withErrors({ 200: ShopBody }) } },
+      {
+        config: { role: 'admin', audit: 'shop_updated' },
+        schema: { tags, summary: '修改店铺名称、币种或更换 API Key', params: IdParams, body: UpdateShopBody, response: withErrors({ 200: ShopBody }) },
+      },
       async (request) => toShopBody(await deps.updateShop({ id: request.params.id, ...request.body })),
     );
 
     app.delete(
       '/shops/:id',
-      { config: { role: 'admin', audit: 'shop_deleted' }, schema: { tags, summary: '删除店铺（有发布任务进行中时拒绝）', params: IdParams, response: withErrors({ 204: Type.Null() }) } },
+      {
+        config: { role: 'admin', audit: 'shop_deleted' },
+        schema: { tags, summary: '删除店铺（有发布任务进行中时拒绝）', params: IdParams, response: withErrors({ 204: Type.Null() }) },
+      },
       async (request, reply) => {
         await deps.deleteShop(request.params.id);
         return reply.status(204).send(null);
@@ -97,7 +106,10 @@ export const shopRoutes =
 
     app.post(
       '/shops/:id/test',
-      { config: { role: 'admin' }, schema: { tags, summary: '测试店铺凭证（调用平台 /v1/roles，免费）', params: IdParams, response: withErrors({ 200: ShopTestBody }) } },
+      {
+        config: { role: 'admin' },
+        schema: { tags, summary: '测试店铺凭证（调用平台 /v1/roles，免费）', params: IdParams, response: withErrors({ 200: ShopTestBody }) },
+      },
       async (request) => {
         const outcome = await deps.testShop(request.params.id);
         return outcome.ok

@@ -8,7 +8,17 @@ import { type PlanSuite } from '../../../application/use-cases/plan-suite.ts';
 import { Type } from '@sinclair/typebox';
 import { FileAnswer, IdParams, withErrors } from '../schemas/common.ts';
 import { attachmentHeader, zipStream } from '../zip-stream.ts';
-import { EditedImageResponse, GenerateBody, PlanBody, PlanResponse, SuiteIdParams, SuiteIdResponse, SuiteImageEditBody, SuiteJobResponse, watermarkInput } from '../schemas/suite.ts';
+import {
+  EditedImageResponse,
+  GenerateBody,
+  PlanBody,
+  PlanResponse,
+  SuiteIdParams,
+  SuiteIdResponse,
+  SuiteImageEditBody,
+  SuiteJobResponse,
+  watermarkInput,
+} from '../schemas/suite.ts';
 
 export type SuiteRouteDeps = {
   readonly planSuite: PlanSuite;
@@ -43,7 +53,14 @@ export const suiteRoutes =
 
     app.post(
       '/suite/generate',
-      { schema: { tags: ['suite'], summary: '按计划生成套图（全局串行队列，立即返回任务 id）', body: GenerateBody, response: withErrors({ 202: SuiteIdResponse }) } },
+      {
+        schema: {
+          tags: ['suite'],
+          summary: '按计划生成套图（全局串行队列，立即返回任务 id）',
+          body: GenerateBody,
+          response: withErrors({ 202: SuiteIdResponse }),
+        },
+      },
       async (request, reply) => {
         const body = request.body;
         const result = await deps.generateSuite({
@@ -74,7 +91,12 @@ export const suiteRoutes =
     app.get(
       '/products/:id/suites',
       {
-        schema: { tags: ['suite'], summary: '商品的套图任务（新的在前，最多 50 个）', params: IdParams, response: withErrors({ 200: Type.Object({ items: Type.Array(SuiteJobResponse) }) }) },
+        schema: {
+          tags: ['suite'],
+          summary: '商品的套图任务（新的在前，最多 50 个）',
+          params: IdParams,
+          response: withErrors({ 200: Type.Object({ items: Type.Array(SuiteJobResponse) }) }),
+        },
       },
       async (request) => {
         const jobs = await deps.listProductSuites(request.params.id);
@@ -102,11 +124,24 @@ export const suiteRoutes =
     app.post(
       '/suite/image-edit',
       {
-        schema: { tags: ['suite'], summary: '单图 AI 修改（同步，可能需要数分钟）', body: SuiteImageEditBody, response: withErrors({ 200: EditedImageResponse }) },
+        schema: {
+          tags: ['suite'],
+          summary: '单图 AI 修改（同步，可能需要数分钟）',
+          body: SuiteImageEditBody,
+          response: withErrors({ 200: EditedImageResponse }),
+        },
       },
       async (request) => {
         const body = request.body;
-        return deps.editImage({ productId: body.product_id, imageUrl: body.image_url, operation: 'custom', prompt: body.prompt, text: null, model: body.model ?? null, append: body.append });
+        return deps.editImage({
+          productId: body.product_id,
+          imageUrl: body.image_url,
+          operation: 'custom',
+          prompt: body.prompt,
+          text: null,
+          model: body.model ?? null,
+          append: body.append,
+        });
       },
     );
   };

@@ -14,10 +14,23 @@ export const uploadTokenRoutes =
   async (app) => {
     app.post(
       '/image/upload-token',
-      { schema: { tags: ['images'], summary: '直传对象存储的上传凭证（图片；本地存储时也可上传视频）', body: UploadTokenBody, response: withErrors({ 200: UploadTokenReply }) } },
+      {
+        schema: {
+          tags: ['images'],
+          summary: '直传对象存储的上传凭证（图片；本地存储时也可上传视频）',
+          body: UploadTokenBody,
+          response: withErrors({ 200: UploadTokenReply }),
+        },
+      },
       async (request) => {
         const ticket = await issueUploadToken({ contentType: request.body.content_type });
-        return { upload_url: ticket.uploadUrl, method: ticket.method, headers: { ...ticket.headers }, expires_at: ticket.expiresAt, stored_url: ticket.storedUrl };
+        return {
+          upload_url: ticket.uploadUrl,
+          method: ticket.method,
+          headers: { ...ticket.headers },
+          expires_at: ticket.expiresAt,
+          stored_url: ticket.storedUrl,
+        };
       },
     );
   };
@@ -26,7 +39,11 @@ const IMAGE_BODY_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 
 /** Video bodies are not parsed: the request stream goes to the use case as it arrives (up to MAX_VIDEO_BYTES). */
 export const VIDEO_BODY_TYPES = ['video/mp4', 'video/quicktime'];
 
-export type DirectUploadRouteDeps = { readonly receiveDirectUpload: ReceiveDirectUpload; readonly receiveDirectVideo: ReceiveDirectVideo; readonly maxVideoBytes: number };
+export type DirectUploadRouteDeps = {
+  readonly receiveDirectUpload: ReceiveDirectUpload;
+  readonly receiveDirectVideo: ReceiveDirectVideo;
+  readonly maxVideoBytes: number;
+};
 
 /** PUT /uploads/{ticket}?sig=…: the local store's signed, single-use upload URL (public: the signature is the credential). */
 export const directUploadRoutes =

@@ -50,7 +50,13 @@ export const userRoutes =
       '/users/:id',
       {
         config,
-        schema: { tags, summary: '修改角色、停用/启用、重置密码或显示名（仅管理员）', params: IdParams, body: UpdateUserBody, response: withErrors({ 200: UserBody }) },
+        schema: {
+          tags,
+          summary: '修改角色、停用/启用、重置密码或显示名（仅管理员）',
+          params: IdParams,
+          body: UpdateUserBody,
+          response: withErrors({ 200: UserBody }),
+        },
       },
       async (request) => toUserBody(await deps.updateUser({ id: request.params.id, ...request.body })),
     );

@@ -14,7 +14,9 @@ export const AiTexts = Type.Array(AiText, { maxItems: 200, default: [] });
  */
 export const MODEL_ID_TITLES = { text: 'TextModelId', image: 'ImageModelId' } as const;
 const modelId = (kind: keyof typeof MODEL_ID_TITLES, what: string) =>
-  Type.Union([Type.String({ maxLength: 100, title: MODEL_ID_TITLES[kind] }), Type.Null()], { description: `${what}：GET /api/ai/models 中的 id 或模型系列名；留空用默认模型` });
+  Type.Union([Type.String({ maxLength: 100, title: MODEL_ID_TITLES[kind] }), Type.Null()], {
+    description: `${what}：GET /api/ai/models 中的 id 或模型系列名；留空用默认模型`,
+  });
 export const TextModelId = modelId('text', '文本模型');
 export const ImageModelId = modelId('image', '图片模型');
 export const Requirements = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: '用户强制要求，优先级最高' });

@@ -12,7 +12,11 @@ export const BulkBody = Type.Object(
   {
     product_ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX_PRODUCTS, uniqueItems: true }),
     action: literals(BULK_ACTIONS),
-    params: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}' })),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -36,7 +40,13 @@ export const BULK_PARAMS = {
     { additionalProperties: false, minProperties: 1 },
   ),
   copy: Type.Object({ model: Type.Optional(TextModelId) }, { additionalProperties: false }),
-  suite: Type.Object({ model: Type.String({ minLength: 1, maxLength: 100, title: MODEL_ID_TITLES.image }), plan: Type.Optional(nullable(Type.Array(PlanItemInput, { minItems: 1, maxItems: 30 }))) }, { additionalProperties: false }),
+  suite: Type.Object(
+    {
+      model: Type.String({ minLength: 1, maxLength: 100, title: MODEL_ID_TITLES.image }),
+      plan: Type.Optional(nullable(Type.Array(PlanItemInput, { minItems: 1, maxItems: 30 }))),
+    },
+    { additionalProperties: false },
+  ),
 } as const;
 
 export const BulkResponse = Type.Object({

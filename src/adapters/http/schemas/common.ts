@@ -8,7 +8,11 @@ const HTTP_SCHEME = '[Hh][Tt][Tt][Pp][Ss]?://';
  * never becomes a clickable link. `allowEmpty` keeps the empty string products without a source have.
  */
 export const HttpUrl = (maxLength: number, options: { allowEmpty?: boolean; description?: string } = {}) =>
-  Type.String({ maxLength, pattern: options.allowEmpty ? `^(?:$|${HTTP_SCHEME}\\S)` : `^${HTTP_SCHEME}\\S`, description: options.description ?? 'http(s) 地址' });
+  Type.String({
+    maxLength,
+    pattern: options.allowEmpty ? `^(?:$|${HTTP_SCHEME}\\S)` : `^${HTTP_SCHEME}\\S`,
+    description: options.description ?? 'http(s) 地址',
+  });
 
 /**
  * An image address: http(s), protocol-relative `//host/…`, or a path on this service (`/media/…`, the stored URLs

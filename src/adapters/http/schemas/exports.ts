@@ -10,7 +10,9 @@ export const ProductsCsvQuery = Type.Object(
   {
     stage: Type.Optional(StageOrAll),
     ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
-    fields: Type.Optional(Type.String({ maxLength: 1000, pattern: `^(?:${COLUMN})(?:,(?:${COLUMN}))*$`, description: `逗号分隔的列名子集：${PRODUCT_CSV_COLUMNS.join('、')}` })),
+    fields: Type.Optional(
+      Type.String({ maxLength: 1000, pattern: `^(?:${COLUMN})(?:,(?:${COLUMN}))*$`, description: `逗号分隔的列名子集：${PRODUCT_CSV_COLUMNS.join('、')}` }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -22,7 +24,13 @@ export const OffersCsvQuery = Type.Object(
   {
     stage: Type.Optional(StageOrAll),
     ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
-    fields: Type.Optional(Type.String({ maxLength: 1000, pattern: `^(?:${OFFER_COLUMN})(?:,(?:${OFFER_COLUMN}))*$`, description: `逗号分隔的列名子集：${OFFER_CSV_COLUMNS.join('、')}` })),
+    fields: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        pattern: `^(?:${OFFER_COLUMN})(?:,(?:${OFFER_COLUMN}))*$`,
+        description: `逗号分隔的列名子集：${OFFER_CSV_COLUMNS.join('、')}`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

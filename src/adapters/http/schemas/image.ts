@@ -6,7 +6,10 @@ import { ImageUrl, WatermarkBody } from './suite.ts';
 
 export const ImageEditBody = Type.Object({
   image_url: ImageUrl,
-  operation: Type.Union(EDIT_OPERATIONS.map((operation) => Type.Literal(operation)), { description: '背景替换、去水印、局部重绘、文字叠加（本地）、自定义' }),
+  operation: Type.Union(
+    EDIT_OPERATIONS.map((operation) => Type.Literal(operation)),
+    { description: '背景替换、去水印、局部重绘、文字叠加（本地）、自定义' },
+  ),
   prompt: Type.String({ maxLength: 4000, default: '' }),
   text: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   model: Type.Optional(ImageModelId),
@@ -24,7 +27,11 @@ export const LegacySuiteBody = Type.Object({
 
 export const TranslateBody = Type.Object({
   product_id: Uuid,
-  asset_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 50, description: '要翻译的图片（该商品已存储的图片），1–50 张' }),
+  asset_ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    minItems: 1,
+    maxItems: 50,
+    description: '要翻译的图片（该商品已存储的图片），1–50 张',
+  }),
   model: Type.Optional(ImageModelId),
 });
 

@@ -23,7 +23,11 @@ export const MaterialImage = Type.Object({
   variantName: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
   url: ImageUrl,
   index: Type.Integer({ minimum: 0, maximum: 100_000 }),
-  type: Type.String({ minLength: 1, maxLength: 32, description: '图片为 img 等；"video" 表示视频：按字节识别 MP4/MOV，最大 MAX_VIDEO_BYTES，原样保存，发布时作复合属性 100001' }),
+  type: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: '图片为 img 等；"video" 表示视频：按字节识别 MP4/MOV，最大 MAX_VIDEO_BYTES，原样保存，发布时作复合属性 100001',
+  }),
   dedupeKey: Type.String({ maxLength: 1024 }),
 });
 
@@ -66,7 +70,10 @@ export const UploadMetaSchema = Type.Object({
 export const UploadBytesParts = Type.Object({
   product_id: Type.String({ format: 'uuid', description: '商品 id' }),
   meta: Type.String({ description: 'JSON 文本：groupKey、groupName、variantName、index、type（视频为 video）、dedupeKey、url' }),
-  file: Type.String({ format: 'binary', description: '图片字节（JPEG、PNG、WebP 或 GIF，最大 20 MB）或视频（MP4/MOV，8 秒到 5 分钟，最大 MAX_VIDEO_BYTES；放在 product_id 和 meta 之后）' }),
+  file: Type.String({
+    format: 'binary',
+    description: '图片字节（JPEG、PNG、WebP 或 GIF，最大 20 MB）或视频（MP4/MOV，8 秒到 5 分钟，最大 MAX_VIDEO_BYTES；放在 product_id 和 meta 之后）',
+  }),
   group_key: Type.Optional(Type.String({ description: '试算页上传时为 upload' })),
 });
 

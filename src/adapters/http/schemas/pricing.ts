@@ -39,20 +39,22 @@ export const QuoteResponse = Type.Object({
   breakdown: Breakdown,
 });
 
-export const PolicyResponse = Type.Unsafe<PricingPolicy>(Type.Object({
-  version: Type.String(),
-  defaults: Type.Object({ markup_percent: Type.Number(), reserve_discount_percent: Type.Number(), tier: literals(TIER_CHOICES) }),
-  tiers: Type.Array(
-    Type.Object({
-      tier: literals(TIERS),
-      min_price_rub: Type.Number(),
-      max_price_rub: Type.Union([Type.Number(), Type.Null()]),
-      net_ratio: Type.Number(),
-      commission_percent: Type.Number(),
-      weight_bands: Type.Array(Type.Object({ max_weight_g: Type.Number(), base_cny: Type.Number(), per_gram_cny: Type.Number() })),
-    }),
-  ),
-}));
+export const PolicyResponse = Type.Unsafe<PricingPolicy>(
+  Type.Object({
+    version: Type.String(),
+    defaults: Type.Object({ markup_percent: Type.Number(), reserve_discount_percent: Type.Number(), tier: literals(TIER_CHOICES) }),
+    tiers: Type.Array(
+      Type.Object({
+        tier: literals(TIERS),
+        min_price_rub: Type.Number(),
+        max_price_rub: Type.Union([Type.Number(), Type.Null()]),
+        net_ratio: Type.Number(),
+        commission_percent: Type.Number(),
+        weight_bands: Type.Array(Type.Object({ max_weight_g: Type.Number(), base_cny: Type.Number(), per_gram_cny: Type.Number() })),
+      }),
+    ),
+  }),
+);
 
 export const FxResponse = Type.Object({
   rate: Type.Number(),

@@ -60,12 +60,14 @@ export const ProductSummary = Type.Object({
   ...Attribution,
 });
 
-const StageCounts = Type.Object(Object.fromEntries(STAGES.map((stage) => [stage, Type.Integer()])) as Record<(typeof STAGES)[number], ReturnType<typeof Type.Integer>>, {
-  description: '当前 q 与筛选条件下（不含 stage）各阶段的商品数，含 archived',
-});
+const StageCounts = Type.Object(
+  Object.fromEntries(STAGES.map((stage) => [stage, Type.Integer()])) as Record<(typeof STAGES)[number], ReturnType<typeof Type.Integer>>,
+  {
+    description: '当前 q 与筛选条件下（不含 stage）各阶段的商品数，含 archived',
+  },
+);
 
 export const ProductListResponse = Type.Object({ total: Type.Integer(), items: Type.Array(ProductSummary), stage_counts: StageCounts });
-
 
 export const ProductDetail = Type.Object({
   id: Uuid,

@@ -22,7 +22,10 @@ const ImportErrorSchema = Type.Object({
   explanation: Type.Union([Type.String(), Type.Null()], { description: '已知错误代码的中文说明' }),
 });
 
-const Status = Type.Union(PUBLISH_STATUSES.map((status) => Type.Literal(status)), { description: 'waiting_quota：超出平台额度或被限流，到时自动发送；或发送后没有收到平台回复，正在向平台核对（不会重复发送）' });
+const Status = Type.Union(
+  PUBLISH_STATUSES.map((status) => Type.Literal(status)),
+  { description: 'waiting_quota：超出平台额度或被限流，到时自动发送；或发送后没有收到平台回复，正在向平台核对（不会重复发送）' },
+);
 
 /** One product of a task. */
 export const PublishItemBody = Type.Object(
@@ -44,7 +47,10 @@ export const PublishTaskBody = Type.Object(
     variant_id: Type.Union([Type.String(), Type.Null()], { description: '该记录发送的款式（商品没有款式时为 null）' }),
     shop_id: Type.String(),
     offer_id: Type.String(),
-    operation: Type.Union(PUBLISH_OPERATIONS.map((operation) => Type.Literal(operation)), { description: 'import：创建或整体更新；pictures：只更新图片；prices：只更新价格' }),
+    operation: Type.Union(
+      PUBLISH_OPERATIONS.map((operation) => Type.Literal(operation)),
+      { description: 'import：创建或整体更新；pictures：只更新图片；prices：只更新价格' },
+    ),
     status: Status,
     marketplace_product_id: Type.Union([Type.String(), Type.Null()]),
     errors: Type.Array(ImportErrorSchema),
@@ -56,7 +62,9 @@ export const PublishTaskBody = Type.Object(
 );
 
 /** `GET /api/publish/{taskId}`: the task plus each of its products. */
-export const PublishTaskViewBody = Type.Composite([Type.Omit(PublishTaskBody, []), Type.Object({ items: Type.Array(PublishItemBody) })], { additionalProperties: false });
+export const PublishTaskViewBody = Type.Composite([Type.Omit(PublishTaskBody, []), Type.Object({ items: Type.Array(PublishItemBody) })], {
+  additionalProperties: false,
+});
 
 export const BulkPublishReplyBody = Type.Object(
   {
@@ -72,7 +80,9 @@ export const PublishHistoryBody = Type.Object({ total: Type.Integer(), items: Ty
 export const PublishCheckBody = Type.Object(
   {
     ok: Type.Boolean({ description: 'true：所有发布检查通过' }),
-    errors: Type.Array(Type.Object({ path: Type.String({ description: '字段路径，如 name、attributes/85、images/3' }), message: Type.String({ description: '中文说明' }) })),
+    errors: Type.Array(
+      Type.Object({ path: Type.String({ description: '字段路径，如 name、attributes/85、images/3' }), message: Type.String({ description: '中文说明' }) }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -3,7 +3,9 @@ import { type SHOP_CURRENCIES, type SHOP_STATUSES } from '../../../domain/shop.t
 import { Timestamp } from './common.ts';
 
 export const ShopCurrency = Type.Union([Type.Literal('RUB'), Type.Literal('CNY')] satisfies { const: (typeof SHOP_CURRENCIES)[number] }[]);
-const ShopStatus = Type.Union([Type.Literal('unverified'), Type.Literal('active'), Type.Literal('invalid')] satisfies { const: (typeof SHOP_STATUSES)[number] }[]);
+const ShopStatus = Type.Union([Type.Literal('unverified'), Type.Literal('active'), Type.Literal('invalid')] satisfies {
+  const: (typeof SHOP_STATUSES)[number];
+}[]);
 const ClientId = Type.String({ pattern: '^[1-9][0-9]{0,19}$', description: '卖家后台的数字 Client-Id' });
 const ApiKey = Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$', description: 'API Key（只写，不会返回）' });
 const ShopName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
@@ -46,7 +48,11 @@ export const ShopTestBody = Type.Union([
 
 const Counter = (description: string) =>
   Type.Object(
-    { limit: Type.Integer({ description: '上限，-1 表示不限' }), usage: Type.Integer({ description: '已用' }), reset_at: Type.Union([Timestamp, Type.Null()], { description: '重置时间（UTC）' }) },
+    {
+      limit: Type.Integer({ description: '上限，-1 表示不限' }),
+      usage: Type.Integer({ description: '已用' }),
+      reset_at: Type.Union([Timestamp, Type.Null()], { description: '重置时间（UTC）' }),
+    },
     { description },
   );
 

@@ -32,7 +32,11 @@ export const PlanBody = Type.Object({
   texts: AiTexts,
   sku_variants: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, default: [] }),
   image_stats: Type.Object(
-    { main: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }), sku: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }), detail: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }) },
+    {
+      main: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }),
+      sku: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }),
+      detail: Type.Integer({ minimum: 0, maximum: 10_000, default: 0 }),
+    },
     { default: { main: 0, sku: 0, detail: 0 } },
   ),
   platform: Platform,

@@ -70,7 +70,10 @@ export const VariantEditBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const VariantEdits = Type.Array(VariantEditBody, { maxItems: MAX_VARIANTS, description: '要保留的全部款式：带 id 的只改所带字段，不带 id 的为新款式，未列出的被删除' });
+export const VariantEdits = Type.Array(VariantEditBody, {
+  maxItems: MAX_VARIANTS,
+  description: '要保留的全部款式：带 id 的只改所带字段，不带 id 的为新款式，未列出的被删除',
+});
 
 /** One SKU of POST /materials (DECISIONS §10). */
 export const MaterialSkuBody = Type.Object({

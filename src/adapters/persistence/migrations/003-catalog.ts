@@ -52,7 +52,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) {
-    const triggers = ['products_fts_insert', 'products_fts_delete', 'products_fts_move', 'products_fts_refresh', 'product_stage_counts_insert', 'product_stage_counts_delete', 'product_stage_counts_update'];
+    const triggers = [
+      'products_fts_insert',
+      'products_fts_delete',
+      'products_fts_move',
+      'products_fts_refresh',
+      'product_stage_counts_insert',
+      'product_stage_counts_delete',
+      'product_stage_counts_update',
+    ];
     for (const trigger of triggers) await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
     await sql`drop table if exists products_fts`.execute(db);
     await sql`drop table if exists product_search_rows`.execute(db);

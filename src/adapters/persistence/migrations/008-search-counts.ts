@@ -31,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Only the searches a write enters or leaves change (an autosave of the description touches none).
   await sql`create trigger product_search_count_update after update on products
     when old.search_text is not new.search_text or old.stage is not new.stage begin
-    update product_search_counts as counted set total = total + ${matches('new')} - ${matches('old')} where ${matches('new')} != ${matches('old')}; end`.execute(db);
+    update product_search_counts as counted set total = total + ${matches('new')} - ${matches('old')} where ${matches('new')} != ${matches('old')}; end`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -58,7 +58,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   const columns = sql.join(COMMON.map((column) => sql.ref(column)));
-  await sql`insert into publish_tasks (task_id, ${columns}) select task_id, ${columns} from publish_tasks_011 where task_id is not null and id in (select min(id) from publish_tasks_011 group by task_id)`.execute(db);
+  await sql`insert into publish_tasks (task_id, ${columns}) select task_id, ${columns} from publish_tasks_011 where task_id is not null and id in (select min(id) from publish_tasks_011 group by task_id)`.execute(
+    db,
+  );
   await db.schema.dropTable('publish_tasks_011').execute();
   await db.schema.createIndex('publish_tasks_due_idx').on('publish_tasks').columns(['status', 'next_poll_at']).execute();
   await db.schema.createIndex('publish_tasks_product_idx').on('publish_tasks').columns(['product_id', 'created_at']).execute();

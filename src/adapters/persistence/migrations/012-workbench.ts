@@ -56,7 +56,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('job_items').ifExists().execute();
   await db.schema.dropTable('jobs').ifExists().execute();
-  for (const index of ['products_stage_created_idx', 'products_stage_price_idx', 'products_price_idx', 'products_stage_name_idx', 'products_name_idx', 'products_platform_stage_idx', 'products_platform_updated_idx', 'assets_failed_product_idx']) {
+  for (const index of [
+    'products_stage_created_idx',
+    'products_stage_price_idx',
+    'products_price_idx',
+    'products_stage_name_idx',
+    'products_name_idx',
+    'products_platform_stage_idx',
+    'products_platform_updated_idx',
+    'assets_failed_product_idx',
+  ]) {
     await db.schema.dropIndex(index).ifExists().execute();
   }
 }

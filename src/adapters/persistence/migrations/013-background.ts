@@ -9,7 +9,8 @@ import { isSqlite } from '../dialect-of.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // After a down step SQLite still has the column (see `down`).
-  const kept = isSqlite(db) && (await sql<{ name: string }>`select name from pragma_table_info('assets') where name = 'claimed_until'`.execute(db)).rows.length > 0;
+  const kept =
+    isSqlite(db) && (await sql<{ name: string }>`select name from pragma_table_info('assets') where name = 'claimed_until'`.execute(db)).rows.length > 0;
   if (!kept) await db.schema.alterTable('assets').addColumn('claimed_until', 'text').execute();
   await sql`create index assets_unfinished_idx on assets (created_at, id) where status in ('pending', 'downloading')`.execute(db);
 }

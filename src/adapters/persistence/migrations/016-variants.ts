@@ -9,9 +9,13 @@ import { isSqlite } from '../dialect-of.ts';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const sqlite = isSqlite(db);
   // On SQLite a down step leaves these columns in place (see down), so an up after it finds them there.
-  const columnsOf = async (table: string) => (sqlite ? ((await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? []).map((c) => c.name) : []);
+  const columnsOf = async (table: string) =>
+    sqlite ? ((await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? []).map((c) => c.name) : [];
   if (!(await columnsOf('products')).includes('variants')) {
-    await db.schema.alterTable('products').addColumn('variants', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('variants', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
   }
   if (!(await columnsOf('publish_tasks')).includes('variant_id')) {
     await db.schema.alterTable('publish_tasks').addColumn('variant_id', 'text').execute();

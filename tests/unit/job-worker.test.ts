@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { makeJobWorker } from '../../src/application/job-worker.ts';
+import { invalid } from '../../src/domain/errors.ts';
+import { makeInMemoryJobStore } from '../in-memory/in-memory-job-store.ts';
+
+const NOW = () => new Date('2026-11-27T08:00:00Z');
+
+/** A worker whose every item fails at once, with no I/O (a product deleted since the job was queued is like this). */
+async function failingJob(items: number) {
+  const jobs = makeInMemoryJobStore();
+  await jobs.create(
+    { id: 'job-1', kind: 'copy', params: {}, subjects: Array.from({ length: items }, (_, n) => ({ product_id: `p${n}` })) },
+    NOW().toISOString(),
+  );
+  let worked = 0;
+  const worker = makeJobWorker({
+    jobs,
+    clock: { now: NOW },
+    handlers: {
+      copy: async () => {
+        worked += 1;
+        throw invalid('PRODUCT_NOT_FOUND', '商品不存在');
+      },
+    },
+    owner: 'test',
+    leaseMs: 60_000,
+    pollMs: 60_000,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  return { jobs, worker, worked: () => worked };
+}
+
+/** The most items worked between two turns of the event loop (an Immediate that renews itself samples each turn). */
+function busiestTurn(worked: () => number): { stop(): number } {
+  let most = 0;
+  let last = worked();
+  let stopped = false;
+  const sample = (): void => {
+    most = Math.max(most, worked() - last);
+    last = worked();
+    if (!stopped) setImmediate(sample);
+  };
+  setImmediate(sample);
+  return {
+    stop() {
+      stopped = true;
+      return most;
+    },
+  };
+}
+
+describe('the job worker', () => {
+  it('lets the server answer between items that fail without I/O, and still records every item', async () => {
+    const items = 1_000;
+    const { jobs, worker, worked } = await failingJob(items);
+    // A request arriving meanwhile is a macrotask: it must get its turn after an item or two, not the whole job.
+    const seenByARequest = new Promise<number>((resolve) => setTimeout(() => resolve(worked()), 0));
+    const turns = busiestTurn(worked);
+    worker.start();
+    expect(await seenByARequest).toBeLessThan(items / 2);
+    for (let turn = 0; turn < 100_000 && (await jobs.find('job-1'))?.status !== 'done'; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    await worker.stop();
+    expect(turns.stop()).toBeLessThanOrEqual(2);
+
+    const job = await jobs.find('job-1');
+    expect(job).toMatchObject({ status: 'done', total: items, done: 0, failed: items });
+    expect(new Set(job?.items.map((item) => `${item.status}:${item.error}`))).toEqual(new Set(['failed:商品不存在']));
+  });
+});

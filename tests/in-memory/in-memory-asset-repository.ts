@@ -44,17 +44,6 @@ export function makeInMemoryAssetRepository(state: CatalogState): AssetRepositor
       return [...new Set(ofProduct(productId).map((asset) => asset.dedupe_key))].filter(Boolean);
     },
 
-    async listByStatus(statuses, limit) {
-      const wanted = new Set<string>(statuses);
-      return copy(
-        [...state.assets.values()]
-          .map((row) => row.asset)
-          .filter((asset) => wanted.has(asset.status))
-          .sort(byAge)
-          .slice(0, limit),
-      );
-    },
-
     async claimDownloads(limit, now, leaseUntil) {
       if (limit <= 0) return [];
       const claimable = [...state.assets.values()]

@@ -88,19 +88,6 @@ export function makeKyselyAssetRepository(db: Kysely<Database>): AssetRepository
       return [...new Set(rows.map((row) => row.dedupe_key))];
     },
 
-    async listByStatus(statuses, limit) {
-      if (statuses.length === 0) return [];
-      const rows = await db
-        .selectFrom('assets')
-        .selectAll()
-        .where('status', 'in', [...statuses])
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      return rows.map(rowToAsset);
-    },
-
     ...makeKyselyDownloadClaims(db),
 
     async update(asset) {

@@ -1,4 +1,4 @@
-import { type Asset, type AssetStatus } from '../../domain/asset.ts';
+import { type Asset } from '../../domain/asset.ts';
 
 /** Where a product's images are recorded. */
 export interface AssetRepository {
@@ -12,8 +12,6 @@ export interface AssetRepository {
   countByProduct(productId: string): Promise<number>;
   /** The dedupe keys a product already has. */
   dedupeKeys(productId: string): Promise<string[]>;
-  /** Assets in any of these statuses, oldest first. */
-  listByStatus(statuses: readonly AssetStatus[], limit: number): Promise<Asset[]>;
   /**
    * Claims up to `limit` unfinished downloads (`pending`/`downloading`) whose claim is free or lapsed before `now`,
    * oldest first, and holds them until `leaseUntil`. While a claim holds, no other caller (another process

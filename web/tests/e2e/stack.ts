@@ -30,6 +30,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     ...env,
   });
   const browser = await launchBrowser();
+  if (env.PUBLIC_BASE_URL) await servePublicNameLocally(browser, env.PUBLIC_BASE_URL, service.baseUrl);
   const page = await browser.context.newPage();
   return {
     fixtures,
@@ -49,6 +50,19 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await fixtures.close();
     },
   };
+}
+
+/**
+ * In production PUBLIC_BASE_URL is the service's own public name; here it is a name nobody serves (the marketplace
+ * checks only that it is public). The browser is answered for that name by the local service, as DNS would, so the
+ * page's thumbnails and players show the stored files instead of broken images.
+ */
+async function servePublicNameLocally(browser: Browser, publicBase: string, localBase: string): Promise<void> {
+  const prefix = publicBase.replace(/\/+$/, '');
+  await browser.context.route(`${prefix}/**`, async (route) => {
+    const response = await route.fetch({ url: localBase + route.request().url().slice(prefix.length) });
+    await route.fulfill({ response });
+  });
 }
 
 /** Polling readers for `expect.poll` (playwright-core has no assertions of its own). */

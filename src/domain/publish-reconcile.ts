@@ -23,6 +23,13 @@ export type Reconciled = { readonly kind: 'final' | 'later' | 'resend'; readonly
 
 const addMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
 
+/**
+ * The record's new card was sent and no answer was stored (a crash, a timeout): the service looks the card up on the
+ * marketplace before anything is sent again (the background sender's rule, send-waiting.ts). The page says 核对中.
+ */
+export const isSettling = (record: Pick<PublishTask, 'status' | 'send_started_at'>): boolean =>
+  record.status === 'waiting_quota' && record.send_started_at !== null;
+
 /** The send of these records' new cards is about to go out: until its answer is stored, it may have reached the marketplace. */
 export const markSending = (record: PublishTask, now: string): PublishTask => ({ ...record, send_started_at: now, updated_at: now });
 

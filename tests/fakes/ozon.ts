@@ -48,8 +48,11 @@ export type FakeOzon = FakeServer & {
   down: boolean;
   /** What `/v1/roles` answers as the key's `expires_at`. */
   keyExpiresAt: string;
-  /** Per import request: answer it, make its cards but never answer (`hold`), or neither (`lose`); unset answers. */
-  importHold: ((offerIds: string[]) => 'answer' | 'hold' | 'lose') | undefined;
+  /**
+   * Per import request: answer it, make its cards but never answer (`hold`), make them and cut the connection
+   * instead of answering (`cut`: a lost answer the client sees at once), or neither (`lose`); unset answers.
+   */
+  importHold: ((offerIds: string[]) => 'answer' | 'hold' | 'cut' | 'lose') | undefined;
   /** `/v1/product/import/info` of the tasks it picks is never answered (nor counted as a poll). */
   holdPolls: ((taskId: number) => boolean) | undefined;
 };
@@ -172,6 +175,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
         const taskId = startTask('import', items);
         if (hold === 'hold') return;
+        if (hold === 'cut') return void response.socket?.destroy();
         return sendJson(response, 200, { result: { task_id: taskId } });
       }
       case '/v2/product/pictures/import': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SKEW_MS, type MarketplaceCard, markSending, reconcileUnanswered, unanswerable } from '../../src/domain/publish-reconcile.ts';
+import { CLOCK_SKEW_MS, type MarketplaceCard, isSettling, markSending, reconcileUnanswered, unanswerable } from '../../src/domain/publish-reconcile.ts';
 import { type ImportError, POLL_GIVE_UP_MS, markSent, markWaiting, newWaitingRecord } from '../../src/domain/publish-task.ts';
 
 const T0 = '2026-11-25T10:00:00.000Z';
@@ -73,6 +73,18 @@ describe('a send whose answer was lost', () => {
     expect(reconcileUnanswered(lost(), older, at(SETTLE), SETTLE).kind).toBe('resend');
     // Within the clock difference forgiven, it is this send's card.
     expect(reconcileUnanswered(lost(), card({ created_at: at(-CLOCK_SKEW_MS + 1) }), at(60_000), SETTLE).kind).toBe('final');
+  });
+
+  it('is settling (looked up, not sent) from the send until the lookup decides; a record never sent, or answered, is not', () => {
+    expect(isSettling(lost())).toBe(true);
+    expect(isSettling(reconcileUnanswered(lost(), card({ is_created: false }), at(30_000), SETTLE).record)).toBe(true);
+    expect(isSettling(reconcileUnanswered(lost(), undefined, at(60_000), SETTLE).record)).toBe(true);
+    expect(isSettling(unanswerable(lost(), at(1_000), 60_000))).toBe(true);
+    expect(isSettling(reconcileUnanswered(lost(), card(), at(30_000), SETTLE).record)).toBe(false);
+    expect(isSettling(reconcileUnanswered(lost(), undefined, at(SETTLE), SETTLE).record)).toBe(false);
+    expect(isSettling(newWaitingRecord({ id: 'r2', product_id: 'p1', shop_id: 's1', offer_id: 'BOX-2' }, at(60_000), T0))).toBe(false);
+    expect(isSettling(markSent(lost(), '1723000001', 'import', lost().card!, at(1)))).toBe(false);
+    expect(isSettling(markWaiting(lost(), at(60_000), at(1)))).toBe(false);
   });
 
   it('gives up with a Chinese reason after the poll give-up time, also when the marketplace cannot be asked', () => {

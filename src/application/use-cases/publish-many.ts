@@ -1,4 +1,5 @@
 import { type FieldProblem } from '../../domain/errors.ts';
+import { isSettling } from '../../domain/publish-reconcile.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type Candidate, type PublicationDispatch } from './publication-dispatch.ts';
 import { type ShopAccess } from '../shop-access.ts';
@@ -8,6 +9,8 @@ export type PublishManyInput = { readonly shopId: string; readonly productIds: r
 export type PublishManyOutput = {
   readonly tasks: { task_id: string; product_ids: string[] }[];
   readonly waiting: string[];
+  /** Those of `waiting` whose send went out unanswered: looked up on the marketplace before any resend. */
+  readonly settling: string[];
   readonly refused: { product_id: string; errors: readonly FieldProblem[] }[];
 };
 export type PublishMany = (input: PublishManyInput) => Promise<PublishManyOutput>;
@@ -31,16 +34,18 @@ export function makePublishMany({ shopAccess, publicationDispatch }: PublishMany
     const records = await publicationDispatch.dispatch(shop, accepted);
     const tasks = new Map<string, string[]>();
     const waiting: string[] = [];
+    const settling: string[] = [];
     // A product with variants has one record per variant: each product is named once per task, and once as waiting.
     for (const record of records) {
       if (record.task_id === null) {
         if (record.status === 'waiting_quota' && !waiting.includes(record.product_id)) waiting.push(record.product_id);
+        if (isSettling(record) && !settling.includes(record.product_id)) settling.push(record.product_id);
         continue;
       }
       const named = tasks.get(record.task_id) ?? [];
       if (!named.includes(record.product_id)) tasks.set(record.task_id, [...named, record.product_id]);
     }
     // A price update is answered at once: it has no task to follow, its record already holds the result.
-    return { tasks: [...tasks].map(([task_id, product_ids]) => ({ task_id, product_ids })), waiting, refused };
+    return { tasks: [...tasks].map(([task_id, product_ids]) => ({ task_id, product_ids })), waiting, settling, refused };
   };
 }

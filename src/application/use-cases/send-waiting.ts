@@ -3,6 +3,7 @@ import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
 import { type FieldProblem, isDomainError } from '../../domain/errors.ts';
+import { isSettling } from '../../domain/publish-reconcile.ts';
 import { type PublishTask, markFinal, markWaiting, ourError } from '../../domain/publish-task.ts';
 import { chooseOperation } from '../../domain/publish-update.ts';
 import { type PreparePublication } from './prepare-publication.ts';
@@ -49,11 +50,9 @@ export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
     const shop = await shops.findById(shopId);
     if (!shop) return failAll('SHOP_NOT_FOUND', '店铺已删除，商品未发布');
     if (shop.status !== 'active') return failAll('SHOP_NOT_ACTIVE', '店铺的 API Key 未通过测试，商品未发布；请更新 Key 后重新发布');
-    const { kept, resend } = await reconcileUnanswered(
-      shop,
-      claimed.filter((record) => record.send_started_at !== null),
-    );
-    const records = [...claimed.filter((record) => record.send_started_at === null), ...resend];
+    // Claimed records all wait (`claimWaiting`), so those settling are exactly the ones sent before without an answer.
+    const { kept, resend } = await reconcileUnanswered(shop, claimed.filter(isSettling));
+    const records = [...claimed.filter((record) => !isSettling(record)), ...resend];
 
     const finished: PublishTask[] = [];
     const outgoing: Outgoing[] = [];

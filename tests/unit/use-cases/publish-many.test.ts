@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESEND_DELAY_MS } from '../../../src/application/use-cases/send-publications.ts';
+import { DomainError } from '../../../src/domain/errors.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 
 const RESET = '2026-11-26T00:00:00.000Z';
@@ -49,10 +50,25 @@ describe('publish many (bulk publish)', () => {
     const result = await kit.publishMany({ shopId: shop.id, productIds: [first!.id, second!.id, mug.id] });
     expect(result.tasks.map((task) => task.product_ids)).toEqual([[first!.id, second!.id]]);
     expect(result.waiting).toEqual([mug.id]);
+    expect(result.settling).toEqual([]);
     const { items } = await kit.publishTasks.listByProduct(mug.id, { page: 1, pageSize: 10 });
     expect(items.map((record) => [record.status, record.task_id, record.next_poll_at])).toEqual(Array(3).fill(['waiting_quota', null, RESET]));
     expect((await kit.products.findById(mug.id))?.variants.map((variant) => variant.status)).toEqual(Array(3).fill('waiting_quota'));
     expect(kit.sentItems(result.tasks[0]!.task_id)).toHaveLength(2);
+  });
+
+  it('names a product whose import went out unanswered as waiting and settling (looked up, not sent again); one over the quota only as waiting', async () => {
+    const kit = publishKit();
+    kit.marketplace.limits = createsLeft(1);
+    const shop = await kit.shopIn();
+    const [sent, over] = await products(kit, 2);
+    const importProducts = kit.marketplace.importProducts;
+    kit.marketplace.importProducts = async (credentials, items) => {
+      await importProducts(credentials, items);
+      throw new DomainError('upstream_failed', 'MARKETPLACE_UNREACHABLE', '无法连接 Ozon 接口，请检查网络后重试');
+    };
+    const result = await kit.publishMany({ shopId: shop.id, productIds: [sent!.id, over!.id] });
+    expect(result).toEqual({ tasks: [], waiting: [over!.id, sent!.id], settling: [sent!.id], refused: [] });
   });
 
   it('records nothing when the marketplace is down before anything went out (502)', async () => {

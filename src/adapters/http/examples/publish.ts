@@ -10,6 +10,7 @@ const record = (status: 'pending' | 'imported') => ({
   offer_id: 'BOX-001',
   operation: 'import',
   status,
+  settling: false,
   marketplace_product_id: status === 'imported' ? '880000001' : null,
   errors: [],
   created_at: EXAMPLE.updatedAt,
@@ -35,14 +36,16 @@ export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
     status: 200,
     answer: {
       ...record('pending'),
-      items: [{ product_id: EXAMPLE.productId, variant_id: null, offer_id: 'BOX-001', status: 'pending', marketplace_product_id: null, errors: [] }],
+      items: [
+        { product_id: EXAMPLE.productId, variant_id: null, offer_id: 'BOX-001', status: 'pending', settling: false, marketplace_product_id: null, errors: [] },
+      ],
     },
   },
   getProductsIdPublishHistory: { parameters: { id: EXAMPLE.productId, page: 1, page_size: 20 }, status: 200, answer: { total: 1, items: [record('pending')] } },
   postPublish: {
     body: { shop_id: EXAMPLE.shopId, product_ids: [EXAMPLE.productId] },
     status: 202,
-    answer: { tasks: [{ task_id: EXAMPLE.bulkTaskId, product_ids: [EXAMPLE.productId] }], waiting: [], refused: [] },
+    answer: { tasks: [{ task_id: EXAMPLE.bulkTaskId, product_ids: [EXAMPLE.productId] }], waiting: [], settling: [], refused: [] },
     links: taskLink('$response.body#/tasks/0/task_id', '第一个导入任务的状态'),
   },
 };

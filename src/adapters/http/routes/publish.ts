@@ -6,6 +6,7 @@ import { type ListPublishHistory } from '../../../application/use-cases/list-pub
 import { type PublishMany } from '../../../application/use-cases/publish-many.ts';
 import { type PublishProduct } from '../../../application/use-cases/publish-product.ts';
 import { explainImportError } from '../../../domain/import-error-explanations.ts';
+import { isSettling } from '../../../domain/publish-reconcile.ts';
 import { type ImportError, type PublishTask } from '../../../domain/publish-task.ts';
 import { IdParams, PageQuery, withErrors } from '../schemas/common.ts';
 import {
@@ -37,6 +38,7 @@ const toTaskBody = (task: PublishTask) => ({
   offer_id: task.offer_id,
   operation: task.operation,
   status: task.status,
+  settling: isSettling(task),
   marketplace_product_id: task.marketplace_product_id,
   errors: explained(task.errors),
   created_at: task.created_at,
@@ -49,6 +51,7 @@ const toItemBody = (task: PublishTask) => ({
   variant_id: task.variant_id,
   offer_id: task.offer_id,
   status: task.status,
+  settling: isSettling(task),
   marketplace_product_id: task.marketplace_product_id,
   errors: explained(task.errors),
 });
@@ -99,14 +102,14 @@ export const publishRoutes =
           tags,
           summary: '批量发布（1–500 个商品，每个导入请求最多 100 个）',
           description:
-            '202 {tasks, waiting, refused}：tasks 为已发送的平台任务；waiting 为超出每日额度或被限流、到时自动发送的商品；refused 为未通过检查的商品及原因。店铺未通过测试 409；平台不可达 502（不记录任何内容）。',
+            '202 {tasks, waiting, settling, refused}：tasks 为已发送的平台任务；waiting 为超出每日额度或被限流、到时自动发送的商品；settling 为其中发送后没有收到平台回复、正在向平台核对的商品；refused 为未通过检查的商品及原因。店铺未通过测试 409；平台不可达 502（不记录任何内容）。',
           body: BulkPublishBody,
           response: withErrors({ 202: BulkPublishReplyBody }),
         },
       },
       async (request, reply) => {
-        const { tasks, waiting, refused } = await deps.publishMany({ shopId: request.body.shop_id, productIds: request.body.product_ids });
-        return reply.status(202).send({ tasks, waiting, refused: refused.map(({ product_id, errors }) => ({ product_id, errors: [...errors] })) });
+        const { tasks, waiting, settling, refused } = await deps.publishMany({ shopId: request.body.shop_id, productIds: request.body.product_ids });
+        return reply.status(202).send({ tasks, waiting, settling, refused: refused.map(({ product_id, errors }) => ({ product_id, errors: [...errors] })) });
       },
     );
 

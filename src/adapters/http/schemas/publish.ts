@@ -27,6 +27,12 @@ const Status = Type.Union(
   { description: 'waiting_quota：超出平台额度或被限流，到时自动发送；或发送后没有收到平台回复，正在向平台核对（不会重复发送）' },
 );
 
+/** Not a status of its own (the statuses are the contract's): a `waiting_quota` record whose last send went unanswered. */
+const Settling = Type.Boolean({
+  description:
+    'true：上次发送后没有收到平台回复（服务中断或超时），正在按货号向平台核对商品卡片是否已创建；核对后不会重复发送。此时 status 为 waiting_quota，next_attempt_at 为下次核对时间',
+});
+
 /** One product of a task. */
 export const PublishItemBody = Type.Object(
   {
@@ -34,6 +40,7 @@ export const PublishItemBody = Type.Object(
     variant_id: Type.Union([Type.String(), Type.Null()], { description: '该记录发送的款式（商品没有款式时为 null）' }),
     offer_id: Type.String(),
     status: Status,
+    settling: Settling,
     marketplace_product_id: Type.Union([Type.String(), Type.Null()]),
     errors: Type.Array(ImportErrorSchema),
   },
@@ -52,11 +59,12 @@ export const PublishTaskBody = Type.Object(
       { description: 'import：创建或整体更新；pictures：只更新图片；prices：只更新价格' },
     ),
     status: Status,
+    settling: Settling,
     marketplace_product_id: Type.Union([Type.String(), Type.Null()]),
     errors: Type.Array(ImportErrorSchema),
     created_at: Timestamp,
     updated_at: Timestamp,
-    next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'waiting_quota 时：预计自动发送的时间' }),
+    next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'waiting_quota 时：预计自动发送（settling 时为向平台核对）的时间' }),
   },
   { additionalProperties: false },
 );
@@ -70,6 +78,9 @@ export const BulkPublishReplyBody = Type.Object(
   {
     tasks: Type.Array(Type.Object({ task_id: Type.String(), product_ids: Type.Array(Type.String()) })),
     waiting: Type.Array(Type.String(), { description: '超出额度、到时自动发送的商品' }),
+    settling: Type.Array(Type.String(), {
+      description: 'waiting 中发送后没有收到平台回复、正在向平台核对是否已创建的商品（核对后不会重复发送）',
+    }),
     refused: Type.Array(Type.Object({ product_id: Type.String(), errors: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })) })),
   },
   { additionalProperties: false },

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PublishHistory } from '../src/api/marketplace-types.ts';
+import { settlingVariants } from '../src/publish/variant-status.ts';
 import { keyExpiry, keyExpiryWarning } from '../src/shops/key-expiry.ts';
 import { counterText, quotaSplit, remaining } from '../src/shops/quota.ts';
 import { parseRoute, routeHref } from '../src/lib/router.ts';
@@ -120,5 +122,13 @@ describe('the bulk publish route', () => {
     expect(parseRoute(href.pathname, href.search)).toEqual({ name: 'publish', ids });
     expect(parseRoute('/publish', '?ids=x,<script>')).toEqual({ name: 'publish', ids: [] });
     expect(routeHref({ name: 'publish', ids: [] })).toBe('/publish');
+  });
+});
+
+describe('variants shown 核对中', () => {
+  const record = (variant_id: string | null, settling: boolean) => ({ variant_id, settling }) as PublishHistory['items'][number];
+  it('are those whose newest record (the history is newest first) is settling; products without variants name none', () => {
+    const items = [record('red', true), record('blue', false), record('blue', true), record('grey', false), record('red', false), record(null, true)];
+    expect([...settlingVariants(items)]).toEqual(['red']);
   });
 });

@@ -8,11 +8,20 @@ import { watchTask } from './task-watch.ts';
 /** One line on what happened to the selection. */
 export function replySummary(reply: BulkPublishReply): HTMLElement {
   const sent = reply.tasks.reduce((sum, task) => sum + task.product_ids.length, 0);
+  const overQuota = reply.waiting.length - reply.settling.length;
   return h(
     'p',
-    { class: 'bulk-summary-line', id: 'bulk-result', 'data-sent': sent, 'data-waiting': reply.waiting.length, 'data-refused': reply.refused.length },
+    {
+      class: 'bulk-summary-line',
+      id: 'bulk-result',
+      'data-sent': sent,
+      'data-waiting': reply.waiting.length,
+      'data-settling': reply.settling.length,
+      'data-refused': reply.refused.length,
+    },
     `已提交 ${sent} 件（${reply.tasks.length} 个平台任务）`,
-    reply.waiting.length > 0 ? `，${reply.waiting.length} 件超出今日配额，等配额重置后自动发送` : '',
+    overQuota > 0 ? `，${overQuota} 件超出今日配额，等配额重置后自动发送` : '',
+    reply.settling.length > 0 ? `，${reply.settling.length} 件发送后未收到平台回复，正在向 Ozon 核对，不会重复发送` : '',
     reply.refused.length > 0 ? `，${reply.refused.length} 件未通过检查未发送（见表格）` : '',
     '。状态会自动刷新。',
   );
@@ -24,7 +33,7 @@ export function replySummary(reply: BulkPublishReply): HTMLElement {
  */
 export function followReply(app: App, reply: BulkPublishReply, table: BulkTable, onAllFinal: () => void): () => void {
   for (const refused of reply.refused) table.setRefused(refused.product_id, refused.errors);
-  for (const id of reply.waiting) table.setStatus(id, 'waiting_quota');
+  for (const id of reply.waiting) table.setStatus(id, 'waiting_quota', [], reply.settling.includes(id));
   table.deselect([...reply.waiting, ...reply.tasks.flatMap((task) => task.product_ids)]);
   const open = new Set(reply.tasks.map((task) => task.task_id));
   if (open.size === 0) onAllFinal();
@@ -32,8 +41,8 @@ export function followReply(app: App, reply: BulkPublishReply, table: BulkTable,
     for (const id of product_ids) table.setStatus(id, 'pending');
     return watchTask(app, task_id, (task: PublishTaskView) => {
       const items = task.items;
-      if (items.length > 0) for (const item of items) table.setStatus(item.product_id, item.status, item.errors);
-      else for (const id of product_ids) table.setStatus(id, task.status, task.errors);
+      if (items.length > 0) for (const item of items) table.setStatus(item.product_id, item.status, item.errors, item.settling);
+      else for (const id of product_ids) table.setStatus(id, task.status, task.errors, task.settling);
       const stillOpen = isOpenStatus(task.status) || items.some((item) => isOpenStatus(item.status));
       if (!stillOpen && open.delete(task_id) && open.size === 0) onAllFinal();
     });

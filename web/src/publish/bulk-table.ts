@@ -6,7 +6,7 @@ import { formatPrice } from '../lib/format.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { navLink } from '../pages/layout.ts';
 import { importErrors } from './import-errors.ts';
-import { publishBadge } from './status-labels.ts';
+import { publishBadge, settlingNote } from './status-labels.ts';
 
 /** What the table shows of a product (the list's summary). */
 export type BulkProduct = Pick<ProductSummary, 'id' | 'name' | 'offer_id' | 'stage' | 'price'>;
@@ -16,7 +16,8 @@ export type BulkTable = {
   selected(): string[];
   /** The pre-flight of one row: passed, or its problems (each links to the product's publish tab). */
   setCheck(id: string, problems: readonly FieldProblem[] | null): void;
-  setStatus(id: string, status: PublishStatus, errors?: readonly ImportError[]): void;
+  /** `settling`: sent without an answer, being looked up on the marketplace (shown 核对中 with the reason). */
+  setStatus(id: string, status: PublishStatus, errors?: readonly ImportError[], settling?: boolean): void;
   setRefused(id: string, problems: readonly FieldProblem[]): void;
   /** Unticks rows (those sent or waiting), so what stays ticked is what still needs the seller. */
   deselect(ids: readonly string[]): void;
@@ -110,9 +111,9 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       cell.dataset.check = problems === null ? 'ok' : 'problems';
       mount(cell, problems === null ? h('span', { class: 'badge badge-ok' }, '✓ 通过') : problemsView(id, problems));
     },
-    setStatus(id, status, errors = []) {
+    setStatus(id, status, errors = [], settling = false) {
       const cell = statusCells.get(id);
-      if (cell) mount(cell, publishBadge(status), importErrors(errors));
+      if (cell) mount(cell, publishBadge(status, settling), settling ? settlingNote() : null, importErrors(errors));
       const stage = status === 'imported' ? cell?.closest('tr')?.querySelector('.stage-cell') : null;
       if (stage) mount(stage, h('span', { class: 'stage stage-published' }, label(STAGE_LABELS, 'published')));
     },

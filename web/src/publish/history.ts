@@ -4,10 +4,14 @@ import type { App } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
 import { importErrors } from './import-errors.ts';
-import { OPERATION_LABELS, publishBadge } from './status-labels.ts';
+import { OPERATION_LABELS, publishBadge, settlingNote } from './status-labels.ts';
 
-/** A product's publish attempts, newest first, with the marketplace's errors of each. */
-export function publishHistory(app: App, productId: string): { element: HTMLElement; reload(): void } {
+/** A product's publish attempts, newest first, with the marketplace's errors of each; `onItems` hears each page read. */
+export function publishHistory(
+  app: App,
+  productId: string,
+  onItems: (items: PublishHistory['items']) => void = () => undefined,
+): { element: HTMLElement; reload(): void } {
   const body = h('tbody');
   const element = h(
     'div',
@@ -35,6 +39,7 @@ export function publishHistory(app: App, productId: string): { element: HTMLElem
     ])
       .then(([history, shops]) => {
         const names = new Map(shops.items.map((shop) => [shop.id, shop.name]));
+        onItems(history.items);
         mount(
           body,
           history.items.length === 0
@@ -49,15 +54,17 @@ export function publishHistory(app: App, productId: string): { element: HTMLElem
                     'td',
                     { class: 'small' },
                     OPERATION_LABELS[task.operation],
-                    h('div', { class: 'muted' }, task.task_id ? `任务 ${task.task_id}` : '尚未发送'),
+                    h('div', { class: 'muted' }, task.task_id ? `任务 ${task.task_id}` : task.settling ? '已发送，未收到回复' : '尚未发送'),
                   ),
                   h(
                     'td',
                     null,
-                    publishBadge(task.status),
-                    task.status === 'waiting_quota' && task.next_attempt_at
-                      ? h('div', { class: 'muted small' }, `预计 ${formatTime(task.next_attempt_at)} 发送`)
-                      : null,
+                    publishBadge(task.status, task.settling),
+                    task.settling
+                      ? settlingNote(task.next_attempt_at)
+                      : task.status === 'waiting_quota' && task.next_attempt_at
+                        ? h('div', { class: 'muted small' }, `预计 ${formatTime(task.next_attempt_at)} 发送`)
+                        : null,
                   ),
                   h('td', null, task.marketplace_product_id ?? '—'),
                   h('td', null, importErrors(task.errors) ?? h('span', { class: 'muted' }, '—')),

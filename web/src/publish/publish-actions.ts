@@ -8,12 +8,12 @@ import { toast } from '../lib/toast.ts';
 import { focusField } from './focus-field.ts';
 import { importErrors } from './import-errors.ts';
 import { problemList, runPreflight } from './preflight.ts';
-import { OPERATION_LABELS, PUBLISH_STATUS_LABELS, publishBadge } from './status-labels.ts';
+import { OPERATION_LABELS, PUBLISH_STATUS_LABELS, isOpenStatus, publishBadge, settlingNote } from './status-labels.ts';
 import { watchTask } from './task-watch.ts';
 
 export type PublishActionsDeps = {
   readonly shop: () => Shop | null;
-  /** After a task reaches its final status: reread quota, history and the product. */
+  /** After a task reaches its final status, or is answered waiting: reread quota, history and the product. */
   readonly onFinished: () => void;
 };
 
@@ -51,20 +51,23 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
   const showTask = (task: PublishTask | PublishTaskView): void => {
     const item = 'items' in task ? task.items.find((entry) => entry.product_id === ctx.id) : undefined;
     const status = item?.status ?? task.status;
+    const settling = item?.settling ?? task.settling;
     const productId = item?.marketplace_product_id ?? task.marketplace_product_id;
     const what = task.task_id
       ? h('span', null, '平台任务 ', h('span', { class: 'muted' }, task.task_id), '：')
       : h('span', null, `${OPERATION_LABELS[task.operation]}：`);
     mount(
       taskBox,
-      h('div', null, what, publishBadge(status), productId ? h('span', null, ` 平台商品 ID ${productId}`) : null),
-      status === 'waiting_quota'
-        ? h(
-            'p',
-            { class: 'muted small' },
-            `超出平台今日额度或被限流，服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`,
-          )
-        : null,
+      h('div', null, what, publishBadge(status, settling), productId ? h('span', null, ` 平台商品 ID ${productId}`) : null),
+      settling
+        ? settlingNote(task.next_attempt_at)
+        : status === 'waiting_quota'
+          ? h(
+              'p',
+              { class: 'muted small' },
+              `超出平台今日额度或被限流，服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`,
+            )
+          : null,
       importErrors(item?.errors ?? task.errors),
     );
     if (status !== 'pending' && status !== 'waiting_quota') {
@@ -81,8 +84,11 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
       mount(result);
       stopWatch?.();
       // A record waiting for quota (or a price-only update, answered at once) has no marketplace task to follow.
-      if (task.task_id === null) showTask(task);
-      else stopWatch = watchTask(ctx.app, task.task_id, showTask);
+      if (task.task_id === null) {
+        showTask(task);
+        // The records (and the variants' statuses) are stored waiting: show them in the history at once.
+        if (isOpenStatus(task.status)) deps.onFinished();
+      } else stopWatch = watchTask(ctx.app, task.task_id, showTask);
     } catch (error) {
       markChecked();
       if (error instanceof ApiError && error.status === 422 && (error.errors ?? []).length > 0)

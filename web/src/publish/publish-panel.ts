@@ -5,6 +5,7 @@ import { messageOf } from '../api/client.ts';
 import { attributeForm } from './attribute-form.ts';
 import { categoryAttributes } from './lookups.ts';
 import { type AspectSource, aspectAttributes, variantTable } from './variant-table.ts';
+import { settlingVariants } from './variant-status.ts';
 import { categoryPicker } from './category-picker.ts';
 import { publishHistory } from './history.ts';
 import { publishActions } from './publish-actions.ts';
@@ -19,13 +20,19 @@ export const publishPanel: Panel = (ctx, host) => {
   const attributesHost = h('div');
   const variantsHost = h('div');
   let stopVariants = (): void => undefined;
-  const history = publishHistory(ctx.app, ctx.id);
+  let refreshVariants = (): void => undefined;
+  let settling: ReadonlySet<string> = new Set();
+  const history = publishHistory(ctx.app, ctx.id, (items) => {
+    settling = settlingVariants(items);
+    refreshVariants();
+  });
   let shop: Shop | null = null;
 
   /** The variant table, with aspect columns once the shop and the category are known. */
   const drawVariants = async (): Promise<void> => {
     stopVariants();
     stopVariants = () => undefined;
+    refreshVariants = () => undefined;
     if (ctx.saved().variants.length === 0) return mount(variantsHost);
     const { description_category_id: categoryId, type_id: typeId } = ctx.preview();
     try {
@@ -35,8 +42,9 @@ export const publishPanel: Panel = (ctx, host) => {
         const answer = await categoryAttributes(ctx.app, shop.id, categoryId, typeId);
         aspects = { query: { shopId: shop.id, categoryId, typeId }, attributes: aspectAttributes(answer.attributes) };
       }
-      const table = variantTable(ctx, aspects, { policy, rate: fx.rate });
+      const table = variantTable(ctx, aspects, { policy, rate: fx.rate }, () => settling);
       stopVariants = table.stop;
+      refreshVariants = table.refresh;
       mount(variantsHost, h('section', { class: 'card', id: 'variants-card' }, h('h2', null, '款式（颜色、尺码）'), table.element));
     } catch (error) {
       mount(variantsHost, h('p', { class: 'form-error' }, `款式表加载失败：${messageOf(error)}`));

@@ -10,18 +10,10 @@ import type { VariantEdit } from '../../../src/domain/variant-edits.ts';
 import { quoteVariant } from '../../../src/domain/variant-pricing.ts';
 import { type ValueQuery, attributeValues } from './lookups.ts';
 import { valueSearch } from './value-search.ts';
+import { showVariantStatus } from './variant-status.ts';
 
 /** The category's aspect attributes and how to look their values up (null until a shop and a category are chosen). */
 export type AspectSource = { readonly query: Omit<ValueQuery, 'attributeId'>; readonly attributes: readonly CategoryAttribute[] } | null;
-
-const STATUS_TEXT: Readonly<Record<string, string>> = {
-  draft: '未发布',
-  waiting_quota: '等待额度',
-  pending: '平台处理中',
-  imported: '已发布',
-  failed: '失败',
-  skipped: '未变化',
-};
 
 /** The aspects a seller picks per variant: plain `is_aspect` attributes, except the colour name the service fills. */
 export const aspectAttributes = (attributes: readonly CategoryAttribute[]): CategoryAttribute[] =>
@@ -61,7 +53,9 @@ export function variantTable(
   ctx: EditorContext,
   aspects: AspectSource,
   reference: { policy: PricingPolicy; rate: number },
-): { element: HTMLElement; stop: () => void } {
+  /** The variants whose publish record is being looked up on the marketplace (from the history). */
+  settling: () => ReadonlySet<string> = () => new Set(),
+): { element: HTMLElement; stop: () => void; refresh: () => void } {
   const host = h('div', { id: 'variant-table', class: 'variant-table' });
   const priceCells = new Map<string, HTMLElement>();
   const statusCells = new Map<string, HTMLElement>();
@@ -76,10 +70,7 @@ export function variantTable(
     product.variants.forEach((variant, index) => {
       host.querySelector(`tr[data-variant="${variant.id}"]`)?.classList.toggle('disabled', !variant.enabled);
       const status = statusCells.get(variant.id);
-      if (status) {
-        status.textContent = STATUS_TEXT[variant.status] ?? variant.status;
-        status.className = `variant-status status-${variant.status}`;
-      }
+      if (status) showVariantStatus(status, variant.status, settling().has(variant.id));
       const cell = priceCells.get(variant.id);
       if (!cell) return;
       try {
@@ -100,7 +91,8 @@ export function variantTable(
     const image = product.assets.find((asset) => asset.asset_id === variant.image_asset_id && asset.stored_url);
     const price = h('td', { class: 'num variant-price', 'data-path': at('price') });
     priceCells.set(variant.id, price);
-    const status = h('td', { class: `variant-status status-${variant.status}` }, STATUS_TEXT[variant.status] ?? variant.status);
+    const status = h('td');
+    showVariantStatus(status, variant.status, settling().has(variant.id));
     statusCells.set(variant.id, status);
     const labelWarning = h('span', { class: 'field-message' });
     const ru = input(
@@ -235,5 +227,5 @@ export function variantTable(
       ? update()
       : draw(),
   );
-  return { element: host, stop };
+  return { element: host, stop, refresh: update };
 }

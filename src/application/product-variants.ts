@@ -2,7 +2,7 @@ import { conflict, invalid } from '../domain/errors.ts';
 import { type Product } from '../domain/product.ts';
 import { withOfferIds } from '../domain/variant.ts';
 import { editedImageIds, type VariantEdit } from '../domain/variant-edits.ts';
-import { assertVariantRules } from '../domain/variant-rules.ts';
+import { assertVariantRules, offerIdProblems } from '../domain/variant-rules.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type ProductRepository } from './ports/product-repository.ts';
 
@@ -18,7 +18,12 @@ export async function settleVariants(products: Pick<ProductRepository, 'offersTa
     variants.flatMap((variant) => (variant.offer_id ? [variant.offer_id] : [])),
     product.id,
   );
-  if (taken.length > 0) throw conflict('OFFER_ID_TAKEN', `款式货号 ${taken.join('、')} 已被其他商品使用，请换一个货号`);
+  if (taken.length > 0) {
+    const problems = offerIdProblems(variants, taken, '已被其他商品使用');
+    // Offer ids that follow the product's are changed there, not in the variant table.
+    const fix = problems.every((problem) => problem.path === '/offer_id') ? `请换一个商品货号（款式货号按 ${product.offer_id}-序号 生成）` : '请换一个货号';
+    throw conflict('OFFER_ID_TAKEN', `款式货号 ${taken.join('、')} 已被其他商品使用，${fix}`, problems);
+  }
   return { ...product, variants };
 }
 

@@ -1,7 +1,7 @@
 import { type ObjectStore, type StoredObject } from './ports/object-store.ts';
 import { type VideoDurationReader } from './ports/video-fetcher.ts';
 import { readHead, withHead } from './byte-streams.ts';
-import { DomainError, invalid } from '../domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { type VideoFormat, VIDEO_LIMITS, sniffVideoFormat, spokenDuration } from '../domain/video-format.ts';
 
 /** The `ftyp` box and its major brand. */
@@ -14,10 +14,14 @@ export async function sniffedVideo(body: AsyncIterable<Uint8Array>): Promise<{ f
   return { format: sniffVideoFormat(head), body: withHead(head, chunks) };
 }
 
-/** The seller's words for a file that is no video, whatever its name or declared type says. */
-export const notAVideo = (): DomainError => new DomainError('unsupported_media', 'VIDEO_NOT_RECOGNISED', '不是 MP4/MOV 视频（按文件内容判断，与文件名无关）');
+/** A refusal of the uploaded file, named as the field it came in (`file`) so the page can mark it. */
+const refused = (kind: 'unsupported_media' | 'too_large' | 'invalid', code: string, detail: string): DomainError =>
+  new DomainError(kind, code, detail, [{ path: '/file', message: detail }]);
 
-const tooLarge = (maxBytes: number): DomainError => new DomainError('too_large', 'VIDEO_TOO_LARGE', `视频超过 ${Math.round(maxBytes / 1024 / 1024)} MB 上限`);
+/** The seller's words for a file that is no video, whatever its name or declared type says. */
+export const notAVideo = (): DomainError => refused('unsupported_media', 'VIDEO_NOT_RECOGNISED', '不是 MP4/MOV 视频（按文件内容判断，与文件名无关）');
+
+const tooLarge = (maxBytes: number): DomainError => refused('too_large', 'VIDEO_TOO_LARGE', `视频超过 ${Math.round(maxBytes / 1024 / 1024)} MB 上限`);
 
 /**
  * Streams a video into the object store byte for byte while its duration is read from the passing bytes; past
@@ -51,6 +55,6 @@ export async function storeVideo(
 export async function refuseUnpublishable(objectStore: ObjectStore, stored: StoredObject, durationMs: number | null): Promise<number> {
   if (durationMs !== null && durationMs >= VIDEO_LIMITS.minMs && durationMs <= VIDEO_LIMITS.maxMs) return durationMs;
   await objectStore.delete(stored.key);
-  if (durationMs === null) throw invalid('VIDEO_DURATION_UNREADABLE', '读不出视频时长（文件损坏或不是 MP4/MOV 视频）');
-  throw invalid('VIDEO_DURATION_OUT_OF_RANGE', `视频时长 ${spokenDuration(durationMs)}，平台要求 8 秒到 5 分钟`);
+  if (durationMs === null) throw refused('invalid', 'VIDEO_DURATION_UNREADABLE', '读不出视频时长（文件损坏或不是 MP4/MOV 视频）');
+  throw refused('invalid', 'VIDEO_DURATION_OUT_OF_RANGE', `视频时长 ${spokenDuration(durationMs)}，平台要求 8 秒到 5 分钟`);
 }

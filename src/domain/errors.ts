@@ -39,7 +39,8 @@ export class DomainError extends Error {
 }
 
 export const notFound = (code: string, detail: string): DomainError => new DomainError('not_found', code, detail);
-export const conflict = (code: string, detail: string): DomainError => new DomainError('conflict', code, detail);
+export const conflict = (code: string, detail: string, problems: readonly FieldProblem[] = []): DomainError =>
+  new DomainError('conflict', code, detail, problems);
 export const invalid = (code: string, detail: string, problems: readonly FieldProblem[] = []): DomainError =>
   new DomainError('invalid', code, detail, problems);
 

@@ -38,6 +38,20 @@ export function duplicateAspectPairs(variants: readonly Variant[]): [Variant, Va
   return pairs;
 }
 
+/**
+ * Each variant whose offer id is one of `offers`, addressed by the field that made it: the variant's own offer id
+ * when the seller set it, else the product's (the variant follows it as `{offer_id}-{n}`), so the page marks the
+ * field to change.
+ */
+export function offerIdProblems(variants: readonly Variant[], offers: readonly string[], why: string): FieldProblem[] {
+  const clashing = new Set(offers);
+  return variants.flatMap((variant, index) =>
+    variant.offer_id !== null && clashing.has(variant.offer_id)
+      ? [{ path: variant.offer_id_pinned ? `/variants/${index}/offer_id` : '/offer_id', message: `款式${variantName(variant)}的货号${why}` }]
+      : [],
+  );
+}
+
 /** Offer ids used by more than one of the product's variants. */
 export function repeatedOfferIds(variants: readonly Variant[]): string[] {
   const seen = new Set<string>();
@@ -101,5 +115,8 @@ export function assertVariantRules(variants: readonly Variant[]): void {
     );
   }
   const repeated = repeatedOfferIds(variants);
-  if (repeated.length > 0) throw conflict('OFFER_ID_TAKEN', `款式货号重复：${repeated.join('、')}，每个款式需要不同的货号`);
+  if (repeated.length > 0) {
+    const problems = offerIdProblems(variants, repeated, '与本商品的其他款式重复');
+    throw conflict('OFFER_ID_TAKEN', `款式货号重复：${repeated.join('、')}，每个款式需要不同的货号`, problems);
+  }
 }

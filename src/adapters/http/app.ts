@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -99,6 +99,8 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   await registerOpenApiDocument(app, packageVersion, parts.modelIds);
 
   if (parts.mediaRoot) {
+    // A fresh DATA_DIR has no media folder until the first file is stored; @fastify/static warns on a missing root.
+    mkdirSync(parts.mediaRoot, { recursive: true });
     await app.register(fastifyStatic, {
       root: parts.mediaRoot,
       prefix: MEDIA_PREFIX,

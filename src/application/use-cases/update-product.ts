@@ -54,7 +54,10 @@ async function assertRichContent(deps: Pick<UpdateProductDeps, 'assets' | 'objec
   const value = changes.attributes?.[String(RICH_CONTENT_ATTRIBUTE_ID)];
   if (value === undefined || value === null) return;
   const problems = richContentProblems(value, await ownPictures(deps, productId));
-  if (problems.length > 0) throw invalid('RICH_CONTENT_INVALID', `富文本（11254）不合法：${problems[0]!.message}`, problems);
+  if (problems.length === 0) return;
+  // Most messages already begin with the attribute's name; the detail does not say it twice.
+  const first = problems[0]!.message;
+  throw invalid('RICH_CONTENT_INVALID', first.startsWith('富文本（11254）') ? first : `富文本（11254）不合法：${first}`, problems);
 }
 
 const checkedFieldChanged = (before: Product, after: Product): boolean =>

@@ -11,7 +11,7 @@ import { newVariant, type Variant, withOfferIds } from '../../../src/domain/vari
 import { applyVariantEdits } from '../../../src/domain/variant-edits.ts';
 import { collectVariants, withSkuImages } from '../../../src/domain/variant-intake.ts';
 import { priceProduct, variantPricingChanged } from '../../../src/domain/variant-pricing.ts';
-import { aspectKey, assertVariantRules } from '../../../src/domain/variant-rules.ts';
+import { aspectKey, assertVariantRules, offerIdProblems } from '../../../src/domain/variant-rules.ts';
 
 const NOW = '2026-11-25T10:00:00.000Z';
 const RED = { '10096': [{ dictionary_value_id: 1, value: 'красный' }] };
@@ -61,6 +61,20 @@ describe('variant rules (DECISIONS §10)', () => {
     expect(outcome(() => assertVariantRules([variant(1, { aspects: { '10096': [{ value: '红色' }] } })]))).toBe('invalid:VALIDATION_FAILED');
     expect(outcome(() => assertVariantRules([variant(1, { offer_id: 'X' }), variant(2, { offer_id: 'X' })]))).toBe('conflict:OFFER_ID_TAKEN');
     expect(outcome(() => assertVariantRules(Array.from({ length: 501 }, (_, i) => variant(i + 1))))).toBe('invalid:TOO_MANY_VARIANTS');
+  });
+
+  it('names the field each clashing offer id came from: the variant’s own when pinned, else the product’s it follows', () => {
+    const variants = [variant(1, { offer_id: 'MUG-1' }), variant(2, { offer_id: 'MY-BLUE', offer_id_pinned: true }), variant(3, { offer_id: 'MUG-3' })];
+    expect(offerIdProblems(variants, ['MUG-1', 'MY-BLUE'], '已被其他商品使用')).toEqual([
+      { path: '/offer_id', message: '款式「款1」（MUG-1）的货号已被其他商品使用' },
+      { path: '/variants/1/offer_id', message: '款式「款2」（MY-BLUE）的货号已被其他商品使用' },
+    ]);
+    try {
+      assertVariantRules([variant(1, { offer_id: 'X', offer_id_pinned: true }), variant(2, { offer_id: 'X', offer_id_pinned: true })]);
+      expect.unreachable();
+    } catch (error) {
+      expect(isDomainError(error) && error.problems.map((problem) => problem.path)).toEqual(['/variants/0/offer_id', '/variants/1/offer_id']);
+    }
   });
 
   it('takes a pinned offer id of up to 50 characters and refuses any longer (property)', () => {

@@ -60,7 +60,10 @@ export function valueSearch(options: ValueSearchOptions): HTMLElement {
     input.setAttribute('aria-expanded', 'true');
     mount(
       list,
-      shown.length === 0 ? h('li', { class: 'muted' }, '没有匹配的值') : null,
+      // The marketplace's dictionaries are Russian: a Chinese word (蓝) finds nothing, so say what does (синий).
+      shown.length === 0
+        ? h('li', { class: 'muted' }, /[\u4e00-\u9fff]/.test(input.value) ? '没有匹配的值：平台字典是俄文，请用俄文搜索（如 蓝色 = синий）' : '没有匹配的值')
+        : null,
       shown.map((value, index) =>
         h(
           'li',

@@ -9,6 +9,7 @@ import { derivedOfferId, type Variant } from '../../../src/domain/variant.ts';
 import type { VariantEdit } from '../../../src/domain/variant-edits.ts';
 import { quoteVariant } from '../../../src/domain/variant-pricing.ts';
 import { type ValueQuery, attributeValues } from './lookups.ts';
+import { showVariantProblems } from './variant-problems.ts';
 import { valueSearch } from './value-search.ts';
 import { showVariantStatus } from './variant-status.ts';
 
@@ -60,6 +61,7 @@ export function variantTable(
   const priceCells = new Map<string, HTMLElement>();
   const statusCells = new Map<string, HTMLElement>();
   const summary = h('p', { class: 'muted small', id: 'variant-summary' });
+  const problemsBox = h('div', { id: 'variant-problems', class: 'variant-problems', role: 'alert', hidden: true });
   let drawnIds = '';
 
   const update = (): void => {
@@ -84,6 +86,7 @@ export function variantTable(
     });
     const enabled = product.variants.filter((variant) => variant.enabled).length;
     summary.textContent = `启用 ${enabled} / ${product.variants.length} 个款式，各自作为一个平台商品发布，以型号名称（9048）合并到同一张卡片${lowest === null ? '' : `；商品售价取最低的 ${money(lowest)}`}`;
+    showVariantProblems(ctx, host, problemsBox);
   };
 
   const row = (variant: VariantRow, index: number, product: ProductDetail): HTMLElement => {
@@ -182,6 +185,7 @@ export function variantTable(
     mount(
       host,
       summary,
+      problemsBox,
       aspects ? null : h('p', { class: 'muted small' }, '选择店铺和类目后，可以为每个款式选择颜色、尺码等规格值。'),
       h(
         'div',

@@ -230,12 +230,24 @@ describe('publishing from the page in Chromium', () => {
     // The bundled pricing answers before any save: the red scarf now costs more.
     await expect.poll(price(0), POLL).not.toBe(before);
     const typed = await price(0)();
-    await page().fill('[data-path="variants/2/aspects/10096"] input', 'сер');
+    const greyColour = '[data-path="variants/2/aspects/10096"]';
+    // A Chinese colour word finds nothing in the marketplace's Russian dictionary; the list says what does.
+    await page().fill(`${greyColour} input`, '红色');
+    await expect.poll(text(page(), `${greyColour} .value-options`), POLL).toContain('平台字典是俄文');
+    // Grey given red's colour by mistake: refused, and said above the table with the cell marked, not only at the page top.
+    await page().fill(`${greyColour} input`, 'крас');
+    await page().click(`${greyColour} .value-options li[data-value-id="61573"]`);
+    await expect.poll(text(page(), '#variant-problems'), POLL).toContain('「酒红色」（SCARF-TRIO-1）与「浅灰色」（SCARF-TRIO-3）的规格值完全相同');
+    await expect.poll(attr(page(), greyColour, 'class'), POLL).toContain('cell-invalid');
+    await page().locator('#variants-card').scrollIntoViewIfNeeded();
+    await shot(page(), '58-variant-same-colour-refused');
+    await page().fill(`${greyColour} input`, 'сер');
     await page().click('[data-path="variants/2/aspects/10096"] .value-options li[data-value-id="61576"]');
     await expect.poll(text(page(), '[data-path="variants/2/aspects/10096"] .value-chips'), POLL).toContain('серый');
     await page().uncheck('[data-path="variants/1/enabled"] input');
     await expect.poll(text(page(), '#variant-summary'), POLL).toContain('启用 2 / 3');
     await savedAll(page());
+    expect(await page().isHidden('#variant-problems')).toBe(true);
     await shot(page(), '50-variant-table');
     const saved = await apiJson<{ variants: { price: number; enabled: boolean; aspects: Record<string, { dictionary_value_id: number }[]> }[] }>(
       stack.service.baseUrl,

@@ -49,16 +49,26 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
 
   /** The task as publish answered it, then as the poller updates it (with `items`). */
   const showTask = (task: PublishTask | PublishTaskView): void => {
-    const item = 'items' in task ? task.items.find((entry) => entry.product_id === ctx.id) : undefined;
+    const mine = 'items' in task ? task.items.filter((entry) => entry.product_id === ctx.id) : [];
+    // A product with colours is one item per enabled variant: the task's status stands for all of them, and each has its own card id.
+    const item = mine.length === 1 ? mine[0] : undefined;
     const status = item?.status ?? task.status;
     const settling = item?.settling ?? task.settling;
-    const productId = item?.marketplace_product_id ?? task.marketplace_product_id;
+    const cards = mine.length > 1 ? mine.flatMap((entry) => (entry.marketplace_product_id ? [entry.marketplace_product_id] : [])) : [];
+    const productId = mine.length > 1 ? cards.join('、') : (item?.marketplace_product_id ?? task.marketplace_product_id);
     const what = task.task_id
       ? h('span', null, '平台任务 ', h('span', { class: 'muted' }, task.task_id), '：')
       : h('span', null, `${OPERATION_LABELS[task.operation]}：`);
     mount(
       taskBox,
-      h('div', null, what, publishBadge(status, settling), productId ? h('span', null, ` 平台商品 ID ${productId}`) : null),
+      h(
+        'div',
+        null,
+        what,
+        publishBadge(status, settling),
+        mine.length > 1 ? h('span', null, ` ${mine.length} 个款式`) : null,
+        productId ? h('span', null, ` 平台商品 ID ${productId}`) : null,
+      ),
       settling
         ? settlingNote(task.next_attempt_at)
         : status === 'waiting_quota'
@@ -68,7 +78,7 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
               `超出平台今日额度或被限流，服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`,
             )
           : null,
-      importErrors(item?.errors ?? task.errors),
+      importErrors(mine.length > 1 ? mine.flatMap((entry) => entry.errors) : (item?.errors ?? task.errors)),
     );
     if (status !== 'pending' && status !== 'waiting_quota') {
       toast(`发布结果：${PUBLISH_STATUS_LABELS[status]}`, status === 'imported' ? 'info' : 'error');

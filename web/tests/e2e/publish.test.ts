@@ -269,6 +269,8 @@ describe('publishing from the page in Chromium', () => {
     await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), { timeout: 30_000, interval: 200 }).toBe('imported');
     const task = [...ozon.tasks.values()].at(-1)!;
     expect(task.items.map((item) => item.offer_id)).toEqual(['SCARF-TRIO-1', 'SCARF-TRIO-3']);
+    // One task, two cards: the status line names both, not the first colour's alone.
+    await expect.poll(text(page(), '#publish-task'), POLL).toMatch(/2 个款式 平台商品 ID \d+、\d+/);
     const models = task.items.map((item) => JSON.stringify((item.attributes as { id: number; values: unknown }[]).find((a) => a.id === 9048)?.values));
     expect(new Set(models).size).toBe(1);
     await expect.poll(text(page(), '[data-variant] .status-imported'), POLL).toContain('已发布');

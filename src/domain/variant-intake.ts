@@ -20,8 +20,10 @@ const SKU_IMAGE_GROUP = 'SKU';
 function collectedVariants(material: Material): CollectedVariant[] {
   const skus = material.skus ?? [];
   if (skus.length > 0) {
+    // A SKU id listed twice is one SKU (the first wins): counted twice, two items made "two variants" of which one was kept.
+    const seen = new Set<string>();
     return skus
-      .filter((sku) => sku.label.trim() !== '')
+      .filter((sku) => sku.label.trim() !== '' && !seen.has(sku.skuId) && seen.add(sku.skuId))
       .map((sku) => ({
         sku_id: sku.skuId,
         label: sku.label.trim(),

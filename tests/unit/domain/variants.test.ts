@@ -181,6 +181,8 @@ describe('variants from collected material', () => {
     expect(collectVariants([], material({ images }), [], ids()).map((v) => v.label_zh)).toEqual(['黑', '灰']);
     expect(collectVariants([], material({ images: [skuImage('黑', 0)] }), [], ids())).toEqual([]);
     expect(collectVariants([], material({ skus: [skus[0]!] }), [], ids())).toEqual([]);
+    // One SKU id listed twice is one SKU: no product with a single variant.
+    expect(collectVariants([], material({ skus: [skus[0]!, { ...skus[0]!, label: '蓝色' }] }), [], ids())).toEqual([]);
   });
 
   it('appending adds new labels and keeps every edit of the seller', () => {

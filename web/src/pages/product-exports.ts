@@ -24,8 +24,9 @@ async function saveOrToast(work: () => Promise<void>): Promise<void> {
 
 /**
  * Products CSV (the selected rows, or the current stage tab, with a chosen subset of the 23 columns under
- * their Chinese names) and the trial CSV of the current stage. Each button is busy while its file streams;
- * the server's warning about relative image paths is shown beside them.
+ * their Chinese names), the offers CSV (one row per enabled variant, the same choice) and the trial CSV of the
+ * current stage. Each button is busy while its file streams; the server's warning about relative image paths is
+ * shown beside them.
  */
 export function exportControls(app: App, stage: string, selected: () => ReadonlySet<string>): ExportControls {
   const fields = new Set<ProductCsvColumn>(PRODUCT_CSV_COLUMNS);
@@ -36,6 +37,12 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
       query: productCsvQuery({ stage, ids: onlySelected ? [...selected()] : [], fields: [...fields] }),
       timeoutMs: 300_000,
     });
+  /** One row per offer — each enabled colour or size, or the product when it has none — with 款式 and 型号 columns (§10). */
+  const offersCsv = (): Promise<void> => {
+    const query = productCsvQuery({ stage, ids: [...selected()], fields: [...fields] });
+    if (query.fields) query.fields += ',variant_label,model_name';
+    return download(app.api, '/api/export/offers.csv', stampedName('offers', 'csv', new Date()), { query, timeoutMs: 300_000 });
+  };
   const trialCsv = (): Promise<void> =>
     download(app.api, '/api/export/trial-csv', stampedName('trial', 'csv', new Date()), {
       query: { stage: stage === 'all' ? undefined : stage },
@@ -51,6 +58,15 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
     'button',
     { id: 'export-stage', onclick: () => busy(exportStage, productsCsv(false))() },
     stage === 'all' ? '导出全部 CSV' : `导出「${label(STAGE_LABELS, stage)}」CSV`,
+  );
+  const exportOffers: HTMLButtonElement = h(
+    'button',
+    {
+      id: 'export-offers',
+      title: '每个启用的款式（颜色、尺码）一行，带款式俄文名和型号名称；没有款式的商品一行。勾选了商品时只导出所选',
+      onclick: () => busy(exportOffers, offersCsv)(),
+    },
+    '导出款式 CSV',
   );
   const exportTrial: HTMLButtonElement = h('button', { id: 'export-trial', onclick: () => busy(exportTrial, trialCsv)() }, '导出试算表');
   const chosenCount = h('span', { class: 'muted small', id: 'field-count' }, `已选 ${fields.size} / ${PRODUCT_CSV_COLUMNS.length} 列`);
@@ -91,7 +107,7 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
     () => undefined,
   );
   const controls: ExportControls = {
-    element: [exportSelected, exportStage, exportTrial, fieldPicker, warning],
+    element: [exportSelected, exportStage, exportOffers, exportTrial, fieldPicker, warning],
     selectionChanged() {
       if (!exportSelected.classList.contains('busy')) exportSelected.disabled = selected().size === 0;
     },

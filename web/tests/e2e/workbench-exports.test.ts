@@ -41,6 +41,15 @@ describe('exports on the list in Chromium: Chinese field picker, relative-URL wa
     const [download] = await Promise.all([page().waitForEvent('download'), page().click('#export-stage')]);
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.slice(1).split('\r\n')[0]).toBe('offer_id,name,price');
+    // The offers export takes the same columns plus each offer's 款式 and 型号 (one row here: the product has no colours).
+    const [offers] = await Promise.all([page().waitForEvent('download'), page().click('#export-offers')]);
+    expect(offers.suggestedFilename()).toMatch(/^offers-.*\.csv$/);
+    const rows = readFileSync(await offers.path(), 'utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('offer_id,name,price,variant_label,model_name');
+    expect(rows).toHaveLength(2);
   });
 
   it('shows a button busy while its export streams, and idle again after', async () => {

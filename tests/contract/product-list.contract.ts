@@ -31,18 +31,20 @@ export function testProductListContract(it: CatalogIt): void {
     expect(await repo.stageCounts({ page: 1, pageSize: 1 })).toEqual({ collected: 0, editing: 2, ready: 1, published: 0, archived: 1 });
   });
 
-  it('counts assets per group, failed downloads and the first stored main image in list items', async ({ catalog: { products, assets } }) => {
+  it('counts assets per group, failed downloads and the first stored main image (no video) in list items', async ({ catalog: { products, assets } }) => {
     const p = product();
     await products.insert(p);
     await assets.insertMany([
       asset(p.id, { group_key: 'main', index: 0, status: 'failed' }),
+      asset(p.id, { group_key: 'main', index: 0, status: 'pending' }),
+      asset(p.id, { group_key: 'main', index: 0, status: 'stored', type: 'video', stored_url: '/media/p/clip.mp4' }),
       storedAsset(p.id, 'main', 2),
       storedAsset(p.id, 'main', 1),
       asset(p.id, { group_key: 'sku' }),
       asset(p.id, { group_key: 'generated', status: 'stored' }),
     ]);
     const [item] = (await products.list({ page: 1, pageSize: 20 })).items;
-    expect(item).toMatchObject({ id: p.id, asset_count: { main: 3, sku: 1, detail: 0 }, failed_assets: 1, thumbnail_url: '/media/p/main-1.jpg' });
+    expect(item).toMatchObject({ id: p.id, asset_count: { main: 5, sku: 1, detail: 0 }, failed_assets: 1, thumbnail_url: '/media/p/main-1.jpg' });
   });
 
   it('filters by platform, failed images and an updated window, and counts stages under the same filters', async ({ catalog: { products, assets } }) => {

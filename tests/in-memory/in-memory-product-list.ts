@@ -40,7 +40,7 @@ function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary 
   const thumbnail = assets
     .filter((asset) => asset.group_key === 'main')
     .sort(byGroupOrder)
-    .find((asset) => asset.status === 'stored');
+    .find((asset) => asset.status === 'stored' && asset.type !== 'video');
   const { id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by } = product;
   return {
     ...copy({ id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by }),

@@ -1,49 +1,18 @@
-import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import { type AssetCount, type ListSortKey, type ProductListQuery, type ProductSummary, type StageCounts } from '../../application/ports/product-repository.ts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ListSortKey, type ProductListQuery, type ProductSummary, type StageCounts } from '../../application/ports/product-repository.ts';
 import { STAGES, type Stage } from '../../domain/product.ts';
-import { type Database, type ProductTable } from './database.ts';
+import { type Database } from './database.ts';
 import { countAndKeep, keptTotal, SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { containsPattern } from './like-pattern.ts';
 import { indexedHolds, postgresSearchTotal, searchPostgres } from './postgres-search.ts';
 import { MANUAL_PLATFORM } from './product-rows.ts';
+import { type SummaryRow, type SummarySelect, summariesWithAssets, summaryRow, summarySql } from './product-summary-rows.ts';
 import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
 
 /**
  * The product list (the busiest read): one page, newest-updated first, with its total and per-page asset counts.
  * Written as plain SQL templates: the query builder's per-call compile costs as much as the query itself here.
  */
-const SUMMARY_COLUMNS = [
-  'id',
-  'stage',
-  'name',
-  'offer_id',
-  'price',
-  'source_platform',
-  'source_url',
-  'marketplace_product_id',
-  'created_at',
-  'updated_at',
-  'created_by',
-  'updated_by',
-] as const;
-const SUMMARY_SQL = sql.raw(SUMMARY_COLUMNS.join(', '));
-type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
-
-async function assetCounts(db: Kysely<Database>, ids: string[]): Promise<Map<string, { counts: AssetCount; failed: number }>> {
-  const result = new Map(ids.map((id) => [id, { counts: { main: 0, sku: 0, detail: 0 }, failed: 0 }]));
-  if (ids.length === 0) return result;
-  const { rows } = await sql<{ product_id: string; group_key: string; status: string; n: number }>`select product_id, group_key, status, count(*) as n
-    from assets where product_id in (${sql.join(ids)}) group by product_id, group_key, status`.execute(db);
-  for (const row of rows) {
-    const entry = result.get(row.product_id)!;
-    const n = Number(row.n);
-    if (row.group_key === 'main' || row.group_key === 'sku' || row.group_key === 'detail')
-      entry.counts = { ...entry.counts, [row.group_key]: entry.counts[row.group_key] + n };
-    if (row.status === 'failed') entry.failed += n;
-  }
-  return result;
-}
-
 /** Candidates a long query's window may have for checking them in full to beat the exact phrase (~0.5 µs each). */
 const WINDOW_CANDIDATES_MAX = 1_000;
 
@@ -94,17 +63,17 @@ async function searchSqlite(
   const offset = (query.page - 1) * query.pageSize;
   const hits = await sql<{ rowid: number }>`select rowid from ${from} where ${where} order by rowid desc limit ${query.pageSize} offset ${offset}`.execute(db);
   if (hits.rows.length === 0) return { total, rows: [] };
-  const found = await sql<SummaryRow & { fts_rowid: number }>`select ${SUMMARY_SQL}, r.fts_rowid from product_search_rows r
+  const found = await sql<SummarySelect & { fts_rowid: number }>`select ${summarySql(true)}, r.fts_rowid from product_search_rows r
     join products on products.id = r.product_id where r.fts_rowid in (${sql.join(hits.rows.map((hit) => hit.rowid))})`.execute(db);
-  const byRowid = new Map(found.rows.map(({ fts_rowid, ...row }) => [fts_rowid, row]));
+  const byRowid = new Map(found.rows.map((row) => [row.fts_rowid, summaryRow(row.summary)]));
   return { total, rows: hits.rows.map((hit) => byRowid.get(hit.rowid)).filter((row): row is SummaryRow => row !== undefined) };
 }
 
 /** The summaries of `ids`, in their order. */
 async function summariesOf(db: Kysely<Database>, ids: string[]): Promise<SummaryRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<SummaryRow>`select ${SUMMARY_SQL} from products where id in (${sql.join(ids)})`.execute(db);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const { rows } = await sql<SummarySelect>`select ${summarySql(false)} from products where id in (${sql.join(ids)})`.execute(db);
+  const byId = new Map(rows.map(({ summary }) => summaryRow(summary)).map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined);
 }
 
@@ -118,7 +87,12 @@ async function searchIndexed(db: Kysely<Database>, sqlite: boolean, q: string, q
  * Without `q` the total comes from the per-stage counters (migrations/003-catalog.ts). With `q`, only archived
  * products are listed here (the search indexes leave them out): a scan, but of a small and rarely searched set.
  */
-async function listPlain(db: Kysely<Database>, q: string | undefined, query: ProductListQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+async function listPlain(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  q: string | undefined,
+  query: ProductListQuery,
+): Promise<{ total: number; rows: SummaryRow[] }> {
   const stage = query.stage ? sql`stage = ${query.stage}` : sql`stage != 'archived'`;
   const where = q ? sql`${stage} and search_text like ${containsPattern(q)} escape '\\'` : stage;
   const totalQuery = q
@@ -127,9 +101,11 @@ async function listPlain(db: Kysely<Database>, q: string | undefined, query: Pro
   const offset = (query.page - 1) * query.pageSize;
   const [totals, page] = await Promise.all([
     totalQuery.execute(db),
-    sql<SummaryRow>`select ${SUMMARY_SQL} from products where ${where} order by updated_at desc, id desc limit ${query.pageSize} offset ${offset}`.execute(db),
+    sql<SummarySelect>`select ${summarySql(sqlite)} from products where ${where} order by updated_at desc, id desc limit ${query.pageSize} offset ${offset}`.execute(
+      db,
+    ),
   ]);
-  return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows };
+  return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows.map(({ summary }) => summaryRow(summary)) };
 }
 
 /** Whether the query asks only what the original list answered (stage, `q`, newest-updated first). */
@@ -190,10 +166,13 @@ async function listFiltered(
   const where = and(clauses);
   const offset = (query.page - 1) * query.pageSize;
   const page =
-    await sql<SummaryRow>`select ${SUMMARY_SQL} from products where ${where} order by ${orderBy(query)} limit ${query.pageSize} offset ${offset}`.execute(db);
-  if (query.knownTotal !== undefined) return { total: query.knownTotal, rows: page.rows };
+    await sql<SummarySelect>`select ${summarySql(sqlite)} from products where ${where} order by ${orderBy(query)} limit ${query.pageSize} offset ${offset}`.execute(
+      db,
+    );
+  const rows = page.rows.map(({ summary }) => summaryRow(summary));
+  if (query.knownTotal !== undefined) return { total: query.knownTotal, rows };
   const totals = await sql<{ total: number }>`select count(*) as total from products where ${where}`.execute(db);
-  return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows };
+  return { total: Number(totals.rows[0]?.total ?? 0), rows };
 }
 
 const emptyCounts = (): StageCounts => Object.fromEntries(STAGES.map((stage) => [stage, 0])) as StageCounts;
@@ -256,17 +235,6 @@ async function liveSearchCounts(db: Kysely<Database>, sqlite: boolean, q: string
   return { collected: known.get('collected') ?? 0, editing: known.get('editing') ?? 0, ready: known.get('ready') ?? 0, published: known.get('published') ?? 0 };
 }
 
-/** The first stored main image of each product (asset_product_idx walks them in order). */
-async function thumbnails(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
-  const result = new Map<string, string>();
-  if (ids.length === 0) return result;
-  // The status is checked here: `status = 'stored'` in SQL made SQLite read the status index (44 ms, not 0.1).
-  const { rows } = await sql<{ product_id: string; status: string; stored_url: string; type: string }>`select product_id, status, stored_url, type from assets
-    where product_id in (${sql.join(ids)}) and group_key = 'main' order by product_id, idx`.execute(db);
-  for (const row of rows) if (row.status === 'stored' && row.type !== 'video' && !result.has(row.product_id)) result.set(row.product_id, row.stored_url);
-  return result;
-}
-
 /** One page of summaries and the total of matches. */
 export async function listProducts(
   db: Kysely<Database>,
@@ -280,17 +248,6 @@ export async function listProducts(
     ? await listFiltered(db, sqlite, q, query)
     : indexed
       ? await searchIndexed(db, sqlite, q, query, searchCounts)
-      : await listPlain(db, q, query);
-  const ids = rows.map((row) => row.id);
-  const counts = await assetCounts(db, ids);
-  const thumbs = await thumbnails(db, ids);
-  const items = rows.map((row) => ({
-    ...row,
-    stage: row.stage as ProductSummary['stage'],
-    source_platform: (row.source_platform === MANUAL_PLATFORM ? null : row.source_platform) as ProductSummary['source_platform'],
-    asset_count: counts.get(row.id)!.counts,
-    failed_assets: counts.get(row.id)!.failed,
-    thumbnail_url: thumbs.get(row.id) ?? null,
-  }));
-  return { total: Number(total), items };
+      : await listPlain(db, sqlite, q, query);
+  return { total: Number(total), items: await summariesWithAssets(db, rows) };
 }

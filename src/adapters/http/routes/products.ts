@@ -10,6 +10,7 @@ import { type UpdateProduct } from '../../../application/use-cases/update-produc
 import { type ProductView } from '../../../application/view-product.ts';
 import { invalid } from '../../../domain/errors.ts';
 import { type Variant } from '../../../domain/variant.ts';
+import { productListJson } from '../product-list-json.ts';
 import { type VariantBody } from '../schemas/variants.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 import {
@@ -87,9 +88,9 @@ export const productRoutes =
       {
         schema: { tags: ['products'], summary: '商品列表（最近更新在前）', querystring: ProductListQuery, response: withErrors({ 200: ProductListResponse }) },
       },
-      async (request) => {
+      async (request, reply) => {
         const { stage, q, page, page_size: pageSize, platform, has_failed_assets: hasFailedAssets, updated_from, updated_to, sort } = request.query;
-        return deps.listProducts({
+        const output = await deps.listProducts({
           stage,
           q,
           page,
@@ -100,6 +101,8 @@ export const productRoutes =
           updatedBefore: updated_to === undefined ? undefined : dateBound(updated_to, 'updated_to', true),
           sort: sort === undefined ? undefined : { key: sort.replace(/^-/, '') as ListSortKey, descending: sort.startsWith('-') },
         });
+        // The schema's bytes, written without its per-value validators (product-list-json.ts).
+        return reply.serializer(productListJson).send(output);
       },
     );
 

@@ -1,0 +1,36 @@
+import { type ProductSummary } from '../../application/ports/product-repository.ts';
+import { type ListProductsOutput } from '../../application/use-cases/list-products.ts';
+
+/** A summary with exactly ProductSummary's schema fields, in its order (schemas/products.ts). */
+const summaryBody = (item: ProductSummary) => ({
+  id: item.id,
+  stage: item.stage,
+  name: item.name,
+  offer_id: item.offer_id,
+  price: item.price,
+  source_platform: item.source_platform,
+  source_url: item.source_url,
+  asset_count: { main: item.asset_count.main, sku: item.asset_count.sku, detail: item.asset_count.detail },
+  failed_assets: item.failed_assets,
+  thumbnail_url: item.thumbnail_url,
+  marketplace_product_id: item.marketplace_product_id,
+  created_at: item.created_at,
+  updated_at: item.updated_at,
+  created_by: item.created_by,
+  updated_by: item.updated_by,
+});
+
+/**
+ * GET /products' 200 answer as the bytes the route's schema serializer wrote (tests/unit/product-list-json.test.ts
+ * holds them equal): only the schema's fields, in its order, through JSON.stringify. The schema serializer picks
+ * each nullable field's and each stage's branch by running an Ajv validator per value (~15 calls an item): ~8 % of
+ * the list's CPU at 20 items, profiled on 100 000 products.
+ */
+export function productListJson(output: ListProductsOutput): string {
+  const counts = output.stage_counts;
+  return JSON.stringify({
+    total: output.total,
+    items: output.items.map(summaryBody),
+    stage_counts: { collected: counts.collected, editing: counts.editing, ready: counts.ready, published: counts.published, archived: counts.archived },
+  });
+}

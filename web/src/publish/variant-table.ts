@@ -9,6 +9,7 @@ import { derivedOfferId, type Variant } from '../../../src/domain/variant.ts';
 import type { VariantEdit } from '../../../src/domain/variant-edits.ts';
 import { quoteVariant } from '../../../src/domain/variant-pricing.ts';
 import { type ValueQuery, attributeValues } from './lookups.ts';
+import { variantPictureCell } from './variant-picture.ts';
 import { showVariantProblems } from './variant-problems.ts';
 import { valueSearch } from './value-search.ts';
 import { showVariantStatus } from './variant-status.ts';
@@ -91,7 +92,6 @@ export function variantTable(
 
   const row = (variant: VariantRow, index: number, product: ProductDetail): HTMLElement => {
     const at = (field: string) => `variants/${index}/${field}`;
-    const image = product.assets.find((asset) => asset.asset_id === variant.image_asset_id && asset.stored_url);
     const price = h('td', { class: 'num variant-price', 'data-path': at('price') });
     priceCells.set(variant.id, price);
     const status = h('td');
@@ -139,11 +139,7 @@ export function variantTable(
     return h(
       'tr',
       { 'data-variant': variant.id, class: variant.enabled ? '' : 'disabled' },
-      h(
-        'td',
-        { 'data-path': at('image_asset_id') },
-        image ? h('img', { src: image.stored_url, alt: variant.label_zh, class: 'variant-thumb' }) : h('span', { class: 'muted small' }, '无图'),
-      ),
+      variantPictureCell(product, variant, at('image_asset_id'), (assetId) => editVariant(ctx, variant.id, { image_asset_id: assetId })),
       h(
         'td',
         null,

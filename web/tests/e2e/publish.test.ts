@@ -222,8 +222,20 @@ describe('publishing from the page in Chromium', () => {
   it('publishes three colours as one card: the seller picks grey’s colour, switches blue off, sees prices follow the cost', async () => {
     const token = await apiLogin(stack.service.baseUrl);
     const id = await productWithColours(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2101', 'SCARF-TRIO');
+    // Grey starts without a picture (1688 listings often lack one colour's): the seller picks it among the product's pictures.
+    type Pictured = { variants: { id: string; image_asset_id: string | null }[] };
+    const collected = await apiJson<Pictured>(stack.service.baseUrl, token, 'GET', `/api/products/${id}`);
+    const greyPicture = collected.variants[2]!.image_asset_id;
+    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, {
+      variants: collected.variants.map((v, i) => (i === 2 ? { id: v.id, image_asset_id: null } : { id: v.id })),
+    });
     await page().goto(`${stack.service.baseUrl}/products/${id}?tab=publish`);
     await page().waitForSelector('#variant-table [data-path="variants/2/aspects/10096"] input');
+    const greyPictureChoice = '[data-path="variants/2/image_asset_id"] select';
+    expect(await page().inputValue(greyPictureChoice)).toBe('');
+    await page().selectOption(greyPictureChoice, { label: '浅灰色（SKU 图 3）' });
+    await savedAll(page());
+    expect((await apiJson<Pictured>(stack.service.baseUrl, token, 'GET', `/api/products/${id}`)).variants[2]!.image_asset_id).toBe(greyPicture);
     const price = (index: number) => attr(page(), `[data-path="variants/${index}/price"]`, 'data-value');
     const before = await price(0)();
     await page().fill('[data-path="variants/0/cost_cny"] input', '30');

@@ -37,7 +37,8 @@ function edited(variant: Variant, edit: VariantEdit, index: number): Variant {
     const wanted = edit.offer_id === null ? null : edit.offer_id.trim();
     const changes = wanted === null ? variant.offer_id_pinned : !variant.offer_id_pinned || wanted !== variant.offer_id;
     if (changes && variant.marketplace_product_id !== null && wanted !== variant.offer_id) {
-      throw conflict('VARIANT_PUBLISHED', `款式${variantName(variant)}已发布，不能再改货号（改了会变成平台上的另一个商品）`);
+      const detail = `款式${variantName(variant)}已发布，不能再改货号（改了会变成平台上的另一个商品）`;
+      throw conflict('VARIANT_PUBLISHED', detail, [{ path: `/variants/${index}/offer_id`, message: detail }]);
     }
     if (changes) next = wanted === null ? { ...next, offer_id_pinned: false } : { ...next, offer_id: wanted, offer_id_pinned: true };
   }
@@ -62,7 +63,8 @@ export function applyVariantEdits(current: readonly Variant[], edits: readonly V
   if (problems.length > 0) throw invalidField(problems);
   const orphaned = current.filter((variant) => !kept.has(variant.id) && variant.marketplace_product_id !== null);
   if (orphaned.length > 0) {
-    throw conflict('VARIANT_PUBLISHED', `款式${orphaned.map(variantName).join('、')}已发布到平台，不能删除，可以停用`);
+    const detail = `款式${orphaned.map(variantName).join('、')}已发布到平台，不能删除，可以停用`;
+    throw conflict('VARIANT_PUBLISHED', detail, [{ path: '/variants', message: detail }]);
   }
   let seq = nextSeq(current);
   return edits.map((edit, index) => {

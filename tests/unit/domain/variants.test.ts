@@ -8,7 +8,7 @@ import { newProduct, type Product } from '../../../src/domain/product.ts';
 import { pricingInputsOf, quoteProduct } from '../../../src/domain/product-pricing.ts';
 import { readyProblems } from '../../../src/domain/ready-checks.ts';
 import { newVariant, type Variant, withOfferIds } from '../../../src/domain/variant.ts';
-import { applyVariantEdits } from '../../../src/domain/variant-edits.ts';
+import { applyVariantEdits, type VariantEdit } from '../../../src/domain/variant-edits.ts';
 import { collectVariants, withSkuImages } from '../../../src/domain/variant-intake.ts';
 import { priceProduct, variantPricingChanged } from '../../../src/domain/variant-pricing.ts';
 import { aspectKey, assertVariantRules, offerIdProblems } from '../../../src/domain/variant-rules.ts';
@@ -113,6 +113,17 @@ describe('variant edits (PATCH variants)', () => {
     expect(outcome(() => applyVariantEdits(current, [{ id: 'v2' }, { label_zh: ' ' }], ids()))).toBe('invalid:VALIDATION_FAILED');
     expect(outcome(() => applyVariantEdits(current, [{ id: 'v1' }], ids()))).toBe('conflict:VARIANT_PUBLISHED');
     expect(outcome(() => applyVariantEdits(current, [{ id: 'v2', offer_id: 'P-9' }], ids()))).toBe('conflict:VARIANT_PUBLISHED');
+    // Each names its field, so the page says it beside the variant table.
+    const pathsOf = (edits: VariantEdit[]) => {
+      try {
+        applyVariantEdits(current, edits, ids());
+      } catch (error) {
+        return isDomainError(error) ? error.problems.map((problem) => problem.path) : [];
+      }
+      return [];
+    };
+    expect(pathsOf([{ id: 'v1' }])).toEqual(['/variants']);
+    expect(pathsOf([{ id: 'v1' }, { id: 'v2', offer_id: 'P-9' }])).toEqual(['/variants/1/offer_id']);
     expect(outcome(() => applyVariantEdits(current, [{ id: 'v2', offer_id: 'P-2' }], ids()))).toBe('ok');
   });
 

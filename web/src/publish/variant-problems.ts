@@ -18,6 +18,8 @@ export function showVariantProblems(ctx: EditorContext, host: HTMLElement, box: 
   }
   for (const problem of problems) {
     const path = problem.path.replace(/^\//, '');
+    // The table as a whole (a removed variant) or the product's offer id: said in the box, no cell to mark.
+    if (!/^variants\/\d+/.test(path)) continue;
     // `variants/1/aspects` names every aspect cell of that row; a cell's own path names just it.
     for (const cell of host.querySelectorAll(`td[data-path="${path}"], td[data-path^="${path}/"]`)) {
       cell.classList.add('cell-invalid');

@@ -42,6 +42,12 @@ export const markUnanswered = (record: PublishTask, checkAt: string, now: string
   updated_at: now,
 });
 
+/**
+ * The send's answer was lost (a timeout, a cut connection, an answer that could not be read): the cards are looked up
+ * when an answered import's first poll would come (`pollDelayMs`), not after a resend's delay; nothing is resent.
+ */
+export const markAnswerLost = (record: PublishTask, now: string): PublishTask => markUnanswered(record, addMs(now, pollDelayMs(record.attempts)), now);
+
 const LOST_ERROR = ourError('SEND_RESULT_LOST', '发送后没有收到平台的回复，且长时间无法向平台确认结果；请在卖家后台确认该商品后重新发布');
 
 /**
@@ -50,7 +56,7 @@ const LOST_ERROR = ourError('SEND_RESULT_LOST', '发送后没有收到平台的�
  * - a card made after our send started is that send's card: its errors (`level: error`) fail the record, a card
  *   created correctly imports it, one still being made is looked at again with the poll back-off;
  * - no card (or an older one, not made by this send): the request never arrived, or has not shown yet. After
- *   `settleMs` from the send it is sent again; before, it is looked at again then.
+ *   `settleMs` from the send it is sent again; before, it is looked at again with the poll back-off.
  * Past the poll give-up time without an answer it fails with a Chinese reason.
  */
 export function reconcileUnanswered(record: PublishTask, card: MarketplaceCard | undefined, now: string, settleMs: number): Reconciled {
@@ -65,8 +71,12 @@ export function reconcileUnanswered(record: PublishTask, card: MarketplaceCard |
     if (card.is_created) return { kind: 'final', record: markFinal(record, 'imported', card.errors, now, record.card, card.product_id) };
     return { kind: 'later', record: markUnanswered(record, addMs(now, pollDelayMs(record.attempts)), now) };
   }
+  // Not there yet: looked at again on the poll back-off (a card that shows late is settled within a minute of
+  // showing), and sent again only once the send has had `settleMs` to show.
   const settledAt = addMs(started, settleMs);
-  if (Date.parse(now) < Date.parse(settledAt)) return { kind: 'later', record: markUnanswered(record, settledAt, now) };
+  const again = addMs(now, pollDelayMs(record.attempts));
+  if (Date.parse(now) < Date.parse(settledAt))
+    return { kind: 'later', record: markUnanswered(record, Date.parse(again) < Date.parse(settledAt) ? again : settledAt, now) };
   return { kind: 'resend', record: { ...record, send_started_at: null } };
 }
 

@@ -58,11 +58,54 @@ export function testPublishTaskClaimsContract(it: PublishTasksIt): void {
       newWaitingRecord({ id: 'w2', product_id: 'p8', shop_id: 's1', offer_id: 'H' }, at(90), at(0)),
       record(5, 1, 0),
     );
-    expect(await tasks.claimWaiting([], at(0), at(30))).toEqual([]);
-    expect(await tasks.claimWaiting(['w1', 'w2', 'r-5-1', 'nope'], at(0), at(30))).toEqual(['w1']);
+    expect(await tasks.claimWaiting([], at(0), at(30), 'a')).toEqual([]);
+    expect(await tasks.claimWaiting(['w1', 'w2', 'r-5-1', 'nope'], at(0), at(30), 'a')).toEqual(['w1']);
     expect((await tasks.findById('w1'))!.next_poll_at).toBe(at(30));
-    expect(await other.claimWaiting(['w1', 'w2'], at(0), at(30))).toEqual([]);
-    expect((await other.claimWaiting(['w1', 'w2'], at(95), at(150))).sort()).toEqual(['w1', 'w2']);
+    expect(await other.claimWaiting(['w1', 'w2'], at(0), at(30), 'b')).toEqual([]);
+    expect((await other.claimWaiting(['w1', 'w2'], at(95), at(150), 'b')).sort()).toEqual(['w1', 'w2']);
     expect((await tasks.findById('r-5-1'))!.next_poll_at).toBe(at(0));
+  });
+
+  it('writes a send’s outcome only while its sender holds the records: a claim after the lease takes them over', async ({ stores: { tasks, other } }) => {
+    const waiting = (id: string) => newWaitingRecord({ id, product_id: `p-${id}`, shop_id: 's1', offer_id: id }, at(30), at(0));
+    const sent = (record: PublishTask, task: string): PublishTask => ({ ...record, status: 'pending', task_id: task, next_poll_at: at(61) });
+    await tasks.insertHeld('request', [waiting('w1'), waiting('w2'), waiting('w3')]);
+    await tasks.insert(waiting('plain'));
+    const marked = { ...waiting('w1'), send_started_at: at(1) };
+    expect(await tasks.updateHeld('request', [marked])).toEqual([marked]);
+    expect(await tasks.updateHeld('request', [])).toEqual([]);
+    // The request outlived its lease: a sender claims what is due, and holds it from now on.
+    expect((await other.claimWaiting(['w1', 'w2', 'plain'], at(30), at(90), 'sender')).sort()).toEqual(['plain', 'w1', 'w2']);
+    expect(await tasks.heldBy('request', ['w1', 'w2', 'w3', 'plain', 'nope'])).toEqual(new Set(['w3']));
+    expect(await other.heldBy('sender', ['w1', 'w2', 'w3', 'plain'])).toEqual(new Set(['w1', 'w2', 'plain']));
+    expect(await tasks.heldBy('request', [])).toEqual(new Set());
+    // The request's late answer lands only on the record it still holds.
+    expect(await tasks.updateHeld('request', [sent(marked, 't-1'), sent(waiting('w2'), 't-1'), sent(waiting('w3'), 't-1')])).toEqual([
+      sent(waiting('w3'), 't-1'),
+    ]);
+    expect(await tasks.findById('w1')).toEqual({ ...marked, next_poll_at: at(90) });
+    expect(await tasks.findById('w2')).toEqual({ ...waiting('w2'), next_poll_at: at(90) });
+    expect(await other.updateHeld('sender', [sent(marked, 't-2'), sent(waiting('never-stored'), 't-2')])).toEqual([sent(marked, 't-2')]);
+    expect(await tasks.findById('w1')).toEqual(sent(marked, 't-2'));
+    // A plain update is no claim: the holder stays.
+    await tasks.update({ ...waiting('w2'), attempts: 3 });
+    expect(await other.heldBy('sender', ['w2'])).toEqual(new Set(['w2']));
+  });
+
+  it('a write racing a claim lands or is refused whole: never a record both claimed and written by its old holder', async ({ stores: { tasks, other } }) => {
+    const ids = Array.from({ length: 30 }, (_, n) => `race-${n}`);
+    const records = ids.map((id) => newWaitingRecord({ id, product_id: `p-${id}`, shop_id: 's1', offer_id: id }, at(30), at(0)));
+    await tasks.insertHeld('request', records);
+    const [claimed, written] = await Promise.all([
+      (async () => (await Promise.all(ids.map((id) => other.claimWaiting([id], at(30), at(90), 'sender')))).flat())(),
+      (async () =>
+        (
+          await Promise.all(records.map((record) => tasks.updateHeld('request', [{ ...record, status: 'pending', task_id: 't-1', next_poll_at: at(61) }])))
+        ).flat())(),
+    ]);
+    const claimedIds = new Set(claimed);
+    expect(written.filter((record) => claimedIds.has(record.id))).toEqual([]);
+    expect(claimed.length + written.length).toBe(ids.length);
+    for (const id of ids) expect((await tasks.findById(id))!.status).toBe(claimedIds.has(id) ? 'waiting_quota' : 'pending');
   });
 }

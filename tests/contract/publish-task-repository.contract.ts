@@ -67,12 +67,14 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
     await tasks.update();
   });
 
-  it('removes records that were never sent, and only those named', async ({ stores: { tasks } }) => {
+  it('removes records that were never sent, only those named and still held by the remover', async ({ stores: { tasks, other } }) => {
     const waiting = (id: string) => newWaitingRecord({ id, product_id: 'p1', shop_id: 's1', offer_id: id }, at(10), at(0));
-    await tasks.insert(waiting('w1'), waiting('w2'), waiting('w3'));
-    await tasks.remove(['w1', 'w3', 'unknown']);
-    await tasks.remove([]);
-    expect(await tasks.listDue(at(30), 10)).toEqual([waiting('w2')]);
+    await tasks.insertHeld('request', [waiting('w1'), waiting('w2'), waiting('w3'), waiting('w4')]);
+    expect(await other.claimWaiting(['w4'], at(10), at(12), 'sender')).toEqual(['w4']);
+    await tasks.removeHeld('request', ['w1', 'w3', 'w4', 'unknown']);
+    await tasks.removeHeld('request', []);
+    await other.removeHeld('someone else', ['w2']);
+    expect(await tasks.listDue(at(30), 10)).toEqual([waiting('w2'), { ...waiting('w4'), next_poll_at: at(12) }]);
   });
 
   it('lists due records of the asked statuses soonest first, and knows the next poll', async ({ stores: { tasks } }) => {

@@ -53,6 +53,8 @@ export type FakeOzon = FakeServer & {
    * instead of answering (`cut`: a lost answer the client sees at once), or neither (`lose`); unset answers.
    */
   importHold: ((offerIds: string[]) => 'answer' | 'hold' | 'cut' | 'lose') | undefined;
+  /** Ends the imports held so far (`hold`): answers each with its task id, late, or cuts its connection; answers how many. */
+  releaseHeld(how: 'answer' | 'cut'): number;
   /** `/v1/product/import/info` of the tasks it picks is never answered (nor counted as a poll). */
   holdPolls: ((taskId: number) => boolean) | undefined;
 };
@@ -92,6 +94,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   let nextTaskId = 1_723_000_001;
   let throttled = { count: 0, retryAfter: 1 };
   let itemThrottled = { count: 0, minutes: 1 };
+  /** Import requests held unanswered, until `releaseHeld`. */
+  const heldImports: { response: ServerResponse; taskId: number }[] = [];
 
   const itemLimited = (response: ServerResponse, minutes: number): void =>
     sendJson(
@@ -174,7 +178,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         const exceeded = chargeQuota(fake.limits, cards.offers, items);
         if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
         const taskId = startTask('import', items);
-        if (hold === 'hold') return;
+        if (hold === 'hold') return void heldImports.push({ response, taskId });
         if (hold === 'cut') return void response.socket?.destroy();
         return sendJson(response, 200, { result: { task_id: taskId } });
       }
@@ -235,6 +239,14 @@ export async function startFakeOzon(): Promise<FakeOzon> {
     down: false,
     keyExpiresAt: '2027-02-18T09:54:23.296Z',
     importHold: undefined,
+    releaseHeld(how: 'answer' | 'cut') {
+      const released = heldImports.splice(0);
+      for (const { response, taskId } of released) {
+        if (how === 'cut') response.socket?.destroy();
+        else sendJson(response, 200, { result: { task_id: taskId } });
+      }
+      return released.length;
+    },
     holdPolls: undefined,
   });
   return fake;

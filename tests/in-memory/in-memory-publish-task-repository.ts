@@ -10,6 +10,8 @@ const OPEN: readonly PublishStatus[] = ['pending', 'waiting_quota'];
 const isOpen = (record: PublishTask): boolean => OPEN.includes(record.status);
 const isDue = (record: PublishTask, now: string): boolean => record.next_poll_at !== null && record.next_poll_at <= now;
 const byId = (a: PublishTask, b: PublishTask): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Each table's `send_holder` column: who holds a record being sent (record id → holder). */
+const holdersOf = new WeakMap<PublishTaskTable, Map<string, string>>();
 
 /**
  * The PublishTaskRepository in memory; passes tests/contract/publish-task-repository.contract.ts and
@@ -18,13 +20,28 @@ const byId = (a: PublishTask, b: PublishTask): number => (a.id < b.id ? -1 : a.i
  */
 export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new Map()): PublishTaskRepository {
   const rows = (): PublishTask[] => [...table.values()];
+  if (!holdersOf.has(table)) holdersOf.set(table, new Map());
+  const holders = holdersOf.get(table)!;
+  const insert = async (...records: PublishTask[]): Promise<void> => {
+    const ids = records.map((record) => record.id);
+    if (ids.some((id, index) => table.has(id) || ids.indexOf(id) !== index)) throw new Error('duplicate publish record id');
+    for (const record of records) table.set(record.id, copy(record));
+  };
+  const update = async (...records: PublishTask[]): Promise<void> => {
+    for (const record of records) {
+      const stored = table.get(record.id);
+      // A record keeps the time it was made (the databases' update leaves `created_at` alone).
+      if (stored) table.set(record.id, { ...copy(record), created_at: stored.created_at });
+    }
+  };
   const hasOpen = (matches: (record: PublishTask) => boolean): boolean => rows().some((record) => matches(record) && isOpen(record));
 
   return {
-    async insert(...records) {
-      const ids = records.map((record) => record.id);
-      if (ids.some((id, index) => table.has(id) || ids.indexOf(id) !== index)) throw new Error('duplicate publish record id');
-      for (const record of records) table.set(record.id, copy(record));
+    insert,
+
+    async insertHeld(holder, records) {
+      await insert(...records);
+      for (const record of records) holders.set(record.id, holder);
     },
 
     findById: async (id) => copy(table.get(id)),
@@ -36,16 +53,22 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
           .sort((a, b) => a.created_at.localeCompare(b.created_at) || byId(a, b)),
       ),
 
-    async update(...records) {
-      for (const record of records) {
-        const stored = table.get(record.id);
-        // A record keeps the time it was made (the databases' update leaves `created_at` alone).
-        if (stored) table.set(record.id, { ...copy(record), created_at: stored.created_at });
-      }
+    update,
+
+    async updateHeld(holder, records) {
+      const written = records.filter((record) => table.has(record.id) && holders.get(record.id) === holder);
+      await update(...written);
+      return copy(written);
     },
 
-    async remove(ids) {
-      for (const id of ids) table.delete(id);
+    heldBy: async (holder, ids) => new Set(ids.filter((id) => table.has(id) && holders.get(id) === holder)),
+
+    async removeHeld(holder, ids) {
+      for (const id of ids) {
+        if (holders.get(id) !== holder) continue;
+        table.delete(id);
+        holders.delete(id);
+      }
     },
 
     async listByProduct(productId, { page, pageSize }) {
@@ -79,11 +102,12 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
       return copy(claimed);
     },
 
-    async claimWaiting(ids, now, leaseUntil) {
+    async claimWaiting(ids, now, leaseUntil, holder) {
       const claimed = [...new Set(ids)]
         .map((id) => table.get(id))
         .filter((record): record is PublishTask => record?.status === 'waiting_quota' && isDue(record, now));
       for (const record of claimed) table.set(record.id, { ...record, next_poll_at: leaseUntil });
+      for (const record of claimed) holders.set(record.id, holder);
       return claimed.map((record) => record.id);
     },
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_SKEW_MS, type MarketplaceCard, isSettling, markSending, reconcileUnanswered, unanswerable } from '../../src/domain/publish-reconcile.ts';
+import {
+  CLOCK_SKEW_MS,
+  type MarketplaceCard,
+  isSettling,
+  markAnswerLost,
+  markSending,
+  reconcileUnanswered,
+  unanswerable,
+} from '../../src/domain/publish-reconcile.ts';
 import { type ImportError, POLL_GIVE_UP_MS, markSent, markWaiting, newWaitingRecord } from '../../src/domain/publish-task.ts';
 
 const T0 = '2026-11-25T10:00:00.000Z';
@@ -53,16 +61,26 @@ describe('a send whose answer was lost', () => {
     });
   });
 
+  it('a lost answer is looked up when an answered import would first be polled, nothing resent', () => {
+    expect(markAnswerLost(lost(), at(30_000))).toMatchObject({ status: 'waiting_quota', send_started_at: T0, next_poll_at: at(31_000), attempts: 1 });
+    expect(isSettling(markAnswerLost(lost(), at(30_000)))).toBe(true);
+  });
+
   it('looks again with the poll back-off while the card is being made', () => {
     const decided = reconcileUnanswered(lost(), card({ is_created: false }), at(30_000), SETTLE);
     expect(decided.kind).toBe('later');
     expect(decided.record).toMatchObject({ status: 'waiting_quota', send_started_at: T0, next_poll_at: at(31_000), attempts: 1 });
   });
 
-  it('without a card, waits until the send had time to show, then sends it again', () => {
+  it('without a card, looks again with the poll back-off until the send had time to show, then sends it again', () => {
     const early = reconcileUnanswered(lost(), undefined, at(60_000), SETTLE);
-    expect(early).toMatchObject({ kind: 'later', record: { next_poll_at: at(SETTLE), send_started_at: T0 } });
-    const settled = reconcileUnanswered(early.record, undefined, at(SETTLE), SETTLE);
+    expect(early).toMatchObject({ kind: 'later', record: { next_poll_at: at(61_000), send_started_at: T0, attempts: 1 } });
+    const again = reconcileUnanswered(early.record, undefined, at(61_000), SETTLE);
+    expect(again).toMatchObject({ kind: 'later', record: { next_poll_at: at(63_000), attempts: 2 } });
+    // Never past the time the send has had to show.
+    const last = reconcileUnanswered({ ...again.record, attempts: 9 }, undefined, at(SETTLE - 30_000), SETTLE);
+    expect(last).toMatchObject({ kind: 'later', record: { next_poll_at: at(SETTLE) } });
+    const settled = reconcileUnanswered(last.record, undefined, at(SETTLE), SETTLE);
     expect(settled.kind).toBe('resend');
     expect(settled.record.send_started_at).toBeNull();
   });

@@ -27,11 +27,11 @@ export function makeKyselyPublishSchedule(db: Kysely<Database>): PublishSchedule
 
     claimPolls: async (now, leaseUntil, tasks) => (await claimDuePolls(db, now, leaseUntil, tasks)).map(toTask),
 
-    async claimWaiting(ids, now, leaseUntil) {
+    async claimWaiting(ids, now, leaseUntil, holder) {
       if (ids.length === 0) return [];
       const rows = await db
         .updateTable('publish_tasks')
-        .set({ next_poll_at: leaseUntil })
+        .set({ next_poll_at: leaseUntil, send_holder: holder })
         .where('id', 'in', [...ids])
         .where('status', '=', 'waiting_quota')
         .where('next_poll_at', '<=', now)

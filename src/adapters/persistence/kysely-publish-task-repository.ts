@@ -1,6 +1,7 @@
 import { type Kysely } from 'kysely';
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
 import { type Database } from './database.ts';
+import { makeKyselyPublishHolds } from './kysely-publish-holds.ts';
 import { makeKyselyPublishSchedule } from './kysely-publish-schedule.ts';
 import { OPEN, toRow, toTask } from './publish-task-rows.ts';
 
@@ -43,14 +44,6 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
       });
     },
 
-    async remove(ids) {
-      if (ids.length > 0)
-        await db
-          .deleteFrom('publish_tasks')
-          .where('id', 'in', [...ids])
-          .execute();
-    },
-
     async listByProduct(productId, { page, pageSize }) {
       const byProduct = db.selectFrom('publish_tasks').where('product_id', '=', productId);
       const [countRow, rows] = await Promise.all([
@@ -67,6 +60,7 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
     },
 
     ...makeKyselyPublishSchedule(db),
+    ...makeKyselyPublishHolds(db),
 
     hasPendingForShop: (shopId) => hasOpen('shop_id', shopId),
     hasPendingForProduct: (productId) => hasOpen('product_id', productId),

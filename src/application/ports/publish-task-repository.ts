@@ -4,14 +4,23 @@ import { type PublishStatus, type PublishTask } from '../../domain/publish-task.
 export interface PublishTaskRepository {
   /** Stores new records in one statement; their ids must not exist yet. */
   insert(...records: PublishTask[]): Promise<void>;
+  /** Stores new records as `insert` does, held by `holder` (the request about to send them). */
+  insertHeld(holder: string, records: readonly PublishTask[]): Promise<void>;
   /** The record with this id (a single publish's id is its task id), or undefined. */
   findById(id: string): Promise<PublishTask | undefined>;
   /** The records sent as one marketplace task, in insertion order of their products. */
   listByTask(taskId: string): Promise<PublishTask[]>;
   /** Replaces stored records (same ids). */
   update(...records: PublishTask[]): Promise<void>;
-  /** Removes records that were never sent (a request undone because the marketplace was down). */
-  remove(ids: readonly string[]): Promise<void>;
+  /**
+   * Replaces those of these stored records that `holder` still holds (no later claim took them over), each checked
+   * and written in one statement; answers the records written. The others are left as their new holder stores them.
+   */
+  updateHeld(holder: string, records: readonly PublishTask[]): Promise<PublishTask[]>;
+  /** The ids among these that `holder` still holds. */
+  heldBy(holder: string, ids: readonly string[]): Promise<Set<string>>;
+  /** Removes those of these records that `holder` still holds: never sent (a request undone because the marketplace was down). */
+  removeHeld(holder: string, ids: readonly string[]): Promise<void>;
   /** A product's records, newest first, with the total. */
   listByProduct(productId: string, page: { page: number; pageSize: number }): Promise<{ total: number; items: PublishTask[] }>;
   /** Records of these statuses (default: pending and waiting) whose `next_poll_at` is at `now` or earlier, soonest first. */
@@ -23,9 +32,10 @@ export interface PublishTaskRepository {
   claimPolls(now: string, leaseUntil: string, tasks: number): Promise<PublishTask[]>;
   /**
    * Claims due waiting records for one sender: those still `waiting_quota` and due at `now` get `next_poll_at`
-   * = `leaseUntil` (so no other process takes them meanwhile); answers the ids this call claimed.
+   * = `leaseUntil` (so no other process takes them meanwhile) and `holder` as their holder, in place of the one
+   * whose lease lapsed; answers the ids this call claimed.
    */
-  claimWaiting(ids: readonly string[], now: string, leaseUntil: string): Promise<string[]>;
+  claimWaiting(ids: readonly string[], now: string, leaseUntil: string, holder: string): Promise<string[]>;
   /** The earliest `next_poll_at` of any pending or waiting record, or undefined. */
   nextPollAt(): Promise<string | undefined>;
   /** Whether a pending or waiting record exists for this shop. */

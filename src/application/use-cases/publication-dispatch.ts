@@ -7,6 +7,7 @@ import { type Product } from '../../domain/product.ts';
 import { type PublishTask, newWaitingRecord } from '../../domain/publish-task.ts';
 import { chooseOperation } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
+import { type OnRecordsTakenOver, makeSendHold } from '../publish-holds.ts';
 import { writeVariantStatuses } from '../variant-write-back.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { type Outgoing } from '../publish-batches.ts';
@@ -40,6 +41,8 @@ export type PublicationDispatchDeps = {
   readonly sendLeaseMs?: number;
   /** Told about the records a request sent or queued (the poller wakes, the audit log records them). */
   readonly onRecords?: (records: readonly PublishTask[]) => void | Promise<void>;
+  /** Told about records the background sender took over from a request held past the lease (logged at warn). */
+  readonly onTakenOver?: OnRecordsTakenOver;
 };
 
 export type PublicationDispatch = {
@@ -50,6 +53,8 @@ export type PublicationDispatch = {
   /**
    * Records the candidates (waiting, so a crash leaves them to the background sender), then sends them. When the
    * marketplace fails before anything went out the records are removed and the error thrown: nothing is lost.
+   * Records the background sender took over meanwhile (the request outlived `sendLeaseMs`) are its own: answered
+   * as it stored them.
    */
   dispatch(shop: Shop, candidates: readonly Extract<Candidate, { ok: true }>[]): Promise<PublishTask[]>;
 };
@@ -111,17 +116,27 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
           },
         })),
       );
-      await publishTasks.insert(...outgoing.map(({ record }) => record));
+      // The request holds its records under the first one's id (unique, and no further id is drawn).
+      const hold = makeSendHold(publishTasks, `request:${outgoing[0]!.record.id}`, deps.onTakenOver);
+      await publishTasks.insertHeld(
+        hold.holder,
+        outgoing.map(({ record }) => record),
+      );
       let records: PublishTask[];
       try {
-        records = await sendPublications(shop, outgoing, { undoable: true });
+        records = await sendPublications(shop, outgoing, { undoable: true, hold });
       } catch (error) {
-        await publishTasks.remove(outgoing.map(({ record }) => record.id));
+        await publishTasks.removeHeld(
+          hold.holder,
+          outgoing.map(({ record }) => record.id),
+        );
         throw error;
       }
       await writeVariantStatuses(deps.products, records, clock.now().toISOString());
       await deps.onRecords?.(records);
-      return records;
+      const written = new Set(records.map((record) => record.id));
+      const takenOver = await Promise.all(outgoing.filter(({ record }) => !written.has(record.id)).map(({ record }) => publishTasks.findById(record.id)));
+      return [...records, ...takenOver.filter((record): record is PublishTask => record !== undefined)];
     },
   };
 }

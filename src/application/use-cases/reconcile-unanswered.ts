@@ -1,12 +1,12 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { isDomainError } from '../../domain/errors.ts';
 import { type MarketplaceCard, reconcileUnanswered, unanswerable } from '../../domain/publish-reconcile.ts';
 import { type PublishTask } from '../../domain/publish-task.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { type ShopAccess } from '../shop-access.ts';
+import { type OnRecordsTakenOver, type SendHold } from '../publish-holds.ts';
 import { writeFinalResults } from '../publish-write-back.ts';
 import { RESEND_DELAY_MS } from './send-publications.ts';
 
@@ -14,16 +14,22 @@ export type ReconcileUnansweredDeps = {
   readonly marketplace: Marketplace;
   readonly shopAccess: ShopAccess;
   readonly products: ProductRepository;
-  readonly publishTasks: PublishTaskRepository;
   readonly clock: Clock;
   /** How long a lost send may take to show on the marketplace before it is sent again (`PUBLISH_SEND_SETTLE`). */
   readonly settleMs?: number;
+  /** Told about records another sender took over from this one (logged at warn). */
+  readonly onTakenOver?: OnRecordsTakenOver;
 };
 /**
  * Settles claimed records of one shop whose send may have gone out unanswered: those settled or still unknown are
- * written back and stored; answers the ones to send again (never sent, as far as the marketplace shows).
+ * written back and stored while `hold` still has them; answers those stored and the ones to send again (never sent,
+ * as far as the marketplace shows).
  */
-export type ReconcileUnanswered = (shop: Shop, records: readonly PublishTask[]) => Promise<{ readonly kept: PublishTask[]; readonly resend: PublishTask[] }>;
+export type ReconcileUnanswered = (
+  shop: Shop,
+  records: readonly PublishTask[],
+  hold: SendHold,
+) => Promise<{ readonly kept: PublishTask[]; readonly resend: PublishTask[] }>;
 
 /** Offer ids per `/v3/product/info/list` call (the method's limit). */
 export const CARDS_PER_CALL = 1_000;
@@ -35,22 +41,16 @@ export const SEND_SETTLE_MS = 15 * 60_000;
  * out leaves its records waiting with `send_started_at`; before any resend the marketplace is asked for the cards
  * by offer id, and a card made by that send settles its record as a poll would (publish-reconcile.ts).
  */
-export function makeReconcileUnanswered({
-  marketplace,
-  shopAccess,
-  products,
-  publishTasks,
-  clock,
-  settleMs = SEND_SETTLE_MS,
-}: ReconcileUnansweredDeps): ReconcileUnanswered {
-  const store = async (records: PublishTask[], now: string): Promise<PublishTask[]> => {
-    // The product before the record, as the poller does: a crash in between repeats an idempotent write-back.
-    await writeFinalResults(products, records, now);
-    await publishTasks.update(...records);
-    return records;
+export function makeReconcileUnanswered({ marketplace, shopAccess, products, clock, settleMs = SEND_SETTLE_MS }: ReconcileUnansweredDeps): ReconcileUnanswered {
+  const store = async (hold: SendHold, records: PublishTask[], now: string): Promise<PublishTask[]> => {
+    // The product before the record, as the poller does: a crash in between repeats an idempotent write-back. Both
+    // only while this sender holds the records: one that took them over settles them itself.
+    const held = await hold.kept('settled', records);
+    await writeFinalResults(products, held, now);
+    return hold.store('settled', held);
   };
 
-  return async (shop, records) => {
+  return async (shop, records, hold) => {
     if (records.length === 0) return { kept: [], resend: [] };
     const now = clock.now().toISOString();
     const offers = [...new Set(records.map((record) => record.offer_id))];
@@ -63,6 +63,7 @@ export function makeReconcileUnanswered({
       if (!isDomainError(error)) throw error;
       return {
         kept: await store(
+          hold,
           records.map((record) => unanswerable(record, now, RESEND_DELAY_MS)),
           now,
         ),
@@ -72,6 +73,7 @@ export function makeReconcileUnanswered({
     const byOffer = new Map(cards.map((card) => [card.offer_id, card]));
     const decided = records.map((record) => reconcileUnanswered(record, byOffer.get(record.offer_id), now, settleMs));
     const kept = await store(
+      hold,
       decided.filter(({ kind }) => kind !== 'resend').map(({ record }) => record),
       now,
     );

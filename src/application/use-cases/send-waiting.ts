@@ -1,4 +1,5 @@
 import { type Clock } from '../ports/clock.ts';
+import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
@@ -10,6 +11,7 @@ import { type PreparePublication } from './prepare-publication.ts';
 import { marketplaceIdOf } from './publication-dispatch.ts';
 import { type ReconcileUnansweredDeps, makeReconcileUnanswered } from './reconcile-unanswered.ts';
 import { type Outgoing } from '../publish-batches.ts';
+import { makeSendHold, type SendHold } from '../publish-holds.ts';
 import { RESEND_DELAY_MS, type SendPublications } from './send-publications.ts';
 
 /** The marketplace, shop access and `settleMs` are for records whose earlier send went unanswered (reconcile-unanswered.ts). */
@@ -20,6 +22,8 @@ export type SendWaitingDeps = ReconcileUnansweredDeps & {
   readonly preparePublication: PreparePublication;
   readonly sendPublications: SendPublications;
   readonly clock: Clock;
+  /** Names each claim: the records' holder while this sender has them. */
+  readonly ids: Ids;
   /** How long claimed records stay with this sender before another may take them (default `CLAIM_LEASE_MS`). */
   readonly claimLeaseMs?: number;
 };
@@ -38,20 +42,20 @@ const asErrors = (problems: readonly FieldProblem[]) => problems.map((problem) =
  * sent again only when that send never arrived. When the marketplace cannot be read, the records wait a minute.
  */
 export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
-  const { shops, products, publishTasks, preparePublication, sendPublications, clock, claimLeaseMs = CLAIM_LEASE_MS } = deps;
+  const { shops, products, publishTasks, preparePublication, sendPublications, clock, ids, claimLeaseMs = CLAIM_LEASE_MS } = deps;
   const reconcileUnanswered = makeReconcileUnanswered(deps);
-  const sendForShop = async (shopId: string, claimed: readonly PublishTask[]): Promise<PublishTask[]> => {
+  const sendForShop = async (shopId: string, claimed: readonly PublishTask[], hold: SendHold): Promise<PublishTask[]> => {
     const now = clock.now().toISOString();
-    const failAll = async (code: string, message: string): Promise<PublishTask[]> => {
-      const failed = claimed.map((record) => markFinal(record, 'failed', [ourError(code, message)], now));
-      await publishTasks.update(...failed);
-      return failed;
-    };
+    const failAll = async (code: string, message: string): Promise<PublishTask[]> =>
+      hold.store(
+        'shop unusable',
+        claimed.map((record) => markFinal(record, 'failed', [ourError(code, message)], now)),
+      );
     const shop = await shops.findById(shopId);
     if (!shop) return failAll('SHOP_NOT_FOUND', '店铺已删除，商品未发布');
     if (shop.status !== 'active') return failAll('SHOP_NOT_ACTIVE', '店铺的 API Key 未通过测试，商品未发布；请更新 Key 后重新发布');
     // Claimed records all wait (`claimWaiting`), so those settling are exactly the ones sent before without an answer.
-    const { kept, resend } = await reconcileUnanswered(shop, claimed.filter(isSettling));
+    const { kept, resend } = await reconcileUnanswered(shop, claimed.filter(isSettling), hold);
     const records = [...claimed.filter((record) => !isSettling(record)), ...resend];
 
     const finished: PublishTask[] = [];
@@ -83,28 +87,31 @@ export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
       }
     } catch {
       const waiting = records.map((record) => markWaiting(record, new Date(Date.parse(now) + RESEND_DELAY_MS).toISOString(), now));
-      await publishTasks.update(...waiting);
-      return [...kept, ...waiting];
+      return [...kept, ...(await hold.store('products unreadable', waiting))];
     }
-    await publishTasks.update(...finished);
-    return [...kept, ...finished, ...(await sendPublications(shop, outgoing, { undoable: false }))];
+    const stored = await hold.store('checked again', finished);
+    return [...kept, ...stored, ...(await sendPublications(shop, outgoing, { undoable: false, hold }))];
   };
 
   return async (due) => {
     // Another process (or this one's next pass) leaves claimed records alone until the lease lapses.
     const now = clock.now().toISOString();
+    const leaseUntil = new Date(Date.parse(now) + claimLeaseMs).toISOString();
+    const hold = makeSendHold(publishTasks, ids.uuid(), deps.onTakenOver);
     const claimed = new Set(
       await publishTasks.claimWaiting(
         due.map((record) => record.id),
         now,
-        new Date(Date.parse(now) + claimLeaseMs).toISOString(),
+        leaseUntil,
+        hold.holder,
       ),
     );
-    const records = due.filter((record) => claimed.has(record.id));
+    // As claimed: a record written back unchanged (its send about to start) keeps the claim's lease.
+    const records = due.filter((record) => claimed.has(record.id)).map((record) => ({ ...record, next_poll_at: leaseUntil }));
     const byShop = new Map<string, PublishTask[]>();
     for (const record of records) byShop.set(record.shop_id, [...(byShop.get(record.shop_id) ?? []), record]);
     const results: PublishTask[] = [];
-    for (const [shopId, group] of byShop) results.push(...(await sendForShop(shopId, group)));
+    for (const [shopId, group] of byShop) results.push(...(await sendForShop(shopId, group, hold)));
     return results;
   };
 }

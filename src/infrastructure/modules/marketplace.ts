@@ -1,4 +1,5 @@
 import { type AwilixContainer, asFunction } from 'awilix';
+import { type Logger } from 'pino';
 import { type CategoryCache } from '../../application/ports/category-cache.ts';
 import { type Marketplace } from '../../application/ports/marketplace.ts';
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
@@ -27,6 +28,7 @@ import { type PublishProduct, makePublishProduct } from '../../application/use-c
 import { type ShopAccess, makeShopAccess } from '../../application/shop-access.ts';
 import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
 import { type UpdateShop, makeUpdateShop } from '../../application/use-cases/update-shop.ts';
+import { type OnRecordsTakenOver } from '../../application/publish-holds.ts';
 import { auditPublishSent } from '../../application/publish-sent-audit.ts';
 import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';
 import { categoryRoutes } from '../../adapters/http/routes/categories.ts';
@@ -78,6 +80,12 @@ const loggable = (error: unknown): { code?: unknown; message: string } => ({
   message: error instanceof Error ? error.message : String(error),
 });
 
+/** A sender held past PUBLISH_SEND_LEASE whose records another sender claimed writes nothing for them (issue 20). */
+const warnTakenOver =
+  (logger: Logger): OnRecordsTakenOver =>
+  (event) =>
+    logger.warn(event, 'publish records taken over by another sender after the send lease; their outcome is left to it');
+
 /** Shops, category lookups and publishing to the marketplace (issue 6). */
 export const marketplaceModule: FeatureModuleOf = {
   name: 'marketplace',
@@ -111,33 +119,34 @@ export const marketplaceModule: FeatureModuleOf = {
       checkPublish: asFunction(({ products, shopAccess, preparePublication }: Cradle) =>
         makeCheckPublish({ products, shopAccess, preparePublication }),
       ).singleton(),
-      sendPublications: asFunction(({ marketplace, publishTasks, shopAccess, clock }: Cradle) =>
-        makeSendPublications({ marketplace, publishTasks, shopAccess, clock }),
-      ).singleton(),
-      publicationDispatch: asFunction(({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config }: Cradle) =>
-        makePublicationDispatch({
-          products,
-          publishTasks,
-          preparePublication,
-          sendPublications,
-          ids,
-          clock,
-          sendLeaseMs: config.publishPoll.sendLeaseMs,
-          onRecords: async (records) => {
-            publishPoller.wake();
-            await auditPublishSent(auditLog, records);
-          },
-        }),
+      sendPublications: asFunction(({ marketplace, shopAccess, clock }: Cradle) => makeSendPublications({ marketplace, shopAccess, clock })).singleton(),
+      publicationDispatch: asFunction(
+        ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Cradle) =>
+          makePublicationDispatch({
+            products,
+            publishTasks,
+            preparePublication,
+            sendPublications,
+            ids,
+            clock,
+            sendLeaseMs: config.publishPoll.sendLeaseMs,
+            onRecords: async (records) => {
+              publishPoller.wake();
+              await auditPublishSent(auditLog, records);
+            },
+            onTakenOver: warnTakenOver(logger),
+          }),
       ).singleton(),
       publishProduct: asFunction(({ products, shopAccess, publicationDispatch }: Cradle) =>
         makePublishProduct({ products, shopAccess, publicationDispatch }),
       ).singleton(),
       publishMany: asFunction(({ shopAccess, publicationDispatch }: Cradle) => makePublishMany({ shopAccess, publicationDispatch })).singleton(),
-      sendWaiting: asFunction(({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, config }: Cradle) =>
-        makeSendWaiting({
-          ...{ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock },
-          ...{ claimLeaseMs: config.publishPoll.sendLeaseMs, settleMs: config.publishPoll.sendSettleMs },
-        }),
+      sendWaiting: asFunction(
+        ({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, ids, config, logger }: Cradle) =>
+          makeSendWaiting({
+            ...{ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, ids },
+            ...{ claimLeaseMs: config.publishPoll.sendLeaseMs, settleMs: config.publishPoll.sendSettleMs, onTakenOver: warnTakenOver(logger) },
+          }),
       ).singleton(),
       getPublishTask: asFunction(({ publishTasks }: Cradle) => makeGetPublishTask({ publishTasks })).singleton(),
       listPublishHistory: asFunction(({ products, publishTasks }: Cradle) => makeListPublishHistory({ products, publishTasks })).singleton(),

@@ -1,4 +1,5 @@
 import { makeAesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
+import { type OnRecordsTakenOver } from '../../../src/application/publish-holds.ts';
 import { makeShopAccess, shopKeyContext } from '../../../src/application/shop-access.ts';
 import { type CategoryRules } from '../../../src/application/use-cases/category-rules.ts';
 import { makeGetPublishTask } from '../../../src/application/use-cases/get-publish-task.ts';
@@ -35,7 +36,7 @@ export const LEASE_MS = 60_000;
  * assets, shops, publish records, an object store with a public base, and the marketplace stand-in (steered as
  * the fake Seller API is, every task pending for one poll unless planned otherwise). The category rules answer as
  * told (`category.placement`, no required attributes); they are tested on their own. `notified` collects what
- * the dispatch told the poller, `pollErrors` what the poller logged.
+ * the dispatch told the poller, `pollErrors` what the poller logged, `takenOver` the senders' records another took over.
  */
 export function publishKit() {
   const { products, assets } = makeInMemoryCatalog();
@@ -50,11 +51,16 @@ export function publishKit() {
   const category = { placement: 'ok' as TypePlacement };
   const categoryRules: CategoryRules = { placement: async () => category.placement, attributes: async () => [], knownValues: async () => new Set<string>() };
   const preparePublication = makePreparePublication({ assets, objectStore, shopAccess, categoryRules });
-  const sendPublications = makeSendPublications({ marketplace, publishTasks, shopAccess, clock });
+  const sendPublications = makeSendPublications({ marketplace, shopAccess, clock });
   const notified: PublishTask[][] = [];
   const onRecords = (records: readonly PublishTask[]) => void notified.push([...records]);
-  const publicationDispatch = makePublicationDispatch({ products, publishTasks, preparePublication, sendPublications, ids, clock, onRecords });
-  const sendWaiting = makeSendWaiting({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock });
+  const takenOver: Parameters<OnRecordsTakenOver>[0][] = [];
+  const onTakenOver: OnRecordsTakenOver = (event) => void takenOver.push(event);
+  const publicationDispatch = makePublicationDispatch({ products, publishTasks, preparePublication, sendPublications, ids, clock, onRecords, onTakenOver });
+  const sendWaiting = makeSendWaiting({
+    ...{ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock },
+    ...{ ids, onTakenOver },
+  });
   const pollErrors: PollEvent[] = [];
   const onPollError = (event: PollEvent) => void pollErrors.push(event);
   const pollPublishTasks = makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, leaseMs: LEASE_MS, onPollError });
@@ -129,6 +135,7 @@ export function publishKit() {
     category,
     notified,
     pollErrors,
+    takenOver,
     shopIn,
     givenProduct,
     givenVariants,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEND_SETTLE_MS } from '../../../src/application/use-cases/reconcile-unanswered.ts';
 import { RESEND_DELAY_MS } from '../../../src/application/use-cases/send-publications.ts';
 import { DomainError } from '../../../src/domain/errors.ts';
+import { pollDelayMs } from '../../../src/domain/publish-task.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 
 const count = (kit: PublishKit, method: string) => kit.marketplace.calls.filter((call) => call === method).length;
@@ -34,8 +35,9 @@ describe('reconcile sends whose answer was lost', () => {
   it('a request cut after it was sent is not undone: its colours wait marked, to be looked up', async () => {
     const { kit, record, records } = await unanswered(true);
     expect(record).toMatchObject({ status: 'waiting_quota', task_id: null, send_started_at: kit.clock.iso() });
+    // Looked up when the import's first poll would have come, not after a resend's delay.
     expect((await records()).map((one) => [one.status, one.send_started_at, one.next_poll_at])).toEqual(
-      Array(3).fill(['waiting_quota', kit.clock.iso(), new Date(kit.clock.now().getTime() + RESEND_DELAY_MS).toISOString()]),
+      Array(3).fill(['waiting_quota', kit.clock.iso(), new Date(kit.clock.now().getTime() + pollDelayMs(0)).toISOString()]),
     );
   });
 
@@ -72,9 +74,8 @@ describe('reconcile sends whose answer was lost', () => {
     kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };
     kit.clock.advance(RESEND_DELAY_MS);
     await kit.pollPublishTasks();
-    expect((await records()).map((one) => one.next_poll_at)).toEqual(
-      Array(3).fill(new Date(Date.parse((await records())[0]!.send_started_at!) + SEND_SETTLE_MS).toISOString()),
-    );
+    // No card: looked at again on the poll back-off, sent again only once the send had time to show.
+    expect((await records()).map((one) => one.next_poll_at)).toEqual(Array(3).fill(new Date(kit.clock.now().getTime() + pollDelayMs(1)).toISOString()));
     expect(processed(kit)).toEqual([]);
     kit.clock.advance(SEND_SETTLE_MS - RESEND_DELAY_MS);
     await kit.pollPublishTasks();

@@ -50,7 +50,7 @@ describe('send waiting (the background half of the quota wait)', () => {
     const { kit, due } = await waiting(async (k) => [await k.givenProduct(1)]);
     const records = await due();
     const lease = new Date(kit.clock.now().getTime() + CLAIM_LEASE_MS).toISOString();
-    expect(await kit.publishTasks.claimWaiting([records[0]!.id], kit.clock.iso(), lease)).toEqual([records[0]!.id]);
+    expect(await kit.publishTasks.claimWaiting([records[0]!.id], kit.clock.iso(), lease, 'another sender')).toEqual([records[0]!.id]);
     expect(await kit.sendWaiting(records)).toEqual([]);
     expect(imports(kit)).toBe(0);
     kit.clock.advance(CLAIM_LEASE_MS);

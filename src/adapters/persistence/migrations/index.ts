@@ -20,6 +20,7 @@ import * as videoCover from './019-video-cover.ts';
 import * as unansweredSends from './020-unanswered-sends.ts';
 import * as translatedFrom from './021-translated-from.ts';
 import * as dropAssetsStatusIndex from './022-drop-assets-status-index.ts';
+import * as sendHolder from './023-send-holder.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020-unanswered-sends': unansweredSends,
   '021-translated-from': translatedFrom,
   '022-drop-assets-status-index': dropAssetsStatusIndex,
+  '023-send-holder': sendHolder,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

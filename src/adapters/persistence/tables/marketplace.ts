@@ -1,3 +1,5 @@
+import { type ColumnType } from 'kysely';
+
 /** Table types of the marketplace feature (its migration is migrations/005-marketplace.ts). */
 export type ShopTable = {
   id: string;
@@ -37,6 +39,8 @@ export type PublishTaskTable = {
   card: string | null;
   /** When a send of the record's new card started whose answer is not stored yet (020); else null. */
   send_started_at: string | null;
+  /** Who holds the record while it is sent (023): a request or a background claim; only its holder writes its send's outcome. */
+  send_holder: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 };

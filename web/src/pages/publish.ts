@@ -47,7 +47,7 @@ export const renderPublish: Screen = (app, root, route) => {
       split.waiting > 0
         ? h('span', { class: 'quota-warn' }, `：今日配额只够 ${split.now} 件，其余 ${split.waiting} 件会等配额重置后自动发送`)
         : count > 0
-          ? '：都在今日配额之内'
+          ? '：按件数都在今日配额之内（有款式的商品按启用的款式数占配额）'
           : '',
     );
   };
@@ -110,7 +110,7 @@ export const renderPublish: Screen = (app, root, route) => {
       h(
         'p',
         { class: 'muted small' },
-        '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额的商品会排队，配额重置后由服务自动发送。',
+        '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额的商品会排队，配额重置后由服务自动发送。有款式的商品，每个启用的款式在平台上各是一个商品，各占 1 个新建配额。',
       ),
     ),
   );

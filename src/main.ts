@@ -4,12 +4,14 @@ import { loadConfig } from './infrastructure/config.ts';
 import { buildContainer, startFeatures, stopContainer } from './infrastructure/container.ts';
 import { applyHeapPolicy } from './infrastructure/heap-policy.ts';
 import { createLogger } from './infrastructure/logger.ts';
+import { applyWasmTiering } from './infrastructure/wasm-tiering.ts';
 
 /** Grace period for draining work on SIGTERM/SIGINT before exiting anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   applyHeapPolicy();
+  applyWasmTiering();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const container = await buildContainer(config, { logger });

@@ -122,21 +122,23 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
         hold.holder,
         outgoing.map(({ record }) => record),
       );
+      const recordIds = outgoing.map(({ record }) => record.id);
+      const storedNow = async (wanted: readonly string[]) =>
+        (await Promise.all(wanted.map((id) => publishTasks.findById(id)))).filter((record): record is PublishTask => record !== undefined);
       let records: PublishTask[];
       try {
         records = await sendPublications(shop, outgoing, { undoable: true, hold });
       } catch (error) {
-        await publishTasks.removeHeld(
-          hold.holder,
-          outgoing.map(({ record }) => record.id),
-        );
-        throw error;
+        await publishTasks.removeHeld(hold.holder, recordIds);
+        // Undone, unless the background sender took records over meanwhile: those go on, and are answered.
+        const takenOver = await storedNow(recordIds);
+        if (takenOver.length === 0) throw error;
+        return takenOver;
       }
       await writeVariantStatuses(deps.products, records, clock.now().toISOString());
       await deps.onRecords?.(records);
       const written = new Set(records.map((record) => record.id));
-      const takenOver = await Promise.all(outgoing.filter(({ record }) => !written.has(record.id)).map(({ record }) => publishTasks.findById(record.id)));
-      return [...records, ...takenOver.filter((record): record is PublishTask => record !== undefined)];
+      return [...records, ...(await storedNow(recordIds.filter((id) => !written.has(id))))];
     },
   };
 }

@@ -91,6 +91,35 @@ describe('a send held past its lease (PUBLISH_SEND_LEASE)', () => {
     expect((await records()).map((one) => [one.status, one.task_id])).toEqual(resent.map((one) => ['imported', one.task_id]));
   });
 
+  it('a request undone after the background sender took its records over answers them instead of failing', async () => {
+    const kit = publishKit();
+    kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };
+    const shop = await kit.shopIn();
+    const product = await kit.givenProduct(1);
+    // The limits call hangs past the lease, then fails: the request would be undone (502, nothing recorded).
+    const productLimits = kit.marketplace.productLimits;
+    let reached!: () => void;
+    const inFlight = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    kit.marketplace.productLimits = async () => {
+      kit.marketplace.productLimits = productLimits;
+      reached();
+      await released;
+      throw new DomainError('upstream_failed', 'MARKETPLACE_UNREACHABLE', '无法连接 Ozon 接口，请检查网络后重试');
+    };
+    const request = kit.publishProduct({ productId: product.id, shopId: shop.id });
+    await inFlight;
+    kit.clock.advance(REQUEST_GRACE_MS);
+    await kit.pollPublishTasks();
+    const [taken] = (await kit.publishTasks.listByProduct(product.id, { page: 1, pageSize: 10 })).items;
+    expect(taken).toMatchObject({ status: 'pending' });
+    release();
+    expect(await request).toEqual(taken);
+    expect((await kit.publishTasks.listByProduct(product.id, { page: 1, pageSize: 10 })).items).toEqual([taken]);
+    expect(processed(kit)).toEqual(['BOX-1']);
+  });
+
   it('records the background sender took before the request sent them are not sent by the request too', async () => {
     const kit = publishKit();
     kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };

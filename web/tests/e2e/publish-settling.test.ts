@@ -29,7 +29,7 @@ describe('a publish whose answer was lost shows 核对中, not 等待配额', ()
     ozon = await startFakeOzon();
     ozon.addKey(CLIENT_ID, KEY);
     // Every import makes its cards and the connection is cut before the answer; the cards stay "being made", so
-    // the service's lookups (a minute later) keep the records settling for the whole file.
+    // the service's lookups (on the poll back-off) keep the records settling for the whole file.
     ozon.importHold = () => 'cut';
     ozon.plan = { pendingPolls: 1_000, outcome: 'imported' };
     stack = await startStack({ OZON_API_URL: ozon.url, PUBLIC_BASE_URL: 'https://lws.example.com' });

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { type ObjectStore } from '../../application/ports/object-store.ts';
+import { releasingDeadBuffers } from './release-dead-buffers.ts';
 
 export type LocalObjectStoreOptions = {
   /** Folder holding the files (DATA_DIR/media). */
@@ -45,7 +46,7 @@ export function makeLocalObjectStore({ root, publicBaseUrl }: LocalObjectStoreOp
       const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
       let bytes = 0;
       const counted = async function* () {
-        for await (const chunk of body) {
+        for await (const chunk of releasingDeadBuffers(body)) {
           bytes += chunk.byteLength;
           yield chunk;
         }

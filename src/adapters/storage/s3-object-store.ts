@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { type DirectUploads } from '../../application/ports/direct-uploads.ts';
 import { type ObjectStore } from '../../application/ports/object-store.ts';
 import { assertSafeKey } from './local-object-store.ts';
+import { releasingDeadBuffers } from './release-dead-buffers.ts';
 
 export type S3StoreOptions = {
   /** Any S3-compatible endpoint (MinIO, OSS, COS, R2); AWS when undefined. */
@@ -65,7 +66,7 @@ export function makeS3ObjectStore(options: S3StoreOptions, client: S3Client = ma
       const folder = await mkdtemp(path.join(tmpdir(), 'lws-put-'));
       try {
         const file = path.join(folder, 'body');
-        await pipeline(Readable.from(body), createWriteStream(file));
+        await pipeline(Readable.from(releasingDeadBuffers(body)), createWriteStream(file));
         const { size } = await stat(file);
         await client.send(
           new PutObjectCommand({

@@ -21,12 +21,19 @@ describe('CSV cells', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     fc.assert(
-      fc.property(fc.string(), (text) => {
-        const cell = csvCell(text);
-        const decoded = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
-        expect(decoded).toBe(FORMULA.test(text) ? `'${text}` : text);
-        if (!cell.startsWith('"')) expect(cell).not.toMatch(/[",\r\n]/);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((rest) => ` ${rest}`),
+          fc.constantFrom(' +1', '\u3000=A1', '＝1', ' -'),
+        ),
+        (text) => {
+          const cell = csvCell(text);
+          const decoded = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+          expect(decoded).toBe(startsFormula(text) ? `'${text}` : text);
+          if (!cell.startsWith('"')) expect(cell).not.toMatch(/[",\r\n]/);
+        },
+      ),
     );
   });
 });
@@ -43,4 +50,6 @@ describe('CSV lines', () => {
   });
 });
 
-const FORMULA = /^[=+\-@\t\r\n]/;
+/** The oracle, put another way than the code: a tab or line break first, or a formula sign after any whitespace. */
+const FORMULA_SIGNS = new Set(['=', '+', '-', '@', '＝', '＋', '－', '＠']);
+const startsFormula = (text: string): boolean => /^[\t\r\n]/.test(text) || FORMULA_SIGNS.has(text.trimStart().charAt(0));

@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
+import { WAL_SIZE_LIMIT_BYTES } from '../../src/adapters/persistence/sqlite-checkpointer.ts';
 
 const freshFile = (): string => path.join(mkdtempSync(path.join(tmpdir(), 'lws-checkpoint-')), 'listing.db');
 
@@ -55,5 +56,34 @@ describe('SQLite checkpoints off the event loop', () => {
     await handle.close();
     expect(existsSync(`${file}-wal`)).toBe(false);
     expect(rowsInFileAlone(file, 'kysely_migration')).toBeGreaterThan(10);
+  });
+
+  it('gives the WAL file back after a burst that outgrew its limit', { timeout: 60_000 }, async () => {
+    const file = freshFile();
+    const handle = await openDatabase(`sqlite://${file}`);
+    const walBytes = () => statSync(`${file}-wal`).size;
+    try {
+      await sql`create table filler (id integer primary key, text text not null)`.execute(handle.db);
+      // A reader holding its snapshot keeps the checkpoint from finishing, as a sustained load does: the WAL grows.
+      const reader = new BetterSqlite3(file, { readonly: true });
+      reader.exec('begin');
+      reader.prepare('select count(*) from filler').get();
+      const row = 'x'.repeat(64 * 1024);
+      for (let n = 0; walBytes() <= WAL_SIZE_LIMIT_BYTES + 8 * 1024 * 1024; n += 1) {
+        await sql`insert into filler (text) values (${row + n})`.execute(handle.db);
+      }
+      reader.exec('commit');
+      reader.close();
+      // Once the checkpoint completes, the next commit starts the WAL over and the file is cut to the limit.
+      let shrunk = false;
+      for (let tries = 0; tries < 200 && !shrunk; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sql`insert into filler (text) values ('after')`.execute(handle.db);
+        shrunk = walBytes() <= WAL_SIZE_LIMIT_BYTES;
+      }
+      expect(shrunk).toBe(true);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { busiestTurn } from '../helpers/event-loop-turns.ts';
 import { makeDownloadWorker } from '../../src/application/download-worker.ts';
 
 /** Resolves after `hops` turns of the microtask queue, with no I/O: a query on the one SQLite connection is like this. */
@@ -30,25 +31,6 @@ function backlogWorker(backlog: number, claimHops: number) {
     },
   });
   return { worker, done: () => done };
-}
-
-/** The most downloads done between two turns of the event loop (an Immediate that renews itself samples each turn). */
-function busiestTurn(done: () => number): { stop(): number } {
-  let most = 0;
-  let last = done();
-  let stopped = false;
-  const sample = (): void => {
-    most = Math.max(most, done() - last);
-    last = done();
-    if (!stopped) setImmediate(sample);
-  };
-  setImmediate(sample);
-  return {
-    stop() {
-      stopped = true;
-      return most;
-    },
-  };
 }
 
 describe('the download worker', () => {

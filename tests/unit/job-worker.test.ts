@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { busiestTurn } from '../helpers/event-loop-turns.ts';
 import { makeJobWorker } from '../../src/application/job-worker.ts';
 import { invalid } from '../../src/domain/errors.ts';
 import { makeInMemoryJobStore } from '../in-memory/in-memory-job-store.ts';
@@ -30,25 +31,6 @@ async function failingJob(items: number) {
     },
   });
   return { jobs, worker, worked: () => worked };
-}
-
-/** The most items worked between two turns of the event loop (an Immediate that renews itself samples each turn). */
-function busiestTurn(worked: () => number): { stop(): number } {
-  let most = 0;
-  let last = worked();
-  let stopped = false;
-  const sample = (): void => {
-    most = Math.max(most, worked() - last);
-    last = worked();
-    if (!stopped) setImmediate(sample);
-  };
-  setImmediate(sample);
-  return {
-    stop() {
-      stopped = true;
-      return most;
-    },
-  };
 }
 
 describe('the job worker', () => {

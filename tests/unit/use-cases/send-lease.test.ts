@@ -6,6 +6,24 @@ import { type PublishKit, publishKit } from './publish-kit.ts';
 
 const timeout = () => new DomainError('upstream_timeout', 'MARKETPLACE_TIMEOUT', 'Ozon 接口响应超时，请稍后重试');
 /** Offers of every import the marketplace processed, in order. */
+type Limits = PublishKit['marketplace']['productLimits'];
+
+/** Holds the next limits call until `release()`, then ends it with `then` (given the real call); `inFlight` once it is held. */
+function holdLimitsCall(kit: PublishKit, then: (credentials: Parameters<Limits>[0], limits: Limits) => ReturnType<Limits>) {
+  const limits = kit.marketplace.productLimits;
+  let reached!: () => void;
+  const inFlight = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  kit.marketplace.productLimits = async (credentials) => {
+    kit.marketplace.productLimits = limits;
+    reached();
+    await released;
+    return then(credentials, limits);
+  };
+  return { inFlight, release };
+}
+
 const processed = (kit: PublishKit) => [...kit.marketplace.tasks.values()].flatMap((task) => task.items.map((item) => item.offer_id));
 
 /**
@@ -97,17 +115,9 @@ describe('a send held past its lease (PUBLISH_SEND_LEASE)', () => {
     const shop = await kit.shopIn();
     const product = await kit.givenProduct(1);
     // The limits call hangs past the lease, then fails: the request would be undone (502, nothing recorded).
-    const productLimits = kit.marketplace.productLimits;
-    let reached!: () => void;
-    const inFlight = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    kit.marketplace.productLimits = async () => {
-      kit.marketplace.productLimits = productLimits;
-      reached();
-      await released;
+    const { inFlight, release } = holdLimitsCall(kit, () => {
       throw new DomainError('upstream_failed', 'MARKETPLACE_UNREACHABLE', '无法连接 Ozon 接口，请检查网络后重试');
-    };
+    });
     const request = kit.publishProduct({ productId: product.id, shopId: shop.id });
     await inFlight;
     kit.clock.advance(REQUEST_GRACE_MS);
@@ -126,17 +136,7 @@ describe('a send held past its lease (PUBLISH_SEND_LEASE)', () => {
     const shop = await kit.shopIn();
     const product = await kit.givenProduct(1);
     // The limits call is held past the lease: the records are the background sender's before the import goes out.
-    const productLimits = kit.marketplace.productLimits;
-    let reached!: () => void;
-    const inFlight = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    kit.marketplace.productLimits = async (credentials) => {
-      kit.marketplace.productLimits = productLimits;
-      reached();
-      await released;
-      return productLimits(credentials);
-    };
+    const { inFlight, release } = holdLimitsCall(kit, (credentials, limits) => limits(credentials));
     const request = kit.publishProduct({ productId: product.id, shopId: shop.id });
     await inFlight;
     kit.clock.advance(REQUEST_GRACE_MS);

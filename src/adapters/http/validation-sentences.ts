@@ -3,6 +3,7 @@
  * keyword. validation-messages.ts picks which failure of a field to tell.
  */
 import { FIELD_LABELS, VALUE_LABELS } from './field-labels.ts';
+import { TEXT_NUMBER_KEYWORD } from './text-numbers.ts';
 
 /** What Ajv reports for one failed keyword (the fields we read). */
 export type SchemaError = { keyword: string; instancePath: string; params?: Record<string, unknown>; message?: string | undefined };
@@ -78,6 +79,8 @@ export function sentence(error: SchemaError, label: string): string {
         .split(',')
         .map((type) => TYPE_NAMES[type] ?? type)
         .join('或')}`;
+    case TEXT_NUMBER_KEYWORD:
+      return `${label}必须是十进制${error.params?.type === 'integer' ? '整数' : '数字'}`;
     default:
       return `${label}不合法`;
   }

@@ -14,7 +14,7 @@ export function acceptUsername(name: string): string {
   return normalised;
 }
 
-/** 422 when the password breaks a rule of DECISIONS §11. */
+/** 422 when the password breaks a rule of docs/decisions.md, Accounts. */
 export function acceptPassword(password: string, username: string, isCommon: CommonPasswords, path: string): void {
   const problem = passwordProblem(password, username, isCommon);
   if (problem) throw invalid('WEAK_PASSWORD', problem, [{ path, message: problem }]);

@@ -30,7 +30,7 @@ export type DownloadWorker = {
 };
 
 /**
- * Source-image downloads taken from the database a few at a time (DECISIONS §9.3): the pending rows are the queue,
+ * Source-image downloads taken from the database a few at a time (docs/decisions.md, Background work): the pending rows are the queue,
  * so memory holds at most `concurrency` downloads whatever the backlog, and a restart or a second process needs no
  * re-queue: whatever no live claim holds is simply claimed next. Claims are renewed while their download runs.
  */

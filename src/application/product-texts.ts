@@ -1,6 +1,6 @@
 import { type PlannerText } from '../domain/rules-planner.ts';
 
-/** The collected texts stored in a product's `raw.texts` (spec §2.2), skipping anything malformed. */
+/** The collected texts stored in a product's `raw.texts`, skipping anything malformed. */
 export function collectedTexts(value: unknown): PlannerText[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {

@@ -7,7 +7,7 @@ import { type AssetRepository } from './ports/asset-repository.ts';
 import { type ProductRepository } from './ports/product-repository.ts';
 
 /**
- * The product's variants made ready for a write (DECISIONS §10): offer ids follow the product's where the seller
+ * The product's variants made ready for a write (docs/decisions.md, Variants): offer ids follow the product's where the seller
  * set none, the variant rules hold, and no offer id is used by another product (409 `OFFER_ID_TAKEN`).
  */
 export async function settleVariants(products: Pick<ProductRepository, 'offersTaken'>, product: Product): Promise<Product> {

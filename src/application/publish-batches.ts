@@ -13,8 +13,8 @@ export const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
- * Batches of at most `size` that keep a product's cards together (its variants go out in one request, DECISIONS
- * §10): products are packed whole, in order; only a product with more than `size` cards is split.
+ * Batches of at most `size` that keep a product's cards together (its variants go out in one request, docs/decisions.md,
+ * Variants): products are packed whole, in order; only a product with more than `size` cards is split.
  */
 export function packByProduct(entries: readonly Outgoing[], size: number): Outgoing[][] {
   const groups = new Map<string, Outgoing[]>();

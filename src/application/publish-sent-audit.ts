@@ -3,7 +3,7 @@ import { type AuditLog } from './ports/audit-log.ts';
 
 /**
  * What was sent to the marketplace, one audit entry per send (a task of up to 100 products, or one shop's price
- * update): DECISIONS §11's `publish_sent`, naming the first five offers and the count of the rest.
+ * update): the audit action `publish_sent` (docs/decisions.md, Accounts), naming the first five offers and the count of the rest.
  */
 export async function auditPublishSent(auditLog: AuditLog, records: readonly PublishTask[]): Promise<void> {
   const sends = new Map<string, PublishTask[]>();

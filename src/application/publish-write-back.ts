@@ -30,7 +30,7 @@ async function writeBack(products: ProductRepository, task: PublishTask, marketp
 }
 
 /**
- * Writes the final marketplace results among these records onto their products (§7) and variants (§10): an
+ * Writes the final marketplace results among these records onto their products and variants (docs/decisions.md, Publishing and Variants): an
  * imported product card's id and stage, each final variant record's status, errors and id. Callers store the
  * records only afterwards, so a crash in between repeats this idempotent write instead of losing it.
  */

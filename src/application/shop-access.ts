@@ -15,7 +15,7 @@ export type ShopAccessDeps = { readonly shops: ShopRepository; readonly secretBo
 export type ShopAccess = {
   /** The shop, or 404 `SHOP_NOT_FOUND`. */
   find(shopId: string): Promise<Shop>;
-  /** The given shop, or when none is given the single active one (DECISIONS §7), else 422 `SHOP_REQUIRED`. */
+  /** The given shop, or when none is given the single active one (docs/decisions.md, Shops and categories), else 422 `SHOP_REQUIRED`. */
   resolve(shopId: string | undefined): Promise<Shop>;
   /** The shop's decrypted credentials, for one marketplace call. */
   credentialsOf(shop: Shop): MarketplaceCredentials;

@@ -30,7 +30,7 @@ export type SuiteRunner = {
 const CLAIM_BATCH = 2;
 
 /**
- * Makes suite images one at a time on the process's serial queue (DECISIONS §9.3): image i of the plan is
+ * Makes suite images one at a time on the process's serial queue (docs/decisions.md, AI): image i of the plan is
  * made only when the job holds i images, each result is saved before the next starts, so a run that stops
  * anywhere is continued by the next from the images the job has (an image made but not yet saved is made again
  * under the same file name).

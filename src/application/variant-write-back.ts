@@ -9,7 +9,7 @@ const RETRIES = 3;
 
 /**
  * Writes the final results of a product's variant records onto its variants (status, errors, marketplace id,
- * DECISIONS §10); once one was imported the product becomes `published` as a single card does, a product the
+ * docs/decisions.md, Variants); once one was imported the product becomes `published` as a single card does, a product the
  * seller moved on keeps its stage. Idempotent: a crash before the records are stored repeats it harmlessly.
  * Retries when a concurrent edit bumped the version (then throws, unless `mustWrite` is false); a product deleted
  * meanwhile is skipped.

@@ -49,7 +49,7 @@ export async function storeVideo(
 }
 
 /**
- * An upload is refused at once when the marketplace would refuse it (DECISIONS §10: 8 s – 5 min, a readable
+ * An upload is refused at once when the marketplace would refuse it (docs/decisions.md, Videos: 8 s – 5 min, a readable
  * duration): the seller is there to pick another file. The stored bytes are removed first.
  */
 export async function refuseUnpublishable(objectStore: ObjectStore, stored: StoredObject, durationMs: number | null): Promise<number> {

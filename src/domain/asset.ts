@@ -29,7 +29,7 @@ export type Asset = {
   readonly width: number | null;
   readonly height: number | null;
   readonly sha256: string | null;
-  /** Videos only: the duration read from the file (DECISIONS §10); absent or null for images. */
+  /** Videos only: the duration read from the file (docs/decisions.md, Videos); absent or null for images. */
   readonly duration_ms?: number | null;
   /** Videos only: the one the seller chose as the product's video cover (complex attribute 100002); absent otherwise. */
   readonly video_cover?: boolean;

@@ -3,7 +3,7 @@ import { GRAMS_PER_UNIT } from './product-pricing.ts';
 import { type Product } from './product.ts';
 
 /**
- * Cost and weight read from the texts the extension collected (DECISIONS §9.2): a product starts priced from
+ * Cost and weight read from the texts the extension collected (docs/decisions.md, Intake and assets): a product starts priced from
  * what its source page says, and the seller's own values always win.
  */
 
@@ -128,7 +128,7 @@ export function gramsIn(grams: number, unit: string): number {
 }
 
 /**
- * One weight (DECISIONS §9.2): `weight` (in `weight_unit`) and `pricing.weight_g` always say the same. Whichever
+ * One weight (docs/decisions.md, Products and stages): `weight` (in `weight_unit`) and `pricing.weight_g` always say the same. Whichever
  * the edit changed sets the other; when both changed, `pricing.weight_g` wins. An edited cost or weight is the
  * seller's and leaves `pricing.prefilled`.
  */

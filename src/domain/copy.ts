@@ -1,7 +1,7 @@
 import { hasChinese } from './text.ts';
 
 /**
- * Generated Russian listing copy (DECISIONS §6). The marketplace rejects Chinese characters in Russian fields,
+ * Generated Russian listing copy (docs/decisions.md, AI). The marketplace rejects Chinese characters in Russian fields,
  * so every draft is checked here before anyone stores it.
  */
 export type CopyDraft = {
@@ -11,7 +11,7 @@ export type CopyDraft = {
   readonly text_zh: string;
 };
 
-/** The marketplace's name is at most 255 characters (§9.1); the description travels as attribute 4191. */
+/** The marketplace's name is at most 255 characters (docs/decisions.md, Publishing); the description travels as attribute 4191. */
 export const COPY_LIMITS = { title_ru: 255, description_ru: 6000, tags: 30, tag: 100, text_zh: 6000 } as const;
 
 /** A title cut to the limit at a word boundary (a half word reads as a typo to the buyer). */

@@ -3,7 +3,7 @@
  * chooser (the page bundles this file).
  */
 
-/** The columns of products.csv, in the spec's order (spec §4.11). */
+/** The columns of products.csv, in the contract's order (docs/decisions.md, Exports). */
 export const PRODUCT_CSV_COLUMNS = [
   'offer_id',
   'product_id',
@@ -31,11 +31,11 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 
-/** The columns of offers.csv (DECISIONS §10): products.csv's, with the variant's values, plus its label and the model name. */
+/** The columns of offers.csv (docs/decisions.md, Exports): products.csv's, with the variant's values, plus its label and the model name. */
 export const OFFER_CSV_COLUMNS = [...PRODUCT_CSV_COLUMNS, 'variant_label', 'model_name'] as const;
 export type OfferCsvColumn = (typeof OFFER_CSV_COLUMNS)[number];
 
-/** The trial (pricing) sheet's columns (DECISIONS §8). */
+/** The trial (pricing) sheet's columns (docs/decisions.md, Exports). */
 export const TRIAL_CSV_COLUMNS = [
   'product_id',
   'offer_id',

@@ -3,7 +3,7 @@ import { type JsonObject } from './json.ts';
 /** One site's collection rules for the extension: which pages it applies to and the selectors to read. */
 export type ExtProfile = { readonly platform: string; readonly match: readonly string[]; readonly selectors: JsonObject };
 
-/** The remote collection configuration the extension polls (DECISIONS §8). */
+/** The remote collection configuration the extension polls (docs/decisions.md, Extension). */
 export type ExtProfiles = { readonly version: number; readonly updated_at: string; readonly profiles: readonly ExtProfile[] };
 
 /** Built-in profiles served until someone PUTs their own. Bump `updated_at` when they change (it is in the ETag). */

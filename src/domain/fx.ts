@@ -1,4 +1,4 @@
-/** Exchange-rate rules (DECISIONS §2, spec §8): RUB per 1 CNY. */
+/** Exchange-rate rules (docs/decisions.md, Exchange rate): RUB per 1 CNY. */
 export const FX_SOURCES = ['cbr', 'er-api', 'currency-api'] as const;
 export type FxSourceName = (typeof FX_SOURCES)[number];
 

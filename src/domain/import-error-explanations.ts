@@ -1,6 +1,6 @@
 /**
- * Chinese explanations of the marketplace's import error codes (reference/ozon-openapi-notes.md, "Import error
- * codes" and those seen in practice), shown beside the marketplace's own Russian or English message.
+ * Chinese explanations of the marketplace's import error codes (those the marketplace's
+ * import documentation lists and those seen in practice), shown beside the marketplace's own Russian or English message.
  */
 const EXPLANATIONS: Readonly<Record<string, string>> = {
   description_category_invalid: '类目无效：请重新选择平台类目与商品类型',

@@ -5,14 +5,14 @@ import { type JsonObject, type JsonValue } from './json.ts';
 import { type Platform } from './platform.ts';
 import { type Product, newProduct } from './product.ts';
 
-/** One collected text (spec §2.2). */
+/** One collected text (`POST /api/materials` `texts`). */
 export type MaterialText = {
   readonly kind: string;
   readonly content: string;
   readonly pairs?: readonly { readonly key: string; readonly value: string }[] | undefined;
 };
 
-/** One collected image address (spec §4.2). */
+/** One collected image address (`POST /api/materials` `images`). */
 export type MaterialImage = {
   readonly groupKey: AssetGroup;
   readonly groupName: string;
@@ -23,7 +23,7 @@ export type MaterialImage = {
   readonly dedupeKey: string;
 };
 
-/** One SKU as the extension sends it (`skus`, DECISIONS §10): its own label, price, stock and picture. */
+/** One SKU as the extension sends it (`skus`, docs/decisions.md, Variants): its own label, price, stock and picture. */
 export type MaterialSku = {
   readonly skuId: string;
   readonly label: string;
@@ -45,7 +45,7 @@ export type Material = {
   readonly refererOrigin?: string | undefined;
 };
 
-/** The first non-empty `title` text: a collected product's name starts as it (DECISIONS §2). */
+/** The first non-empty `title` text: a collected product's name starts as it (docs/decisions.md, Products and stages). */
 export function collectedTitle(texts: readonly MaterialText[]): string {
   return texts.find((text) => text.kind === 'title' && text.content.trim())?.content.trim() ?? '';
 }

@@ -1,5 +1,5 @@
 /**
- * The pricing policy: the ONE authoritative price computation (DECISIONS §4). The server uses it for the
+ * The pricing policy: the ONE authoritative price computation (docs/decisions.md, Pricing). The server uses it for the
  * stored price, the ready check and the exports; the web page bundles this very file, so it imports nothing
  * outside `src/domain` and does no I/O.
  *
@@ -34,7 +34,7 @@ export const TIER_CHOICES: readonly TierChoice[] = ['auto', ...TIERS];
 export const PRICE_CURRENCIES = ['RUB', 'CNY'] as const;
 export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 
-/** Input bounds (DECISIONS §4); the HTTP schemas and the policy defaults use the same numbers. */
+/** Input bounds (docs/decisions.md, Pricing); the HTTP schemas and the policy defaults use the same numbers. */
 export const PRICING_LIMITS = {
   markupPercent: { min: 0, max: 1000 },
   reserveDiscountPercent: { min: 0, max: 95 },
@@ -72,7 +72,7 @@ export type PricingPolicy = {
   readonly tiers: readonly TierPolicy[];
 };
 
-/** The default table (carrier CEL "Standard" rates, see reference/ozon-seller-api.md §2.2). */
+/** The default table (carrier CEL "Standard" rates; docs/decisions.md, Pricing). */
 export const DEFAULT_PRICING_POLICY: PricingPolicy = {
   version: 'cel-standard-2026',
   defaults: { markup_percent: 30, reserve_discount_percent: 50, tier: 'auto' },
@@ -202,7 +202,7 @@ function checkInputs(inputs: PricingInputs, markup: number, reserve: number): vo
   if (problems.length > 0) throw invalid('PRICING_INPUT_INVALID', '定价参数不合法', problems);
 }
 
-/** Computes the price, old price and breakdown for one product's inputs under a policy (DECISIONS §4). */
+/** Computes the price, old price and breakdown for one product's inputs under a policy (docs/decisions.md, Pricing). */
 export function quote(inputs: PricingInputs, policy: PricingPolicy): Quote {
   const markup = inputs.markup_percent ?? policy.defaults.markup_percent;
   const reserve = inputs.reserve_discount_percent ?? policy.defaults.reserve_discount_percent;

@@ -5,7 +5,7 @@ import { isVideoAsset } from './video-format.ts';
 /** At most this many images are derived from assets (the marketplace's limit). */
 export const MAX_DERIVED_IMAGES = 15;
 
-/** Stored URLs of stored assets in group order main, sku, detail, upload, generated, then by index; never videos (§10). */
+/** Stored URLs of stored assets in group order main, sku, detail, upload, generated, then by index; never videos (docs/decisions.md, Videos). */
 export function storedImageUrls(assets: readonly (Pick<Asset, 'group_key' | 'index' | 'status' | 'stored_url'> & { readonly type?: string })[]): string[] {
   return assets
     .filter((asset) => asset.status === 'stored' && asset.stored_url !== '' && !(asset.type !== undefined && isVideoAsset({ type: asset.type })))
@@ -17,7 +17,7 @@ export function storedImageUrls(assets: readonly (Pick<Asset, 'group_key' | 'ind
 }
 
 /**
- * The product's images as clients see them (DECISIONS §5): the explicit choice when set, otherwise derived
+ * The product's images as clients see them (docs/decisions.md, Products and stages): the explicit choice when set, otherwise derived
  * from stored assets (`images` holds up to 15 URLs, the first one is also `primary_image`).
  */
 export function effectiveImages(

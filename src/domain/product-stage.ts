@@ -1,7 +1,7 @@
 import { conflict, invalid, type FieldProblem } from './errors.ts';
 import { type Product, type Stage } from './product.ts';
 
-/** The moves `POST /products/{id}/stage` may make (DECISIONS §3); everything else is a 409. */
+/** The moves `POST /products/{id}/stage` may make (docs/decisions.md, Products and stages); everything else is a 409. */
 const STAGE_MOVES: Readonly<Record<Stage, readonly Stage[]>> = {
   collected: ['editing'],
   editing: ['ready'],

@@ -62,7 +62,7 @@ export type Product = {
   readonly copy: JsonObject;
   readonly attributes: JsonObject;
   readonly complex_attributes: JsonObject;
-  /** Colours or sizes published as separate items merged on one card (DECISIONS §10); empty for a single item. */
+  /** Colours or sizes published as separate items merged on one card (docs/decisions.md, Variants); empty for a single item. */
   readonly variants: readonly Variant[];
   readonly created_at: string;
   readonly updated_at: string;
@@ -71,7 +71,7 @@ export type Product = {
   readonly updated_by?: string | null;
 };
 
-/** Defaults a new product starts with (DECISIONS §5). */
+/** Defaults a new product starts with (docs/decisions.md, Products and stages). */
 export const PRODUCT_DEFAULTS = {
   currency_code: 'RUB',
   vat: '0',
@@ -119,7 +119,7 @@ export function newProduct(fields: NewProductFields, now: string): Product {
   };
 }
 
-/** A product always has a name a person can read: an empty or blank one is refused (DECISIONS §9.2). */
+/** A product always has a name a person can read: an empty or blank one is refused (docs/decisions.md, Products and stages). */
 export function assertNamed(name: string): void {
   if (name.trim() === '') throw invalid('VALIDATION_FAILED', '请求参数不合法，请检查标出的字段', [{ path: '/name', message: '商品名称不能为空' }]);
 }

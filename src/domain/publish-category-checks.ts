@@ -10,7 +10,7 @@ export type AttributeRule = {
   readonly dictionary_id: number;
   readonly attribute_complex_id: number;
   readonly max_value_count: number;
-  /** Tells apart the variants of one model (colour, size): set per variant, not on the product (DECISIONS §10). */
+  /** Tells apart the variants of one model (colour, size): set per variant, not on the product (docs/decisions.md, Variants). */
   readonly is_aspect?: boolean;
 };
 
@@ -43,7 +43,7 @@ export function dictionaryUses(attributes: readonly ImportAttribute[], rules: re
 const label = (rule: AttributeRule): string => `「${rule.name || rule.id}」（${rule.id}）`;
 
 /**
- * The category's rules applied to the attributes about to be sent (DECISIONS §9.1): every required plain
+ * The category's rules applied to the attributes about to be sent (docs/decisions.md, Publishing): every required plain
  * attribute has a value, dictionary attributes name an entry of that attribute's values (`knownValues` holds
  * `dictionaryKey`s found there), and single-value attributes hold one value.
  */

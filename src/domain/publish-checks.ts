@@ -6,9 +6,9 @@ import { type ShopCurrency } from './shop.ts';
 import { hasChinese } from './text.ts';
 
 /** The rules a product must meet before it is sent to the marketplace; each adds problems rather than stopping at the first. */
-/** The marketplace takes at most 50 pictures, the primary one included (DECISIONS §9.1, openapi notes). */
+/** The marketplace takes at most 50 pictures, the primary one included (docs/decisions.md, Publishing, openapi notes). */
 export const MAX_IMAGES = 50;
-/** DECISIONS §9.1: `name` ≤ 255 characters. */
+/** docs/decisions.md, Publishing: `name` ≤ 255 characters. */
 export const MAX_NAME_LENGTH = 255;
 /** Ozon's `Incorrect_density` bounds, in g/cm³. */
 export const DENSITY_RANGE = { min: 0.001, max: 13.55 } as const;
@@ -54,7 +54,7 @@ export function isPublicImageUrl(url: string): boolean {
   }
 }
 
-/** The price pair in the shop's currency (DECISIONS §7): RUB as computed, CNY as round2(RUB / the product's fx snapshot). */
+/** The price pair in the shop's currency (docs/decisions.md, Publishing): RUB as computed, CNY as round2(RUB / the product's fx snapshot). */
 export function pricesFor(product: Product, currency: ShopCurrency, problems: FieldProblem[]): { price: number; old: number | null } | undefined {
   const result = product.pricing.result;
   const priceRub = numberIn(result, 'price_rub') ?? (product.currency_code === 'RUB' ? product.price : null);

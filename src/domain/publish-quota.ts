@@ -20,10 +20,10 @@ type Kind = 'create' | 'update' | 'free';
 const wholeDay = (counter: QuotaCounter): number => (counter.limit < 0 ? Number.POSITIVE_INFINITY : counter.limit);
 
 /**
- * Which sends fit today's quotas (DECISIONS §9.1): new cards within the daily create quota and the assortment
+ * Which sends fit today's quotas (docs/decisions.md, Publishing): new cards within the daily create quota and the assortment
  * total, full updates within the daily update quota, in the given order; image-only and price-only changes
  * count against neither. The rest wait for `resetAt`. Entries of one group (a product's variants) go or wait
- * together, as they go out in one request (DECISIONS §10); only a group larger than a whole day's quota is
+ * together, as they go out in one request (docs/decisions.md, Variants); only a group larger than a whole day's quota is
  * split, or it would wait forever.
  */
 export function splitByQuota<T>(

@@ -38,7 +38,7 @@ export type PublishTask = {
   readonly task_id: string | null;
   readonly operation: PublishOperation;
   readonly product_id: string;
-  /** The variant this record sent (DECISIONS §10); null for a product without variants. */
+  /** The variant this record sent (docs/decisions.md, Variants); null for a product without variants. */
   readonly variant_id: string | null;
   readonly shop_id: string;
   readonly offer_id: string;

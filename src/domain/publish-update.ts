@@ -16,7 +16,7 @@ export const priceOf = (item: ImportItem) => ({
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * How a published card is updated (DECISIONS §9.1): only its pictures changed → the pictures method, only its
+ * How a published card is updated (docs/decisions.md, Publishing): only its pictures changed → the pictures method, only its
  * price → the prices method, anything else (or no card sent before) → a full import of the same `offer_id`.
  */
 export function chooseOperation(previous: ImportItem | null, next: ImportItem): PublishOperation {

@@ -15,7 +15,7 @@ import { type Variant } from './variant.ts';
 export type PreparedItem = { readonly variant_id: string | null; readonly item: ImportItem };
 
 /**
- * The import items of a product's enabled variants (DECISIONS §10), made from the product's own item `base`
+ * The import items of a product's enabled variants (docs/decisions.md, Variants), made from the product's own item `base`
  * once every check passed: each keeps the product's other attributes and carries the same 9048, its own
  * offer id, price, barcode, weight, 10097 and aspects; its SKU picture is the primary one, and the product's
  * shared pictures follow without any variant's SKU picture.

@@ -9,7 +9,7 @@ import { type Variant, VARIANT_OFFER_ID_MAX_LENGTH, variantName } from './varian
 import { duplicateAspectPairs, repeatedOfferIds } from './variant-rules.ts';
 
 /**
- * A product with variants goes out as one import item per enabled variant (DECISIONS §10): the same model name
+ * A product with variants goes out as one import item per enabled variant (docs/decisions.md, Variants): the same model name
  * (9048) on each so the marketplace merges them into one card, each with its own offer id, price, picture,
  * colour name (10097) and aspect values. The checks hold for what the seller chose; nothing is made up.
  */
@@ -64,7 +64,7 @@ function aspectProblems(variant: Variant, at: string, aspects: NonNullable<Varia
   return problems;
 }
 
-/** Every publish check of the variants (DECISIONS §10), each problem at `variants/{index}/…`. */
+/** Every publish check of the variants (docs/decisions.md, Variants), each problem at `variants/{index}/…`. */
 export function variantPublishProblems({ product, currency, imageOf, aspects }: VariantPublishInput): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const enabled = product.variants.filter((variant) => variant.enabled);

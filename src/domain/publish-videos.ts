@@ -4,11 +4,11 @@ import { type ImportComplexAttribute } from './publish-attributes.ts';
 import { isPublicImageUrl } from './publish-checks.ts';
 import { VIDEO_LIMITS, isVideoAsset, spokenDuration } from './video-format.ts';
 
-/** DECISIONS §10: videos go out as complex attribute 100001, 21841 = the URL, 21837 = the video's name. */
+/** docs/decisions.md, Videos: videos go out as complex attribute 100001, 21841 = the URL, 21837 = the video's name. */
 export const VIDEO_COMPLEX_ID = 100001;
 export const VIDEO_URL_ATTRIBUTE_ID = 21841;
 export const VIDEO_NAME_ATTRIBUTE_ID = 21837;
-/** The video cover (played instead of the main photo): complex attribute 100002, 21845 = the video's URL (reference §3). */
+/** The video cover (played instead of the main photo): complex attribute 100002, 21845 = the video's URL (the marketplace's documented video cover; docs/decisions.md, Videos). */
 export const VIDEO_COVER_COMPLEX_ID = 100002;
 export const VIDEO_COVER_URL_ATTRIBUTE_ID = 21845;
 
@@ -37,7 +37,7 @@ export function publishVideosOf(assets: readonly Asset[], absolute: (url: string
 }
 
 /**
- * The marketplace's video rules (DECISIONS §10): at most 5 videos, each 8 s – 5 min, MP4/MOV, at a public address.
+ * The marketplace's video rules (docs/decisions.md, Videos): at most 5 videos, each 8 s – 5 min, MP4/MOV, at a public address.
  * The cover is a video too and meets the same rules, but is not counted among the 5.
  */
 export function checkVideos(videos: readonly PublishVideo[], problems: FieldProblem[]): void {

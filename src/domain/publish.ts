@@ -50,11 +50,11 @@ export type PublishInput = {
   readonly category?: { readonly rules: readonly AttributeRule[]; readonly knownValues: ReadonlySet<string> };
   /** Each variant's own picture (its stored SKU image, absolute); only read for a product with variants. */
   readonly variantImage?: (variant: Variant) => string | undefined;
-  /** The product's videos (DECISIONS §10), absolute where stored; never among the images. */
+  /** The product's videos (docs/decisions.md, Videos), absolute where stored; never among the images. */
   readonly videos?: readonly PublishVideo[];
 };
 
-/** The items to send: one for a product without variants, one per enabled variant otherwise (DECISIONS §10). */
+/** The items to send: one for a product without variants, one per enabled variant otherwise (docs/decisions.md, Variants). */
 export type PreparedPublish =
   { readonly ok: true; readonly items: readonly PreparedItem[] } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
 
@@ -69,7 +69,7 @@ function wholeAmount(value: number, unit: string, base: string, factors: Readonl
 }
 
 /**
- * Checks everything the marketplace needs (spec §4.10 step 2, plus public image URLs and a sane density) and,
+ * Checks everything the marketplace needs (the ready checks, plus public image URLs and a sane density; docs/decisions.md, Publishing) and,
  * when all is there, assembles the import item. Every missing item is listed, not just the first.
  */
 export function preparePublish({ product, currency, imageUrls, category, variantImage = () => undefined, videos = [] }: PublishInput): PreparedPublish {

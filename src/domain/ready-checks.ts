@@ -18,7 +18,7 @@ export type ReadyContext = {
 
 const positive = (value: number | null): boolean => value !== null && Number.isFinite(value) && value > 0;
 
-/** Every ready check that fails (DECISIONS §3), in field order; empty when the product may become ready. */
+/** Every ready check that fails (docs/decisions.md, Products and stages), in field order; empty when the product may become ready. */
 export function readyProblems(product: Product, context: ReadyContext): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const add = (path: string, message: string): void => void problems.push({ path, message });
@@ -36,7 +36,7 @@ export function readyProblems(product: Product, context: ReadyContext): FieldPro
   for (const field of ['depth', 'width', 'height'] as const) {
     if (!positive(product[field])) add(`/${field}`, `${dimensionNames[field]}必须大于 0`);
   }
-  // With variants, each enabled one is what goes out priced (DECISIONS §10), not the product itself.
+  // With variants, each enabled one is what goes out priced (docs/decisions.md, Variants), not the product itself.
   if (product.variants.length > 0) problems.push(...variantPriceProblems(product, context.policy));
   else if (!storedPriceIsFresh(product, context.policy)) add('/price', '价格缺失或与定价策略重新计算的结果不一致，请重新定价');
   if (context.storedImageCount < 1) add('/images', '至少需要一张已保存的图片');

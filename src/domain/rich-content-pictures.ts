@@ -1,13 +1,13 @@
 import { type Asset } from './asset.ts';
 import { isVideoAsset } from './video-format.ts';
 
-/** A stored picture: videos are never rich-content pictures (DECISIONS §10). */
+/** A stored picture: videos are never rich-content pictures (docs/decisions.md, Videos). */
 export const isStoredPicture = (asset: Asset): boolean => asset.status === 'stored' && asset.stored_url !== '' && !isVideoAsset(asset);
 
 const byIndex = (a: Asset, b: Asset): number => a.index - b.index;
 
 /**
- * The pictures of `images: "detail"` (DECISIONS §10, issue 20 "prefer translated detail images"): the detail
+ * The pictures of `images: "detail"` (docs/decisions.md, Rich content, issue 20 "prefer translated detail images"): the detail
  * pictures in their order, each replaced by its newest stored translation when it has one (its Russian text, same
  * place on the page). Translations of anything else — a main picture, or made before translations named their
  * source — come first, as they always did.

@@ -3,7 +3,7 @@ import { isJsonObject, type JsonValue } from './json.ts';
 import { hasChinese } from './text.ts';
 
 /**
- * Rich content (attribute 11254, DECISIONS §10): the picture-led description that replaces the plain text on the
+ * Rich content (attribute 11254, docs/decisions.md, Rich content): the picture-led description that replaces the plain text on the
  * marketplace's page. The marketplace publishes no schema for it, so this one module owns the shape we build and
  * the only shape we accept: `{content: [widgets], version: 0.3}` with one `raShowcase` billboard per picture
  * (`blocks: [{img: {src, srcMobile, alt}}]`) and `raTextBlock` widgets of Russian paragraphs.

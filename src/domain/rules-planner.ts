@@ -1,7 +1,7 @@
 import { SUGGESTED_TOTAL, type SuiteKind } from './suite-plan.ts';
 
 /**
- * The deterministic planner that answers when no text model is configured (DECISIONS §6), so planning works
+ * The deterministic planner that answers when no text model is configured (docs/decisions.md, AI), so planning works
  * offline. Same input, same plan: it reads only which facts the collected texts mention.
  */
 export type PlannerText = { readonly kind: string; readonly content: string; readonly pairs?: readonly { readonly key: string; readonly value: string }[] };
@@ -45,7 +45,7 @@ const MENTIONS: Readonly<Partial<Record<SuiteKind, RegExp>>> = {
   usage_steps: /使用|安装|步骤|用法|说明书/,
 };
 
-/** Words in the user's requirements that ask for a kind of image (DECISIONS §9.4): asked for means planned. */
+/** Words in the user's requirements that ask for a kind of image (docs/decisions.md, AI): asked for means planned. */
 const REQUESTED: readonly (readonly [SuiteKind, RegExp])[] = [
   ['size_chart', /尺寸|尺码/],
   ['material', /材质|材料|面料/],

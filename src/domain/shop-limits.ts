@@ -1,7 +1,7 @@
 /** A daily or total counter of `/v4/product/info/limit`; `limit` −1 means no limit. */
 export type QuotaCounter = { readonly limit: number; readonly usage: number; readonly reset_at: string | null };
 
-/** The marketplace's product quotas of one shop (DECISIONS §9.1). */
+/** The marketplace's product quotas of one shop (docs/decisions.md, Publishing). */
 export type ShopLimits = {
   readonly daily_create: QuotaCounter;
   readonly daily_update: QuotaCounter;

@@ -1,5 +1,5 @@
 /**
- * File names of a suite's images (DECISIONS §6): `01-<title>.jpg`, built from the plan titles, unique within
+ * File names of a suite's images (docs/decisions.md, AI): `01-<title>.jpg`, built from the plan titles, unique within
  * the suite and safe on every OS (no separators, reserved characters, control characters, trailing dots or
  * spaces; short enough for any file system). Letters of any script are kept, so Chinese titles stay readable.
  */

@@ -1,6 +1,6 @@
 import { type SuiteKind } from './suite-plan.ts';
 
-/** Suite job states (spec §3.3); `done`, `partial` and `failed` are final. */
+/** Suite job states; `done`, `partial` and `failed` are final. */
 export const SUITE_STATUSES = ['pending', 'running', 'done', 'partial', 'failed'] as const;
 export type SuiteStatus = (typeof SUITE_STATUSES)[number];
 
@@ -12,7 +12,7 @@ export type SuiteImage = {
   readonly error: string | null;
 };
 
-/** A suite job as clients see it (spec §2.9) plus the product it belongs to. */
+/** A suite job as clients see it (`GET /api/suites/{id}`) plus the product it belongs to. */
 export type SuiteJob = {
   readonly id: string;
   readonly product_id: string;

@@ -1,5 +1,5 @@
 /**
- * The image suite plan (spec §2.8, DECISIONS §6): which kinds of image a listing gets and how many of each.
+ * The image suite plan (docs/decisions.md, AI): which kinds of image a listing gets and how many of each.
  * A planner (model or rules) proposes items; `cleanPlan` is the one gate they pass before anyone sees them.
  */
 export const SUITE_KINDS = [

@@ -1,4 +1,4 @@
-/** The two roles (DECISIONS §11): `admin` may do everything, `operator` everything but users, shops and the audit. */
+/** The two roles (docs/decisions.md, Accounts): `admin` may do everything, `operator` everything but users, shops and the audit. */
 export const ROLES = ['admin', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 

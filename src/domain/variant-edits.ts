@@ -47,7 +47,7 @@ function edited(variant: Variant, edit: VariantEdit, index: number): Variant {
 }
 
 /**
- * A PATCH's `variants` (DECISIONS §10): the list of every variant to keep, in the order given. Unknown or repeated
+ * A PATCH's `variants` (docs/decisions.md, Variants): the list of every variant to keep, in the order given. Unknown or repeated
  * ids are a 422; leaving out a variant that is on the marketplace is a 409 (its card would be orphaned).
  */
 export function applyVariantEdits(current: readonly Variant[], edits: readonly VariantEdit[], newId: () => string): Variant[] {

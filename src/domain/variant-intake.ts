@@ -77,7 +77,7 @@ const sameVariant = (variant: Variant, candidate: CollectedVariant): boolean =>
   candidate.sku_id !== null && variant.sku_id !== null ? variant.sku_id === candidate.sku_id : variant.label_zh === candidate.label;
 
 /**
- * The product's variants after a collect (DECISIONS §10). Fewer than two on a product that has none means no
+ * The product's variants after a collect (docs/decisions.md, Variants). Fewer than two on a product that has none means no
  * variants (a single SKU is the product itself). Known variants keep every edit of the seller (only a missing
  * picture is filled in); new labels are appended, enabled. More than `MAX_VARIANTS` in all is a 422.
  */

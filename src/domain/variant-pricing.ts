@@ -5,7 +5,7 @@ import { applyQuote, pricingInputsOf, type ProductPricingInputs, quoteProduct } 
 import { type Variant, variantName } from './variant.ts';
 
 /**
- * Variant prices (DECISIONS §10): the one pricing computation with the variant's own cost and weight (default the
+ * Variant prices (docs/decisions.md, Variants): the one pricing computation with the variant's own cost and weight (default the
  * product's) and the product's other inputs and rate. The product's price is its lowest enabled variant's. This
  * file imports only the domain, so the web page bundles it and shows the same prices while the seller types.
  */
@@ -85,7 +85,7 @@ export function variantPricingChanged(before: Product, after: Product): boolean 
   });
 }
 
-/** Ready check (DECISIONS §10): each enabled variant's price equals a fresh computation at the product's rate snapshot. */
+/** Ready check (docs/decisions.md, Variants): each enabled variant's price equals a fresh computation at the product's rate snapshot. */
 export function variantPriceProblems(product: Product, policy: PricingPolicy): FieldProblem[] {
   const enabled = product.variants.filter((variant) => variant.enabled);
   if (enabled.length === 0) return [{ path: '/variants', message: '所有款式都已停用，至少启用一个款式' }];

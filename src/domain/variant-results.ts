@@ -2,7 +2,7 @@ import { type PublishTask } from './publish-task.ts';
 import { type Variant } from './variant.ts';
 
 /**
- * The variants with the marketplace's results of their records folded in (DECISIONS §10): status, errors and
+ * The variants with the marketplace's results of their records folded in (docs/decisions.md, Variants): status, errors and
  * the marketplace id. A variant that reached the marketplace keeps its offer id from then on (pinned), so a
  * later change of the product's offer id cannot make it another card.
  */

@@ -3,7 +3,7 @@ import { hasChinese } from './text.ts';
 import { type AspectValue, MAX_VARIANTS, type Variant, type VariantAspects, VARIANT_OFFER_ID_MAX_LENGTH, variantName } from './variant.ts';
 
 /**
- * The rules a product's variants keep at every write (DECISIONS §10). They hold for what the seller chose; the
+ * The rules a product's variants keep at every write (docs/decisions.md, Variants). They hold for what the seller chose; the
  * service never picks a colour or an offer id to make them pass.
  */
 

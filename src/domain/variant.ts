@@ -2,14 +2,14 @@ import { type PricingBreakdown } from './pricing.ts';
 import { type ImportError, type PublishStatus } from './publish-task.ts';
 
 /**
- * A product's variants (DECISIONS §10): the colours or sizes of one 1688 listing, each published as its own
+ * A product's variants (docs/decisions.md, Variants): the colours or sizes of one 1688 listing, each published as its own
  * marketplace item under the product's model name so the marketplace merges them into one card with switches.
  * They live inside the product aggregate: they are read, versioned and written with it.
  */
 
 /** Most variants one product may have (the `skus` limit of POST /materials). */
 export const MAX_VARIANTS = 500;
-/** The marketplace's limit for `offer_id` (DECISIONS §3). */
+/** The marketplace's limit for `offer_id` (docs/decisions.md, Products and stages). */
 export const VARIANT_OFFER_ID_MAX_LENGTH = 50;
 
 /** One value of an aspect attribute: a dictionary entry with its text (the text alone while none is chosen). */

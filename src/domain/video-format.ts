@@ -1,10 +1,10 @@
-/** DECISIONS §10: the marketplace takes MP4 and MOV only. */
+/** docs/decisions.md, Videos: the marketplace takes MP4 and MOV only. */
 export type VideoFormat = { readonly extension: 'mp4' | 'mov'; readonly contentType: 'video/mp4' | 'video/quicktime' };
 
 const MP4: VideoFormat = { extension: 'mp4', contentType: 'video/mp4' };
 const MOV: VideoFormat = { extension: 'mov', contentType: 'video/quicktime' };
 
-/** DECISIONS §10 `MAX_VIDEO_BYTES`: a video larger than this is refused while it downloads. */
+/** `MAX_VIDEO_BYTES` (docs/decisions.md, Videos): a video larger than this is refused while it downloads. */
 export const DEFAULT_MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 
 /** An item of POST /api/materials with `type: "video"` becomes a video asset. */
@@ -49,7 +49,7 @@ export function sniffVideoFormat(head: Uint8Array): VideoFormat | null {
   return MP4_BRANDS.has(brand) ? MP4 : null;
 }
 
-/** DECISIONS §10: the marketplace takes videos 8 s – 5 min long, at most 5 per product. */
+/** docs/decisions.md, Videos: the marketplace takes videos 8 s – 5 min long, at most 5 per product. */
 export const VIDEO_LIMITS = { minMs: 8_000, maxMs: 5 * 60_000, perProduct: 5 } as const;
 
 /** A duration in tenths of a second, rounded away from the allowed range so 7.99 s never reads as "8 秒". */

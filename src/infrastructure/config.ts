@@ -4,7 +4,7 @@ import { DEFAULT_MODEL_IDS, type ModelIdFamily, type ModelIds, MODEL_ID_VARIABLE
 import { DEFAULT_MAX_VIDEO_BYTES } from '../domain/video-format.ts';
 import { parseDuration } from './duration.ts';
 
-/** Everything the service reads from its environment (DECISIONS §1), typed and defaulted. */
+/** Everything the service reads from its environment (docs/decisions.md, Running), typed and defaulted. */
 export type Config = {
   readonly host: string;
   readonly port: number;
@@ -29,7 +29,7 @@ export type Config = {
     readonly forcePathStyle: boolean;
   };
   readonly downloadConcurrency: number;
-  /** DECISIONS §10 `MAX_VIDEO_BYTES`: largest video downloaded (default 100 MB). */
+  /** `MAX_VIDEO_BYTES` (docs/decisions.md, Videos): largest video downloaded (default 100 MB). */
   readonly maxVideoBytes: number;
   /** DOWNLOAD_LEASE: how long a download claim holds without a heartbeat (a dead process's claims lapse after it). */
   readonly downloadLeaseMs: number;
@@ -50,7 +50,7 @@ export type Config = {
   readonly clientTimeouts: { readonly requestTimeoutMs: number; readonly headersTimeoutMs: number };
   /** Optional JSON file replacing the built-in pricing policy table. */
   readonly pricingPolicyFile: string | undefined;
-  /** Accounts (DECISIONS §11): whether the app token may log in, and the admin to create at start. */
+  /** Accounts (docs/decisions.md, Accounts): whether the app token may log in, and the admin to create at start. */
   readonly accounts: {
     readonly appTokenLogin: boolean;
     readonly initialAdmin: { readonly username: string; readonly password: string } | undefined;

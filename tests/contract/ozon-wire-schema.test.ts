@@ -104,9 +104,9 @@ describe('the marketplace adapter speaks the published Seller API schema', () =>
     await marketplace.cardsByOffer(credentials, [prepared.items[0]!.item.offer_id]);
     await marketplace.importPictures(credentials, [picturesOf(prepared.items[0]!.item)]);
     await marketplace.importPrices(credentials, [priceOf(prepared.items[0]!.item)]);
-    // A product with three colours: one request of three items under one model name (DECISIONS §10).
+    // A product with three colours: one request of three items under one model name (docs/decisions.md, Variants).
     const colours = publishableVariants();
-    // …with two stored videos (DECISIONS §10): complex attribute 100001 on every item, never among the pictures; a cover as 100002.
+    // …with two stored videos (docs/decisions.md, Videos): complex attribute 100001 on every item, never among the pictures; a cover as 100002.
     const videos = ['v1.mp4', 'v2.mov', 'cover.mp4'].map((name) => ({
       url: `https://lws.example.com/media/products/p/${name}`,
       status: 'stored' as const,

@@ -21,7 +21,7 @@ export function testProductRepositoryContract(it: CatalogIt): void {
       attributes: { '85': { values: [{ value: 'Нет бренда' }] } },
     });
     await products.insert(stored);
-    // Outside a request nobody is named as its author (DECISIONS §11 attribution comes from the request).
+    // Outside a request nobody is named as its author (attribution comes from the request, docs/decisions.md, Accounts).
     expect(await products.findById(stored.id)).toEqual({ ...stored, created_by: null, updated_by: null });
     expect(await products.findById(uuid())).toBeUndefined();
     await expect(products.insert({ ...stored, name: 'Второй' })).rejects.toThrow();

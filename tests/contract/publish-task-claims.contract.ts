@@ -11,7 +11,7 @@ const record = (task: number, n: number, due: number): PublishTask => ({
 const tasksOf = (records: readonly PublishTask[]): string[] => [...new Set(records.map((r) => r.task_id!))].sort();
 
 /**
- * What every PublishTaskRepository guarantees about claims (DECISIONS §9.3): a poller claims whole due tasks and a
+ * What every PublishTaskRepository guarantees about claims (docs/decisions.md, Background work): a poller claims whole due tasks and a
  * sender due waiting records, each under a lease, so two processes never poll one task or send one record at once.
  */
 export function testPublishTaskClaimsContract(it: PublishTasksIt): void {

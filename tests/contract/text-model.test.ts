@@ -87,7 +87,7 @@ for (const [family, spec] of Object.entries(FAMILIES)) {
     let model: TextModel;
     beforeAll(async () => {
       vendor = await spec.start();
-      // Built as the service builds it: from the environment variables DECISIONS §9.4 names.
+      // Built as the service builds it: from the environment variables named in docs/decisions.md, AI.
       const config = loadConfig({ ...vendor.env, AI_TEXT_TIMEOUT: '700ms', DATA_DIR: '/tmp/unused' });
       const catalog = makeModelCatalog({ ai: config.ai, retryDelayMs: 5 });
       expect(catalog.hasTextModel()).toBe(true);

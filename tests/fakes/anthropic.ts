@@ -17,7 +17,7 @@ export type AnthropicFake = FakeServer & {
 };
 
 /**
- * The Anthropic Messages API (reference/providers.md §1): POST /v1/messages with `x-api-key`; a forced tool
+ * The Anthropic Messages API (Anthropic's published API): POST /v1/messages with `x-api-key`; a forced tool
  * call answers a `tool_use` content block with `stop_reason: "tool_use"`; errors use the documented envelope.
  */
 export async function startAnthropicFake(apiKey = 'sk-ant-test'): Promise<AnthropicFake> {

@@ -2,7 +2,7 @@ import { sendJson } from './fake-server.ts';
 import { type ImageProviderFake, startImageProviderFake } from './image-provider.ts';
 
 /**
- * Volcengine Ark Seedream (reference/providers.md §2.4): POST /api/v3/images/generations, Bearer key, JSON;
+ * Volcengine Ark Seedream (Volcengine Ark's published API): POST /api/v3/images/generations, Bearer key, JSON;
  * with `response_format: b64_json` the image is in `data[].b64_json`.
  */
 export async function startArkFake(): Promise<ImageProviderFake & { env: (key?: string) => Record<string, string> }> {

@@ -15,7 +15,7 @@ export type ChatFake = FakeServer & {
   /** Replies for the next calls in order; when empty, `fallback` answers. */
   readonly script: ChatReply[];
   fallback: ChatReply;
-  /** The environment that points the service at this fake (key and base URL, §9.4's names). */
+  /** The environment that points the service at this fake (key and base URL, named in docs/decisions.md, AI). */
   readonly env: (key?: string) => Record<string, string>;
   bodies(): ChatRequestBody[];
 };

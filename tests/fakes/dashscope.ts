@@ -2,7 +2,7 @@ import { sendJson } from './fake-server.ts';
 import { type ImageProviderFake, startImageProviderFake } from './image-provider.ts';
 
 /**
- * DashScope Qwen-Image-Edit (reference/providers.md §2.5): POST
+ * DashScope Qwen-Image-Edit (Alibaba Cloud Model Studio's published API): POST
  * /api/v1/services/aigc/multimodal-generation/generation; the answer carries a short-lived result URL
  * (served by this fake under /results/) that the client must download.
  */

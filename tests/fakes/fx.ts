@@ -20,7 +20,7 @@ export type FxFakes = FakeServer & {
 
 const PATHS = { cbr: '/daily_json.js', 'er-api': '/v6/latest/CNY', 'currency-api': '/v1/currencies/cny.json' } as const;
 
-/** The real documents (reference/providers.md §3), trimmed to what a client reads plus a little context. */
+/** The real documents (the CBR daily JSON, open.er-api.com's and currency-api's), trimmed to what a client reads plus a little context. */
 function cbrDocument(rate: number, nominal: number): unknown {
   return {
     Date: '2026-11-21T11:30:00+03:00',

@@ -2,7 +2,7 @@ import { sendJson } from './fake-server.ts';
 import { type ImageProviderFake, startImageProviderFake } from './image-provider.ts';
 
 /**
- * Gemini generateContent (reference/providers.md §2.3): POST /v1beta/models/{model}:generateContent with
+ * Gemini generateContent (Google's published Gemini API): POST /v1beta/models/{model}:generateContent with
  * `x-goog-api-key`; the image comes back as an `inlineData` part (3:4 on 2.5 Flash is 864×1184).
  */
 export async function startGeminiFake(): Promise<ImageProviderFake & { env: (key?: string) => Record<string, string> }> {

@@ -2,7 +2,7 @@ import { sendJson } from './fake-server.ts';
 import { type ImageProviderFake, startImageProviderFake } from './image-provider.ts';
 
 /**
- * OpenAI Images (reference/providers.md §2.2): POST /v1/images/edits (multipart, `image[]` parts) and
+ * OpenAI Images (OpenAI's published Images API): POST /v1/images/edits (multipart, `image[]` parts) and
  * /v1/images/generations (JSON); GPT image models always answer base64 in `data[].b64_json`.
  */
 export async function startOpenAiImagesFake(): Promise<ImageProviderFake & { env: (key?: string) => Record<string, string> }> {

@@ -87,7 +87,7 @@ export function importResult(task: Task): unknown[] {
 type WireAttribute = { complex_id?: number; id?: number; values?: { value?: string }[] };
 
 /**
- * The marketplace's video rules for an import item (reference/ozon-variants-rich.md §3): each `complex_id` 100001
+ * The marketplace's video rules for an import item (as the marketplace documents them; docs/decisions.md, Videos): each `complex_id` 100001
  * entry holds a 21841 URL of an MP4/MOV and a 21837 name, at most 5 videos; at most one video cover, a `complex_id`
  * 100002 entry whose 21845 is an MP4/MOV URL; no video among the pictures. Answers the reason an item is refused.
  */

@@ -17,7 +17,7 @@ export { categoryTree } from './ozon-catalog.ts';
 export type { ImportOutcome, ImportPlan, Limits } from './ozon-products.ts';
 
 /**
- * A fake Ozon Seller API speaking the real wire format (reference/ozon-seller-api.md §1, ozon-openapi-notes.md):
+ * A fake Ozon Seller API speaking the real wire format (the Seller API's published schema, vendored in tests/reference/):
  * JSON POSTs with `Client-Id`/`Api-Key`, the `{code, message, details}` error body (an unknown key answers HTTP
  * 404 code 5), `/v1/roles`, the description-category methods, `/v3/product/import` within the daily quotas of
  * `/v4/product/info/limit` (over them: 429 with `Item-Retry-After` in minutes), `/v2/product/pictures/import`,

@@ -27,7 +27,7 @@ export type TestApp = {
 };
 
 export type TestAppOptions = {
-  /** Extra environment (DECISIONS §1 names), e.g. fake provider base URLs. */
+  /** Extra environment (the variable names of README.md, Configuration), e.g. fake provider base URLs. */
   readonly env?: Record<string, string>;
   /** Database to run on; a fresh SQLite file by default. */
   readonly database?: TestDatabase;

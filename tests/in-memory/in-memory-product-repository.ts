@@ -15,7 +15,7 @@ export function makeInMemoryProductRepository(state: CatalogState): ProductRepos
   return {
     async insert(product) {
       if (state.products.has(product.id)) throw new Error(`duplicate product id ${product.id}`);
-      // Like the Kysely adapter, the request's user is the author (DECISIONS §11), nobody outside a request.
+      // Like the Kysely adapter, the request's user is the author (docs/decisions.md, Accounts), nobody outside a request.
       const actor = currentActor() ?? null;
       write(state, state.products, product.id, { ...copy(product), created_by: actor, updated_by: actor });
     },

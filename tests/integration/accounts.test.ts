@@ -6,7 +6,7 @@ import { createUser, freshAddress, GOOD_PASSWORD, loginAs, passwordLogin } from 
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
-describe('accounts: users, roles, revocation (DECISIONS §11)', () => {
+describe('accounts: users, roles, revocation (docs/decisions.md, Accounts)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -235,7 +235,7 @@ describe('accounts: throttling and the app-token switch', () => {
     const second = await startTestApp({ dataDir });
     try {
       expect((await passwordLogin(second.app, 'nadia', GOOD_PASSWORD)).statusCode).toBe(429);
-      // App-token logins keep §2's own limit and are not blocked by the name throttle.
+      // App-token logins keep their own limit and are not blocked by the name throttle.
       expect((await second.app.inject({ method: 'POST', url: '/api/auth/login', payload: { token: TEST_SECRETS.appToken } })).statusCode).toBe(200);
     } finally {
       await second.close();

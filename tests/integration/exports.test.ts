@@ -4,7 +4,7 @@ import { startFxFakes, type FxFakes } from '../fakes/fx.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addStoredImage, completeProduct, JPEG_BYTES, parseCsv, readZip } from './catalog-helpers.ts';
 
-/** Spec §4.11 and DECISIONS §8, written out here so the test checks the code against the contract. */
+/** The CSV columns of docs/decisions.md, Exports, written out here so the test checks the code against the contract. */
 const PRODUCT_CSV_COLUMNS =
   'offer_id, product_id, name, description_category_id, price, old_price, currency_code, vat, weight, weight_unit, depth, width, height, dimension_unit, barcode, primary_image, images, source_platform, source_item_id, source_url, stage, published_at, created_at'.split(
     ', ',
@@ -90,7 +90,7 @@ describe('exports', () => {
     expect(badIds.statusCode).toBe(422);
   });
 
-  it('trial-csv has the 16 columns of DECISIONS §8 with the breakdown', async () => {
+  it('trial-csv has the 16 columns of docs/decisions.md (Exports) with the breakdown', async () => {
     const product = await create({ ...completeProduct, offer_id: 'TRIAL-1' });
     const response = await test.app.inject({ method: 'GET', url: '/api/export/trial-csv?stage=editing', headers: test.auth });
     const [header, ...rows] = parseCsv(response.body);

@@ -12,7 +12,7 @@ type Variant = { id: string; label_zh: string; offer_id: string; enabled: boolea
 type Sent = { offer_id: string; price: string; primary_image: string; images: string[]; attributes: { id: number; values: Record<string, unknown>[] }[] };
 type Refusal = { readonly status: number; readonly code: string; readonly path: string; readonly detail: RegExp };
 
-/** The video cap for this file: a file one byte over it stands for the 200 MB video (DECISIONS §10 caps at MAX_VIDEO_BYTES). */
+/** The video cap for this file: a file one byte over it stands for the 200 MB video (the cap is MAX_VIDEO_BYTES, docs/decisions.md, Videos). */
 const MAX_VIDEO_BYTES = 1024 * 1024;
 
 /** Issue 20's "Done when", walked through HTTP as a new seller would: one service for the whole file. */

@@ -198,7 +198,7 @@ describe('publishing a product with colours as one merged card', () => {
   });
 
   it('a crash between recording the variants and sending them loses nothing, sends each once, and a variant switched off meanwhile fails with its reason', async () => {
-    // What a publish request leaves when the process dies right after recording (DECISIONS §9.1): one waiting
+    // What a publish request leaves when the process dies right after recording (docs/decisions.md, Publishing): one waiting
     // record per enabled variant, due now; the background sender takes them over.
     const { products, publishTasks } = shop.t.container.cradle;
     // The seller switched the third colour off after the crash: it is not sent, and says why.

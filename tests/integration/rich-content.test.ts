@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const BASE = 'https://lws.example.com';
 
-/** POST /products/{id}/rich-content and a hand-set attribute 11254 (issue 20 item 4, DECISIONS §10). */
+/** POST /products/{id}/rich-content and a hand-set attribute 11254 (issue 20 item 4, docs/decisions.md, Rich content). */
 describe('rich content', () => {
   let t: TestApp;
   beforeAll(async () => {

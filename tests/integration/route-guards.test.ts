@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 type Operation = { responses?: Record<string, unknown>; security?: unknown[] };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
-/** Routes the contract leaves public (DECISIONS §2). */
+/** Routes the contract leaves public (docs/decisions.md, Accounts). */
 const PUBLIC_OPERATIONS = new Set(['POST /api/auth/login', 'GET /api/health']);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

@@ -24,7 +24,7 @@ describe('passwords', () => {
     expect(await makeArgon2PasswordHasher(OWASP_ARGON2ID).verify(old, 'Kraska-Lodka-7731')).toEqual({ ok: true, rehash: true });
   });
 
-  it('applies the §11 rules: length, user name inside, common list', () => {
+  it('applies the password rules: length, user name inside, common list', () => {
     expect(passwordProblem('short', 'bob', isCommonPassword)).toContain('至少');
     expect(passwordProblem('x'.repeat(129), 'bob', isCommonPassword)).toContain('最多');
     expect(passwordProblem('my-BOBBY-pass-1', 'bobby', isCommonPassword)).toContain('用户名');

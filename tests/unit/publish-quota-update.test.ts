@@ -27,7 +27,7 @@ describe('splitByQuota', () => {
     expect(splitByQuota(entries, kind, limits(-1, -1), NOW, alone).later).toEqual([]);
   });
 
-  it("keeps a product's cards together: the whole product waits when its cards do not all fit (DECISIONS §10)", () => {
+  it("keeps a product's cards together: the whole product waits when its cards do not all fit (docs/decisions.md, Variants)", () => {
     const cards = ['p1:c1', 'p2:c1', 'p2:c2', 'p2:c3', 'p3:c1', 'p4:u1', 'p4:c1'];
     expect(splitByQuota(cards, kindAfterColon, limits(3, 5), NOW, productOf)).toEqual({
       now: ['p1:c1', 'p3:c1', 'p4:u1', 'p4:c1'],

@@ -39,7 +39,7 @@ describe('preparePublish: validation lists every missing item', () => {
     expect(problemPaths({ product })).toEqual(expect.arrayContaining(['name', 'description', 'offer_id', 'weight_unit', 'dimension_unit']));
   });
 
-  it('keeps the §9.1 limits: name ≤ 255 characters, vat 0.22 allowed, other rates refused', () => {
+  it('keeps the publishing limits: name ≤ 255 characters, vat 0.22 allowed, other rates refused', () => {
     expect(problemPaths({ product: publishableProduct({ name: 'К'.repeat(255) }) })).not.toContain('name');
     expect(problemPaths({ product: publishableProduct({ name: 'К'.repeat(256) }) })).toContain('name');
     expect(problemPaths({ product: publishableProduct({ vat: '0.22' }) })).not.toContain('vat');

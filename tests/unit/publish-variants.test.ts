@@ -39,7 +39,7 @@ function prepare(change: (variants: Variant[]) => Variant[] = (v) => v, extra: P
 }
 const problemsOf = (prepared: ReturnType<typeof prepare>) => (prepared.ok ? [] : prepared.problems);
 
-describe('publishing variants (DECISIONS §10)', () => {
+describe('publishing variants (docs/decisions.md, Variants)', () => {
   it('makes one item per enabled variant with one model name, its own offer, price, picture, 10097 and aspects', () => {
     const prepared = prepare((variants) => variants.map((v, i) => (i === 2 ? { ...v, enabled: false } : v)));
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));

@@ -11,7 +11,7 @@ const problemsOf = (videos: PublishVideo[]): FieldProblem[] => {
   return problems;
 };
 
-describe('video rules (DECISIONS §10)', () => {
+describe('video rules (docs/decisions.md, Videos)', () => {
   it('takes 8 s to 5 min at a public address; names 时长 and the path of each refused one', () => {
     expect(problemsOf([stored(8_000), stored(300_000)])).toEqual([]);
     expect(problemsOf([stored(7_999), stored(300_001), stored(null), stored(10_000, '/media/v.mp4')]).map((p) => [p.path, p.message])).toEqual([

@@ -86,7 +86,7 @@ describe('bundled page pricing vs POST /api/pricing/quote', () => {
     expect(quoted).toBeGreaterThan(2_000);
   }, 120_000);
 
-  it('reproduces the DECISIONS §4 worked examples', () => {
+  it('reproduces the worked examples of docs/decisions.md, Pricing', () => {
     const product = (cost: number, weight: number) =>
       newProduct({ id: 'x', stage: 'editing', source_platform: '1688', pricing: { cost_cny: cost, weight_g: weight } }, '2026-11-21T00:00:00.000Z');
     const first = live.livePrice(product(20, 300), 11.5, policy);

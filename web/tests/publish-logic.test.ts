@@ -80,7 +80,7 @@ describe('the category search', () => {
 describe('pre-flight problems lead to their field', () => {
   it('maps server paths to the tab and element', () => {
     expect(fieldTarget('attributes/85/0')).toEqual({ tab: 'publish', selector: '[data-path="attributes/85"]' });
-    // A variant's problem leads to its cell in the variant table (DECISIONS §10).
+    // A variant's problem leads to its cell in the variant table (docs/decisions.md, Variants).
     expect(fieldTarget('variants/2/label_ru')).toEqual({ tab: 'publish', selector: '[data-path="variants/2/label_ru"]' });
     expect(fieldTarget('variants/0/aspects/10096/0')).toEqual({ tab: 'publish', selector: '[data-path="variants/0/aspects/10096"]' });
     expect(fieldTarget('variants')).toEqual({ tab: 'publish', selector: '#variant-table' });

@@ -6,7 +6,7 @@ import { card } from './template-layout.ts';
 import { PRODUCT_CARDS } from './template-product-cards.ts';
 
 /**
- * The offline `template` family (DECISIONS §6, §9.4): composes marketplace cards with sharp from the reference
+ * The offline `template` family (docs/decisions.md, AI): composes marketplace cards with sharp from the reference
  * image and the Russian texts of the brief. Each kind has its own layout, and a repeated kind (`copy` 2, 3)
  * shows another crop and other selling points, so no two images of a suite are alike. Deterministic.
  */

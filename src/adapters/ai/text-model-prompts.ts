@@ -5,7 +5,7 @@ import { SUITE_KINDS } from '../../domain/suite-plan.ts';
 
 /**
  * What every text family is told and the shapes it must answer, shared so copy and plans behave the same on
- * Claude and on the OpenAI-compatible families (DECISIONS §9.4). Each adapter only wraps these in its wire format.
+ * Claude and on the OpenAI-compatible families (docs/decisions.md, AI). Each adapter only wraps these in its wire format.
  */
 const MAX_CONTEXT_CHARS = 40_000;
 

@@ -34,7 +34,7 @@ export type TextSpec = {
 };
 
 /**
- * Every text model this installation knows, in the default order of DECISIONS §9.4 (claude, deepseek, qwen,
+ * Every text model this installation knows, in the default order of docs/decisions.md, AI (claude, deepseek, qwen,
  * doubao, openai). DeepSeek and Qwen answer through a forced function call (their compatible APIs take
  * `tool_choice` by name, not a strict JSON schema); Doubao and OpenAI through a strict `json_schema`.
  */

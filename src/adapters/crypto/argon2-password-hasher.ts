@@ -5,7 +5,7 @@ import { type PasswordHasher } from '../../application/ports/password-hasher.ts'
 /** argon2id cost: memory in KiB, passes, lanes. */
 export type Argon2Cost = { readonly memoryCost: number; readonly timeCost: number; readonly parallelism: number };
 
-/** OWASP's first argon2id choice: 19 MiB, two passes, one lane (DECISIONS §11). */
+/** OWASP's first argon2id choice: 19 MiB, two passes, one lane (docs/decisions.md, Accounts). */
 export const OWASP_ARGON2ID: Argon2Cost = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
 
 /**

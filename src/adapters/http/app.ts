@@ -46,7 +46,7 @@ export type HttpServerParts = {
   readonly clock: Clock;
   readonly databaseHealth: DatabaseHealth;
   readonly checkAppToken: CheckAppToken;
-  /** Accounts (DECISIONS §11): password logins, who a token acts as, changing one's own password. */
+  /** Accounts (docs/decisions.md, Accounts): password logins, who a token acts as, changing one's own password. */
   readonly accounts: {
     readonly appTokenLogin: boolean;
     readonly loginWithPassword: LoginWithPassword;

@@ -10,7 +10,7 @@ declare module 'fastify' {
     principal: Principal;
   }
   interface FastifyContextConfig {
-    /** The role a route needs (DECISIONS §11); absent means any signed-in user. Checked by `requireRole`. */
+    /** The role a route needs (docs/decisions.md, Accounts); absent means any signed-in user. Checked by `requireRole`. */
     role?: Role;
   }
 }

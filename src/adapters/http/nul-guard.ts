@@ -10,7 +10,7 @@ const isBytes = (value: object): boolean =>
   ArrayBuffer.isView(value) || value instanceof ArrayBuffer || typeof (value as { pipe?: unknown }).pipe === 'function';
 
 /**
- * Deepest nesting of arrays and objects a request may bring. Our richest body (rich content, §10) nests about ten
+ * Deepest nesting of arrays and objects a request may bring. Our richest body (rich content) nests about ten
  * levels; ~3 500 levels overflowed the stack of a recursive walk (a 500), and every later step would recurse too.
  */
 export const MAX_JSON_DEPTH = 64;

@@ -3,7 +3,7 @@ import { type AuditAction, type AuditLog } from '../../application/ports/audit-l
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The audit action a successful call of this route records (DECISIONS §11), declared next to `role`. */
+    /** The audit action a successful call of this route records (docs/decisions.md, Accounts), declared next to `role`. */
     audit?: AuditAction;
   }
 }

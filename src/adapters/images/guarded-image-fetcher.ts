@@ -5,7 +5,7 @@ import { asFetchError, openAsBrowser, readHead, withHead } from './browser-downl
 
 export type ImageFetchLimits = { readonly maxBytes: number; readonly timeoutMs: number };
 
-/** DECISIONS §5: every image fetched from the web is capped at 20 MB and 30 s. */
+/** docs/decisions.md, Images and uploads: every image fetched from the web is capped at 20 MB and 30 s. */
 export const IMAGE_FETCH_LIMITS: ImageFetchLimits = { maxBytes: 20 * 1024 * 1024, timeoutMs: 30_000 };
 
 /** Enough leading bytes for every magic number we check. */

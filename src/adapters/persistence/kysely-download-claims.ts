@@ -8,7 +8,7 @@ export type DownloadClaims = Pick<AssetRepository, 'claimDownloads' | 'renewClai
 type ClaimedRow = { id: string; created_at: string };
 
 /**
- * The download worker's claims on unfinished assets (DECISIONS §9.3): the oldest claimable ones taken under a
+ * The download worker's claims on unfinished assets (docs/decisions.md, Background work): the oldest claimable ones taken under a
  * lease (`claimed_until`), renewed while their downloads run, let go at a stop. Part of the Kysely asset repository.
  */
 export function makeKyselyDownloadClaims(db: Kysely<Database>): DownloadClaims {

@@ -4,7 +4,7 @@ import { type Database } from './database.ts';
 
 export type ThrottleLimits = { readonly perName: number; readonly perAddress: number; readonly windowMs: number };
 
-/** DECISIONS §11: five failures per user name or fifty per address within 15 minutes. */
+/** docs/decisions.md, Accounts: five failures per user name or fifty per address within 15 minutes. */
 export const LOGIN_THROTTLE_LIMITS: ThrottleLimits = { perName: 5, perAddress: 50, windowMs: 15 * 60_000 };
 
 /**

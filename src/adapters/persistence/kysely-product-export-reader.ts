@@ -22,7 +22,7 @@ export function makeKyselyProductExportReader(db: Kysely<Database>): ProductExpo
             .execute();
     const byProduct = new Map<string, { group_key: AssetGroup; index: number; status: 'stored'; stored_url: string; id: string }[]>();
     for (const row of rows) {
-      if (!(ASSET_GROUPS as readonly string[]).includes(row.group_key) || row.type === 'video') continue; // videos are no images (§10)
+      if (!(ASSET_GROUPS as readonly string[]).includes(row.group_key) || row.type === 'video') continue; // videos are no images (docs/decisions.md, Videos)
       const list = byProduct.get(row.product_id) ?? [];
       list.push({ group_key: row.group_key as AssetGroup, index: row.idx, status: 'stored', stored_url: row.stored_url, id: row.id });
       byProduct.set(row.product_id, list);

@@ -25,7 +25,7 @@ async function writeSources(db: Kysely<Database>, product: Product, known: boole
   );
 }
 
-/** Every variant's offer id, for "unique among all offers" (DECISIONS §10). */
+/** Every variant's offer id, for "unique among all offers" (docs/decisions.md, Exports). */
 async function replaceOffers(db: Kysely<Database>, product: Product, known: boolean): Promise<void> {
   if (known) await db.deleteFrom('product_offers').where('product_id', '=', product.id).execute();
   const offers = [...new Set(product.variants.flatMap((variant) => (variant.offer_id ? [variant.offer_id] : [])))];

@@ -4,7 +4,7 @@ import { isSqlite } from './dialect-of.ts';
 import { type PublishTaskTable } from './tables/marketplace.ts';
 
 /**
- * Claims the due pending records of up to `tasks` marketplace tasks for one poller (DECISIONS §9.3): their
+ * Claims the due pending records of up to `tasks` marketplace tasks for one poller (docs/decisions.md, Background work): their
  * `next_poll_at` becomes `leaseUntil`, so no other process polls them meanwhile, and a claim whose process died
  * is simply due again once the lease has passed. A task is claimed whole (all its due records), so two
  * processes never poll the same task at once.

@@ -30,7 +30,7 @@ export class ImageFetchError extends DomainError {
 /**
  * The one way images are fetched from the web (collected sources, images the seller points the AI at, archive
  * exports, the image proxy). It sends what a browser sends, with the Referer when given (a 403 is tried once more
- * without it), through the SSRF-guarded client and within the image limits (DECISIONS §5: 20 MB, 30 s).
+ * without it), through the SSRF-guarded client and within the image limits (docs/decisions.md, Images and uploads: 20 MB, 30 s).
  * Failures throw `ImageFetchError`: `IMAGE_UPSTREAM_STATUS` for a non-2xx answer, `IMAGE_NOT_RECOGNISED` when a
  * stream is not an image, and the guarded client's own codes (`OUTBOUND_*`) for refusals, timeouts and size.
  */

@@ -1,7 +1,7 @@
 import { type JsonObject } from '../../domain/json.ts';
 
 /**
- * Durable background jobs (DECISIONS §9.3/§9.4): a job is a list of items worked one by one; a worker claims a
+ * Durable background jobs (docs/decisions.md, Background work, Bulk actions and jobs, AI): a job is a list of items worked one by one; a worker claims a
  * job with a lease and renews it while working, so when its process dies another (or the next start) takes
  * the job over once the lease lapses and continues with the items not done yet.
  */

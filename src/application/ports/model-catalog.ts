@@ -18,7 +18,7 @@ export type ModelEntry = {
 };
 
 /**
- * The models this installation offers (DECISIONS §6). Lookups by id (or family name) throw DomainError
+ * The models this installation offers (docs/decisions.md, AI). Lookups by id (or family name) throw DomainError
  * `UNKNOWN_MODEL` (422) for ids not in the catalog and `AI_NOT_CONFIGURED` (503) for models without a key.
  */
 export interface ModelCatalog {

@@ -18,7 +18,7 @@ export type ExportRecord = Omit<
   Product,
   'raw' | 'copy' | 'attributes' | 'complex_attributes' | 'sources' | 'description' | 'version' | 'type_id' | 'variants'
 > & {
-  /** Stored URLs of stored assets in group order (DECISIONS §5), to derive `images` while unset. */
+  /** Stored URLs of stored assets in group order (docs/decisions.md, Products and stages), to derive `images` while unset. */
   readonly stored_images: readonly string[];
   /** With `withVariants` only: the variants, the attributes, and stored URLs by asset id. */
   readonly variants?: readonly Variant[];

@@ -33,7 +33,7 @@ export type StageCounts = Record<Stage, number>;
 
 export type AssetCount = { readonly main: number; readonly sku: number; readonly detail: number };
 
-/** The list view of a product (spec §2.1). */
+/** The list view of a product (GET /api/products items). */
 export type ProductSummary = Pick<
   Product,
   | 'id'

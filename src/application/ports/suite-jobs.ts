@@ -20,7 +20,7 @@ export type SuiteWork = {
 };
 
 /**
- * Where suite jobs live (DECISIONS §9.3): in the database, so they answer after a restart. A job being generated
+ * Where suite jobs live (docs/decisions.md, AI): in the database, so they answer after a restart. A job being generated
  * is claimed by one process with a lease it renews; when the process dies the lease lapses and another (or the
  * next start) claims the job and continues with the images it does not have.
  */
@@ -43,7 +43,7 @@ export interface SuiteJobStore {
   release(ids: readonly string[]): Promise<void>;
 }
 
-/** The one global serial queue every model call of a process goes through (spec §8: generation concurrency 1). */
+/** The one global serial queue every model call of a process goes through (generation concurrency 1, docs/decisions.md, AI). */
 export interface GenerationQueue {
   /** Runs `task` after every task added before it; `urgent` tasks (synchronous edits) go before waiting ones. */
   run<T>(task: () => Promise<T>, options?: { urgent?: boolean }): Promise<T>;

@@ -1,7 +1,7 @@
 import { type CopyDraft } from '../../domain/copy.ts';
 import { type PlannerInput } from '../../domain/rules-planner.ts';
 
-/** The text-model families (DECISIONS §9.4), in the order the default is picked among configured ones. */
+/** The text-model families (docs/decisions.md, AI), in the order the default is picked among configured ones. */
 export const TEXT_FAMILIES = ['claude', 'deepseek', 'qwen', 'doubao', 'openai'] as const;
 export type TextFamily = (typeof TEXT_FAMILIES)[number];
 

@@ -43,7 +43,7 @@ function russianTexts(product: Product): string[] {
 }
 
 /**
- * POST /products/{id}/rich-content (DECISIONS §10): builds the rich content from stored pictures and, when asked,
+ * POST /products/{id}/rich-content (docs/decisions.md, Rich content): builds the rich content from stored pictures and, when asked,
  * the Russian text, keeps it as attribute 11254 (an edit: version + 1) and answers it with what to know.
  */
 export const makeBuildRichContent =

@@ -54,7 +54,7 @@ const refusal = (productId: string, error: unknown): BulkResult => {
 };
 
 /**
- * POST /products/bulk (DECISIONS §9.2): each product stands alone, so one refusal stops none of the others.
+ * POST /products/bulk (docs/decisions.md, Bulk actions and jobs): each product stands alone, so one refusal stops none of the others.
  * Pricing runs in one transaction (500 products well under 2 s); copy and suite queue one durable job.
  */
 export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {

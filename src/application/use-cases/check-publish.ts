@@ -9,7 +9,7 @@ export type CheckPublishInput = { readonly productId: string; readonly shopId: s
 export type CheckPublishOutput = { readonly ok: boolean; readonly errors: readonly FieldProblem[] };
 export type CheckPublish = (input: CheckPublishInput) => Promise<CheckPublishOutput>;
 
-/** The pre-flight (DECISIONS §9.1): the publish checks for one shop, nothing sent. */
+/** The pre-flight (docs/decisions.md, Publishing): the publish checks for one shop, nothing sent. */
 export function makeCheckPublish({ products, shopAccess, preparePublication }: CheckPublishDeps): CheckPublish {
   return async ({ productId, shopId }) => {
     const product = await loadProduct(products, productId);

@@ -27,7 +27,7 @@ export type CollectMaterialsOutput = { readonly product: { readonly id: string; 
 
 export type CollectMaterials = (input: CollectMaterialsInput) => Promise<CollectMaterialsOutput>;
 
-/** An appended product's variants: new labels added, the seller's edits kept (DECISIONS §10). */
+/** An appended product's variants: new labels added, the seller's edits kept (docs/decisions.md, Variants). */
 async function withCollectedVariants(
   products: TransactionalRepositories['products'],
   assets: TransactionalRepositories['assets'],

@@ -14,7 +14,7 @@ export type DownloadPolicy = {
   readonly backoffMs: number;
 };
 
-/** DECISIONS §5: 3 attempts with back-off (the 20 MB / 30 s caps are the image fetcher's). */
+/** docs/decisions.md, Intake and assets: 3 attempts with back-off (the 20 MB / 30 s caps are the image fetcher's). */
 export const DEFAULT_DOWNLOAD_POLICY: DownloadPolicy = { attempts: 3, backoffMs: 300 };
 
 export type DownloadAssetDeps = {
@@ -25,7 +25,7 @@ export type DownloadAssetDeps = {
   readonly clock: Clock;
   readonly policy: DownloadPolicy;
   readonly sleep: (ms: number) => Promise<void>;
-  /** Video assets (`type: "video"`, DECISIONS §10) take this streamed path; without it they fail as unsupported. */
+  /** Video assets (`type: "video"`, docs/decisions.md, Videos) take this streamed path; without it they fail as unsupported. */
   readonly downloadVideo?: (asset: Asset) => Promise<void>;
 };
 

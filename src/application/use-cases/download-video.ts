@@ -23,7 +23,7 @@ export type DownloadVideo = (asset: Asset) => Promise<void>;
 const keyOf = (asset: Asset, extension: string): string => `products/${asset.product_id}/${asset.asset_id}.${extension}`;
 
 /**
- * A video asset `downloading` → `stored` | `failed` (DECISIONS §10): streamed from the source straight into the
+ * A video asset `downloading` → `stored` | `failed` (docs/decisions.md, Videos): streamed from the source straight into the
  * object store byte for byte (no re-encoding, never held in memory), its duration read from the passing bytes.
  * Only MP4/MOV by their first bytes; the size cap is the fetcher's. Retries as images do.
  */

@@ -14,7 +14,7 @@ const EXTRA: Readonly<Record<'variant_label' | 'model_name', (offer: Offer) => C
   model_name: ({ model }) => model,
 };
 
-/** The offers of one product record: its enabled variants with their own values, as publishing sends them (DECISIONS §10). */
+/** The offers of one product record: its enabled variants with their own values, as publishing sends them (docs/decisions.md, Exports). */
 function offersOf(record: ExportRecord): Offer[] {
   const own = (): Images => effectiveImages(record, record.stored_images);
   // The product's, not a variant's offer id: every offer of one product carries the same model name.

@@ -54,7 +54,7 @@ async function storedProductImages(deps: { assets: StoreGeneratedDeps['assets'] 
 }
 
 /**
- * POST /suite/generate: checks the request, stores the job with what its images need (DECISIONS §9.3) and
+ * POST /suite/generate: checks the request, stores the job with what its images need (docs/decisions.md, AI) and
  * hands it to the runner, which makes one image after another on the global serial queue; answers the suite id
  * at once. Each image resolves its references, asks the model, normalises to the marketplace card, watermarks,
  * is stored under suites/<id>/<name> and appended as a `generated` asset.

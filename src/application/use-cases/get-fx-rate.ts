@@ -21,7 +21,7 @@ export type GetFxRate = () => Promise<FxRate>;
 const DEFAULT_RETRY_AFTER_FAILURE_MS = 60_000;
 
 /**
- * The current CNY→RUB rate (DECISIONS §2): cached for the TTL; on expiry the sources are tried in order, a
+ * The current CNY→RUB rate (docs/decisions.md, Exchange rate): cached for the TTL; on expiry the sources are tried in order, a
  * value outside 5..25 counts as a failure; concurrent callers share one refresh. When every source fails the
  * answer is the last accepted value under 72 h old (stale), else 11.5 `default`, served for a minute before the
  * sources are tried again.

@@ -5,7 +5,7 @@ import { type Job, type JobItemStatus, type JobStore } from '../ports/job-store.
 export type JobView = Omit<Job, 'params'> & { items: (JsonObject & { status: JobItemStatus; error: string | null })[] };
 export type GetJob = (id: string) => Promise<JobView>;
 
-/** GET /jobs/{id} (DECISIONS §9.4): progress and each item, its subject and result side by side. */
+/** GET /jobs/{id} (docs/decisions.md, Bulk actions and jobs): progress and each item, its subject and result side by side. */
 export const makeGetJob =
   (deps: { readonly jobs: JobStore }): GetJob =>
   async (id) => {

@@ -3,7 +3,7 @@ import { notFound } from '../../domain/errors.ts';
 import { type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
 
 export type GetPublishTaskDeps = { readonly publishTasks: PublishTaskRepository };
-/** The task as its first product's record (the single-product shape of §7) with every product's record. */
+/** The task as its first product's record (the single-product shape; docs/decisions.md, Publishing) with every product's record. */
 export type PublishTaskView = { readonly task: PublishTask; readonly items: readonly PublishTask[] };
 export type GetPublishTask = (taskId: string) => Promise<PublishTaskView>;
 

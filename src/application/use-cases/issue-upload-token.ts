@@ -7,7 +7,7 @@ import { invalid } from '../../domain/errors.ts';
 export const UPLOAD_CONTENT_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/quicktime': 'mov' } as const;
 export type UploadContentType = keyof typeof UPLOAD_CONTENT_TYPES;
 
-/** DECISIONS §5: a signed upload URL lives 15 minutes. */
+/** docs/decisions.md, Images and uploads: a signed upload URL lives 15 minutes. */
 export const UPLOAD_TICKET_TTL_MS = 15 * 60 * 1000;
 
 export type IssueUploadToken = (input: { contentType: UploadContentType }) => Promise<UploadTicket>;

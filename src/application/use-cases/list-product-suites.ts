@@ -9,7 +9,7 @@ export const PRODUCT_SUITES_LIMIT = 50;
 export type ListProductSuitesDeps = { readonly suiteJobs: SuiteJobStore; readonly products: ProductRepository };
 export type ListProductSuites = (productId: string) => Promise<SuiteJob[]>;
 
-/** GET /products/{id}/suites: the product's suite jobs, newest first (§9.3); unknown product → 404. */
+/** GET /products/{id}/suites: the product's suite jobs, newest first (docs/decisions.md, AI); unknown product → 404. */
 export function makeListProductSuites(deps: ListProductSuitesDeps): ListProductSuites {
   return async (productId) => {
     await loadProduct(deps.products, productId);

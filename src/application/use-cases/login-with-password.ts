@@ -23,7 +23,7 @@ export const THROTTLED_AUDIT_EVERY_MS = 60_000;
 const badCredentials = (): DomainError => new DomainError('unauthorized', 'INVALID_CREDENTIALS', '用户名或密码不正确');
 
 /**
- * A login by user name and password (DECISIONS §11). Throttled names and addresses get 429 before any hash is
+ * A login by user name and password (docs/decisions.md, Accounts). Throttled names and addresses get 429 before any hash is
  * computed; an unknown name is verified against a throwaway hash so it takes as long as a wrong password; a
  * hash with old parameters is replaced by one at today's cost.
  */

@@ -31,10 +31,10 @@ export const POLL_TASKS_PER_CLAIM = 10;
 export const WAITING_BATCH = 500;
 
 /**
- * One batch of the background poller: claims due tasks (DECISIONS §9.3: whole tasks, with a lease, so two
+ * One batch of the background poller: claims due tasks (docs/decisions.md, Background work: whole tasks, with a lease, so two
  * processes never poll one task at once and a dead process's tasks are due again when its lease passes), asks
- * the marketplace once per task for its per-product results and folds each in (§7), and sends the due
- * `waiting_quota` records (§9.1). The product is written before the record, so a crash in between repeats an
+ * the marketplace once per task for its per-product results and folds each in, and sends the due
+ * `waiting_quota` records (docs/decisions.md, Publishing). The product is written before the record, so a crash in between repeats an
  * idempotent write-back on the next poll instead of losing it.
  */
 export function makePollPublishTasks({

@@ -30,7 +30,7 @@ type ImageSources = { readonly imageUrls: string[]; readonly variantImage: (vari
  * variant's own picture: its SKU asset's stored URL, made absolute the same way.
  */
 async function publicImages(product: Product, deps: Pick<PreparePublicationDeps, 'assets' | 'objectStore'>): Promise<ImageSources> {
-  // Read even when the seller chose the images: the videos are assets too (DECISIONS §10).
+  // Read even when the seller chose the images: the videos are assets too (docs/decisions.md, Videos).
   const assets = await deps.assets.listByProduct(product.id);
   const { primary_image, images } = effectiveImages(product, product.images ? [] : storedImageUrls(assets));
   const absolute = (url: string): string => {
@@ -46,7 +46,7 @@ async function publicImages(product: Product, deps: Pick<PreparePublicationDeps,
 }
 
 /**
- * Runs every publish check (DECISIONS §9.1), reading the category's rules and dictionaries from the marketplace
+ * Runs every publish check (docs/decisions.md, Publishing), reading the category's rules and dictionaries from the marketplace
  * through the cache. A category and type the marketplace does not know is a 422 `CATEGORY_UNKNOWN` carrying
  * the other problems too; the rest come back as a list.
  */

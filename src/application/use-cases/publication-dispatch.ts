@@ -13,7 +13,7 @@ import { type PreparePublication } from './prepare-publication.ts';
 import { type Outgoing } from '../publish-batches.ts';
 import { type SendPublications } from './send-publications.ts';
 
-/** One card of a product about to go out: the product itself, or one of its enabled variants (DECISIONS §10). */
+/** One card of a product about to go out: the product itself, or one of its enabled variants (docs/decisions.md, Variants). */
 export type CandidateEntry = Omit<Outgoing, 'record'> & { readonly variant_id: string | null };
 
 /** A product ready to go out (one entry per card), or why it cannot. */

@@ -16,7 +16,7 @@ export type PublishManyOutput = {
 export type PublishMany = (input: PublishManyInput) => Promise<PublishManyOutput>;
 
 /**
- * Bulk publish (DECISIONS §9.1): every product is checked on its own (a refusal stops none of the others), the
+ * Bulk publish (docs/decisions.md, Publishing): every product is checked on its own (a refusal stops none of the others), the
  * rest go out at most 100 per import request within the shop's daily quota; beyond it they wait and go out by
  * themselves. The marketplace down before anything was sent → 502 and nothing recorded.
  */

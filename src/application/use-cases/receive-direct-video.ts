@@ -14,7 +14,7 @@ export type ReceiveDirectVideoDeps = {
   readonly objectStore: ObjectStore;
   readonly durationReader: VideoDurationReader;
   readonly clock: Clock;
-  /** MAX_VIDEO_BYTES (DECISIONS §10). */
+  /** MAX_VIDEO_BYTES (docs/decisions.md, Videos). */
   readonly maxBytes: number;
 };
 

@@ -7,7 +7,7 @@ export type RepriceProductDeps = { readonly policy: PricingPolicy; readonly getF
 
 /**
  * Recomputes a product's price and its variants' from the stored inputs at one rate (the override, else the
- * current one, snapshotted): the product's price is then its lowest enabled variant's (DECISIONS §10).
+ * current one, snapshotted): the product's price is then its lowest enabled variant's (docs/decisions.md, Variants).
  */
 export type RepriceProduct = (product: Product) => Promise<Product>;
 

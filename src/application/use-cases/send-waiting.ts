@@ -36,7 +36,7 @@ export const CLAIM_LEASE_MS = 5 * 60_000;
 const asErrors = (problems: readonly FieldProblem[]) => problems.map((problem) => ourError('PUBLISH_CHECK_FAILED', problem.message, problem.path));
 
 /**
- * The background half of §9.1's waiting: each record's product is checked again as it is now (the seller may
+ * The background half of publishing's `waiting_quota` (docs/decisions.md, Publishing): each record's product is checked again as it is now (the seller may
  * have changed it meanwhile) and sent within the quota; a product that no longer passes fails with the reasons.
  * A record whose earlier send may have gone out unanswered is first reconciled with the marketplace's cards and
  * sent again only when that send never arrived. When the marketplace cannot be read, the records wait a minute.

@@ -48,7 +48,7 @@ export type TranslateImagesDeps = StoreGeneratedDeps & {
 export type TranslateHandlerDeps = Omit<TranslateImagesDeps, 'jobs' | 'onJobQueued' | 'products'>;
 
 /**
- * POST /image/translate (DECISIONS §9.4): checks the model can rewrite text in images and that every asset is a
+ * POST /image/translate (docs/decisions.md, AI): checks the model can rewrite text in images and that every asset is a
  * stored image of the product, then queues one durable `translate` job (an item per asset) and answers its id.
  */
 export function makeTranslateImages(deps: TranslateImagesDeps): TranslateImages {

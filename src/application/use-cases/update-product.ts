@@ -49,7 +49,7 @@ const keepComputed = (before: Product, after: Product): Product => {
   };
 };
 
-/** A rich content set by hand (attribute 11254) must be the shape we build, with the product's own pictures (§10). */
+/** A rich content set by hand (attribute 11254) must be the shape we build, with the product's own pictures (docs/decisions.md, Rich content). */
 async function assertRichContent(deps: Pick<UpdateProductDeps, 'assets' | 'objectStore'>, productId: string, changes: ProductChanges): Promise<void> {
   const value = changes.attributes?.[String(RICH_CONTENT_ATTRIBUTE_ID)];
   if (value === undefined || value === null) return;
@@ -66,8 +66,8 @@ const checkedFieldChanged = (before: Product, after: Product): boolean =>
   JSON.stringify(before.variants) !== JSON.stringify(after.variants);
 
 /**
- * PATCH /products/{id} (autosave, DECISIONS §3): fields replace, groups merge, `variants` lists the variants to
- * keep (§10), the price is recomputed on the server whenever a pricing input changed; a collected product becomes `editing`, a ready one falls back
+ * PATCH /products/{id} (autosave, docs/decisions.md, Products and stages): fields replace, groups merge, `variants` lists the variants to
+ * keep (docs/decisions.md, Variants), the price is recomputed on the server whenever a pricing input changed; a collected product becomes `editing`, a ready one falls back
  * to `editing` when a checked field changed.
  */
 export const makeUpdateProduct =

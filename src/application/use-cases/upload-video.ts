@@ -25,7 +25,7 @@ export type UploadVideoDeps = {
   readonly durationReader: VideoDurationReader;
   readonly ids: Ids;
   readonly clock: Clock;
-  /** MAX_VIDEO_BYTES (DECISIONS §10), the same cap as downloads. */
+  /** MAX_VIDEO_BYTES (docs/decisions.md, Videos), the same cap as downloads. */
   readonly maxBytes: number;
 };
 

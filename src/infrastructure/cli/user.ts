@@ -31,7 +31,7 @@ function parse(argv: readonly string[]): { name: string; role: Role } {
   return { name, role };
 }
 
-/** `npm run user -- add NAME --role admin`: creates an account in the configured database (DECISIONS §11). */
+/** `npm run user -- add NAME --role admin`: creates an account in the configured database (docs/decisions.md, Accounts). */
 async function main(): Promise<void> {
   const { name, role } = parse(process.argv.slice(2));
   const password = await readPassword();

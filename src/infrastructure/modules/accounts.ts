@@ -41,7 +41,7 @@ export type AccountsRegistry = {
 
 type Deps = CoreRegistry & AccountsRegistry;
 
-/** Accounts (DECISIONS §11): users, passwords, roles, revocation, login throttling and the audit log. */
+/** Accounts (docs/decisions.md, Accounts): users, passwords, roles, revocation, login throttling and the audit log. */
 export const accountsModule: FeatureModule<Deps> = {
   name: 'accounts',
 

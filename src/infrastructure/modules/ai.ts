@@ -27,9 +27,9 @@ import { type Cradle, type FeatureModuleOf } from '../container.ts';
 export type AiRegistry = {
   modelCatalog: ModelCatalog;
   imageProcessor: ImageProcessor;
-  /** The one global serial queue of model calls (spec §8). */
+  /** The one global serial queue of model calls (generation concurrency 1, docs/decisions.md, AI). */
   generationQueue: GenerationQueue;
-  /** Suite jobs, stored (§9.3). */
+  /** Suite jobs, stored (docs/decisions.md, AI). */
   suiteJobs: SuiteJobStore;
   /** Makes the images of the suites this process holds, one at a time on the generation queue. */
   suiteRunner: SuiteRunner;

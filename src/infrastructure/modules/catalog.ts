@@ -33,7 +33,7 @@ import { parsePricingPolicy } from '../../domain/pricing-policy.ts';
 import { type Config } from '../config.ts';
 import { type Cradle, type FeatureModuleOf } from '../container.ts';
 
-/** Per FX source (reference/providers.md §6: ~5 s, then the next source). */
+/** Per FX source (~5 s, then the next source; docs/decisions.md, Exchange rate). */
 export const FX_SOURCE_TIMEOUT_MS = 5_000;
 /** Images fetched ahead of the one being written into an archive (bounded memory: this many bodies at most). */
 const IMAGE_EXPORT_CONCURRENCY = 4;

@@ -29,12 +29,12 @@ const DOWNLOAD_POLL_MS = 2_000;
 export type IntakeRegistry = {
   /** The one SSRF-safe client for user-given URLs (also used by the AI feature). */
   guardedHttp: ClosableGuardedHttp;
-  /** The one way images are fetched from the web: browser headers, Referer, 20 MB / 30 s (DECISIONS §5). */
+  /** The one way images are fetched from the web: browser headers, Referer, 20 MB / 30 s (docs/decisions.md, Images and uploads). */
   imageFetcher: ImageFetcher;
   /** Our stored images from the object store, any other URL through `imageFetcher` (AI inputs, archive exports). */
   loadImage: LoadImage;
   imageNormaliser: ImageNormaliser;
-  /** Claims pending downloads from the database, DOWNLOAD_CONCURRENCY at a time (DECISIONS §9.3). */
+  /** Claims pending downloads from the database, DOWNLOAD_CONCURRENCY at a time (docs/decisions.md, Background work). */
   downloadWorker: DownloadWorker;
   downloadAsset: DownloadAsset;
   queueDownloads: QueueDownloads;

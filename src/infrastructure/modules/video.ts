@@ -30,7 +30,7 @@ export type VideoRegistry = {
   setVideoCover: SetVideoCover;
 };
 
-/** Product videos (issue 20, DECISIONS §10): downloads, uploads, deletion and the video cover. */
+/** Product videos (issue 20, docs/decisions.md, Videos): downloads, uploads, deletion and the video cover. */
 export const videoModule: FeatureModuleOf = {
   name: 'video',
   register(container) {

@@ -120,7 +120,7 @@ for (const vendor of ['deepseek', 'qwen', 'doubao', 'openai'] as const) {
 }
 
 describe('AI_TEXT_MODEL', () => {
-  it('picks the default text model among several configured ones, else the first configured in §9.4 order', async () => {
+  it('picks the default text model among several configured ones, else the first configured in the documented order', async () => {
     const deepseek = await startChatFake('deepseek');
     const openai = await startChatFake('openai');
     try {

@@ -4,7 +4,7 @@ import { SUGGESTED_TOTAL } from '../../../src/domain/suite-plan.ts';
 
 const bare = { texts: [{ kind: 'title', content: '收纳盒' }], sku_variants: [], image_stats: { main: 1, sku: 0, detail: 0 } };
 
-describe('the rules planner honours the requirement keywords (§9.4)', () => {
+describe('the rules planner honours the requirement keywords (docs/decisions.md, AI)', () => {
   it.each([
     ['必须有尺寸图', 'size_chart'],
     ['加一张材质图', 'material'],

@@ -6,7 +6,7 @@ import { DEFAULT_PRICING_POLICY as policy, type PricingInputs, quote } from '../
 
 const base = { fx_rate: 11.5, markup_percent: 30, reserve_discount_percent: 50, tier: 'auto' } as const;
 
-describe('quote: the worked examples of DECISIONS §4', () => {
+describe('quote: the worked examples of docs/decisions.md, Pricing', () => {
   it('cost 20 CNY, 300 g → low, logistics 13.5, price 593, old price 1186', () => {
     const result = quote({ ...base, cost_cny: 20, weight_g: 300 }, policy);
     expect(result).toMatchObject({ price: 593, old_price: 1186, currency_code: 'RUB' });

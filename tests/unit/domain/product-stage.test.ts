@@ -31,7 +31,7 @@ function readyCandidate(overrides: Partial<Product> = {}): Product {
 }
 const context = { policy: DEFAULT_PRICING_POLICY, offerIdTaken: false, storedImageCount: 1 };
 
-describe('stage machine (DECISIONS §3)', () => {
+describe('stage machine (docs/decisions.md, Products and stages)', () => {
   it('allows exactly the listed POST …/stage moves', () => {
     const allowed = STAGES.flatMap((from) => STAGES.filter((to) => canMove(from, to)).map((to) => `${from}>${to}`));
     expect(allowed.sort()).toEqual(['archived>editing', 'collected>editing', 'editing>ready', 'published>editing', 'ready>editing']);

@@ -34,7 +34,7 @@ const ids = () => {
   return () => `new-${++n}`;
 };
 
-describe('variant rules (DECISIONS §10)', () => {
+describe('variant rules (docs/decisions.md, Variants)', () => {
   it('refuses two enabled variants alike in every aspect value, naming both, and lets a disabled one be alike', () => {
     const twins = [variant(1, { aspects: RED, offer_id: 'A-1' }), variant(2, { aspects: RED, offer_id: 'A-2' })];
     expect(outcome(() => assertVariantRules(twins))).toBe('invalid:VARIANT_ASPECTS_DUPLICATE');

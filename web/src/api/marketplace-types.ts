@@ -1,4 +1,4 @@
-/** The shapes of the shop, category and publish endpoints (DECISIONS §7, §9.1), from the server's TypeBox schemas (type-only). */
+/** The shapes of the shop, category and publish endpoints (docs/decisions.md, Shops and categories, Publishing), from the server's TypeBox schemas (type-only). */
 import type { Static } from '@sinclair/typebox';
 import type { AttributesBody, TreeBody, ValuesBody } from '../../../src/adapters/http/schemas/categories.ts';
 import type {

@@ -1,7 +1,7 @@
-/** Who is signed in (DECISIONS §11 `GET /api/auth/me`); the app token is `app-token`, an admin. */
+/** Who is signed in (`GET /api/auth/me`, docs/decisions.md, Accounts); the app token is `app-token`, an admin. */
 export type SessionUser = { readonly id: string | null; readonly username: string; readonly role: 'admin' | 'operator' };
 
-/** The access token the page keeps after login, with its expiry (DECISIONS §2 login shape) and its user. */
+/** The access token the page keeps after login, with its expiry (the login answer, docs/decisions.md, Accounts) and its user. */
 export type Session = { readonly accessToken: string; readonly expiresAt: string; readonly user?: SessionUser };
 
 const KEY = 'lws.session';

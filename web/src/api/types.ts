@@ -19,7 +19,7 @@ import type { UserBody, UserListBody } from '../../../src/adapters/http/schemas/
 import type { Product } from '../../../src/domain/product.ts';
 import type { SessionUser } from './session.ts';
 
-/** `POST /api/auth/login` (DECISIONS §2; `user` for user-name logins, §11). */
+/** `POST /api/auth/login` (docs/decisions.md, Accounts; `user` for user-name logins). */
 export type LoginResponse = { readonly access_token: string; readonly token_type: 'Bearer'; readonly expires_at: string; readonly user?: SessionUser };
 export type UserEntry = Static<typeof UserBody>;
 export type UserList = Static<typeof UserListBody>;
@@ -39,5 +39,5 @@ export type SuiteJob = Static<typeof SuiteJobResponse>;
 export type EditedImage = Static<typeof EditedImageResponse>;
 export type UploadReply = Static<typeof UploadBytesReply>;
 
-/** A collected text in `raw.texts` (spec §2.2). */
+/** A collected text in `raw.texts`. */
 export type CollectedText = { readonly kind: string; readonly content: string; readonly pairs?: readonly { key: string; value: string }[] };

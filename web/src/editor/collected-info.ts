@@ -4,7 +4,7 @@ import { PLATFORM_LABELS, label } from '../lib/labels.ts';
 import { isWebAddress } from '../lib/web-address.ts';
 import type { EditorContext } from './context.ts';
 
-/** The extension's text kinds (spec §2.2) as a seller names them. */
+/** The extension's text kinds as a seller names them. */
 export const TEXT_KIND_LABELS: Readonly<Record<string, string>> = {
   title: '标题',
   price: '价格',

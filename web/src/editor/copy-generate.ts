@@ -4,7 +4,7 @@ import { h, mount } from '../lib/dom.ts';
 import { modelOptions } from '../lib/model-options.ts';
 import type { EditorContext } from './context.ts';
 
-/** Any one of these keys gives the service a text model (DECISIONS §9.4). */
+/** Any one of these keys gives the service a text model (docs/decisions.md, AI). */
 const TEXT_KEYS = 'DEEPSEEK_API_KEY、DASHSCOPE_API_KEY（通义千问）、ARK_API_KEY（豆包）、OPENAI_API_KEY、ANTHROPIC_API_KEY';
 
 /** AI copy can take a while (one corrective retry on the server). */

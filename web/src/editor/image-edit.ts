@@ -5,7 +5,7 @@ import { modelOptions } from '../lib/model-options.ts';
 import type { Modal } from '../lib/modal.ts';
 import type { EditorContext } from './context.ts';
 
-/** The single-image edit takes 5 s to 5 min (spec §8); the page waits longer than the server's own limit. */
+/** The single-image edit takes 5 s to 5 min; the page waits longer than the server's own limit. */
 export const IMAGE_EDIT_TIMEOUT_MS = 180_000;
 
 /** Whether a failed edit is worth simply retrying (a slow model), as opposed to fixing the request. */

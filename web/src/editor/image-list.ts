@@ -36,7 +36,7 @@ export function withPrimary(list: readonly string[], url: string): string[] {
   return [url, ...list.filter((item) => item !== url)];
 }
 
-/** The marketplace's limit, the primary image included (§9.1), shared with the publish checks. */
+/** The marketplace's limit, the primary image included (docs/decisions.md, Publishing), shared with the publish checks. */
 export const MAX_LISTING_IMAGES = MAX_IMAGES;
 
 /** Adds an image at the end unless it is already chosen or the list is full. */

@@ -5,7 +5,7 @@ import type { EditorContext } from './context.ts';
 
 /** How often the page asks for the translation job's progress. */
 const POLL_MS = 2_000;
-/** At most this many images per request (DECISIONS §9.4). */
+/** At most this many images per request (docs/decisions.md, AI). */
 export const MAX_TRANSLATE = 50;
 
 type JobView = { status: string; total: number; done: number; failed: number; items: { asset_id: string; status: string; error: string | null }[] };

@@ -2,7 +2,7 @@ import { PRODUCT_GROUPS } from '../../../src/domain/product.ts';
 
 /**
  * A pending partial update: top-level product fields replace, the groups (`pricing`, `copy`, …) are JSON
- * Merge Patches (DECISIONS §3), so only the keys the user touched travel.
+ * Merge Patches (docs/decisions.md, Products and stages), so only the keys the user touched travel.
  */
 export type Patch = Record<string, unknown>;
 

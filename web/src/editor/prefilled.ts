@@ -2,7 +2,7 @@ import type { EditorContext } from './context.ts';
 
 /**
  * Whether a pricing input still holds the value pre-filled from the collected texts (`pricing.prefilled`,
- * DECISIONS §9.2): the server drops the mark once the seller saves their own value; a pending edit hides it at once.
+ * docs/decisions.md, Intake and assets): the server drops the mark once the seller saves their own value; a pending edit hides it at once.
  */
 export function isPrefilled(ctx: EditorContext, key: 'cost_cny' | 'weight_g'): boolean {
   const marks = ctx.saved().pricing.prefilled;

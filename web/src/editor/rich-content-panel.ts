@@ -62,7 +62,7 @@ function phonePreview(widgets: readonly Widget[] | null, translations: ReadonlyS
 }
 
 /**
- * 富文本 on the images tab (DECISIONS §10): build the marketplace's rich content from the detail pictures (each as
+ * 富文本 on the images tab (docs/decisions.md, Rich content): build the marketplace's rich content from the detail pictures (each as
  * its image translation when it has one) and the Russian text, kept as attribute 11254 and sent with the product; previewed at a
  * phone's width. The server refuses anything but its own shape, so the page never edits the JSON by hand.
  */

@@ -20,7 +20,7 @@ export type SuiteHistory = {
 };
 
 /**
- * The product's earlier suites (GET /api/products/{id}/suites, §9.3): they are stored on the server, so they
+ * The product's earlier suites (GET /api/products/{id}/suites): they are stored on the server, so they
  * are listed after a reload instead of being forgotten; each opens in the job view with 查看.
  */
 export function suiteHistory(fetchSuites: () => Promise<{ items: SuiteJob[] }>, open: (job: SuiteJob) => void): SuiteHistory {

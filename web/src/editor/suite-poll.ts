@@ -1,7 +1,7 @@
 import { ApiError } from '../api/client.ts';
 import type { SuiteJob } from '../api/types.ts';
 
-/** Clients poll a suite job every 3 seconds (spec §4.7, §8). */
+/** Clients poll a suite job every 3 seconds. */
 export const SUITE_POLL_MS = 3_000;
 
 export const isFinal = (status: SuiteJob['status']): boolean => status === 'done' || status === 'partial' || status === 'failed';

@@ -23,7 +23,7 @@ export function videoFormatLabel(contentType: string | null): string {
 
 export const formatDuration = (ms: number | null | undefined): string => (ms === null || ms === undefined ? '—' : spokenDuration(ms));
 
-/** What the publish checks will say about this video's length, or null when it may go out (DECISIONS §10). */
+/** What the publish checks will say about this video's length, or null when it may go out (docs/decisions.md, Videos). */
 export function durationWarning(asset: Pick<Asset, 'status' | 'duration_ms'>): string | null {
   if (asset.status !== 'stored') return null;
   const ms = asset.duration_ms ?? null;

@@ -14,7 +14,7 @@ const REFRESH_MS = 3_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /**
- * 商品视频 on the images tab (DECISIONS §10): each video with a player, its duration, size, format and state; a
+ * 商品视频 on the images tab (docs/decisions.md, Videos): each video with a player, its duration, size, format and state; a
  * failed download's reason and retry; the seller's own clips uploaded (streamed and checked by the server: MP4/MOV,
  * 8 s – 5 min, the size cap), replaced or deleted; one stored video chosen as the video cover (attribute 100002).
  */

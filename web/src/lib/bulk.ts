@@ -1,4 +1,4 @@
-/** The bulk actions' shapes and words (DECISIONS §9.2), shared by the bulk bar and its result panel. */
+/** The bulk actions' shapes and words (docs/decisions.md, Bulk actions and jobs), shared by the bulk bar and its result panel. */
 export type BulkAction = 'stage' | 'archive' | 'restore' | 'delete' | 'pricing' | 'copy' | 'suite';
 export type BulkResult = { readonly product_id: string; readonly ok: boolean; readonly code?: string; readonly detail?: string; readonly job_id?: string };
 export type JobItem = {

@@ -9,7 +9,7 @@ export type Route =
   /** Bulk publishing; `ids` are the products chosen on the list (the screen lets the seller change them). */
   | { readonly name: 'publish'; readonly ids: readonly string[] };
 
-/** The list's filters and sort (DECISIONS §9.2), kept in the address so a reload or the back button keeps them. */
+/** The list's filters and sort (docs/decisions.md, Product list and search), kept in the address so a reload or the back button keeps them. */
 export type ListFilters = {
   readonly platform?: string;
   readonly failed?: boolean;

@@ -29,7 +29,7 @@ export function shell(app: App, ...content: Child[]): HTMLElement {
   );
   const user = app.sessions.current(new Date())?.user;
   const roleName = user?.role === 'admin' ? '管理员' : '运营';
-  // Operators see no admin screens (DECISIONS §11); the server refuses them anyway (403).
+  // Operators see no admin screens (docs/decisions.md, Accounts); the server refuses them anyway (403).
   const adminLinks = user?.role === 'admin' ? [navLink(app, '用户管理', { name: 'users' }, { id: 'nav-users' })] : [];
   const who = user ? h('span', { class: 'who', id: 'who' }, `${user.username}（${roleName}）`) : null;
   const account = user && user.id !== null ? navLink(app, '修改密码', { name: 'account' }, { id: 'nav-account' }) : null;

@@ -13,7 +13,7 @@ async function signIn(app: App, body: LoginResponse): Promise<void> {
 }
 
 /**
- * Login by user name and password (DECISIONS §11); the shared application token stays available behind a
+ * Login by user name and password (docs/decisions.md, Accounts); the shared application token stays available behind a
  * link for the extension's owner and scripts.
  */
 export const renderLogin: Screen = (app, root, route) => {

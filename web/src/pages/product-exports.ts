@@ -37,7 +37,7 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
       query: productCsvQuery({ stage, ids: onlySelected ? [...selected()] : [], fields: [...fields] }),
       timeoutMs: 300_000,
     });
-  /** One row per offer — each enabled colour or size, or the product when it has none — with 款式 and 型号 columns (§10). */
+  /** One row per offer — each enabled colour or size, or the product when it has none — with 款式 and 型号 columns (docs/decisions.md, Exports). */
   const offersCsv = (): Promise<void> => {
     const query = productCsvQuery({ stage, ids: [...selected()], fields: [...fields] });
     if (query.fields) query.fields += ',variant_label,model_name';

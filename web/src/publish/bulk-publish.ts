@@ -1,7 +1,7 @@
 import type { BulkPublishReply } from '../api/marketplace-types.ts';
 import type { App } from '../app.ts';
 
-/** The contract's cap for one `POST /api/publish` (DECISIONS §9.1). */
+/** The contract's cap for one `POST /api/publish` (docs/decisions.md, Publishing). */
 export const MAX_BULK = 500;
 
 /**

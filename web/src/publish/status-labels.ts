@@ -37,5 +37,5 @@ export const publishBadge = (status: PublishStatus, settling = false): HTMLEleme
 export const settlingNote = (nextAt: string | null = null): HTMLElement =>
   h('div', { class: 'muted small settling-note' }, nextAt ? `${SETTLING_NOTE}（下次核对 ${formatTime(nextAt)}）` : SETTLING_NOTE);
 
-/** What a publish of an already published product sends (DECISIONS §9.1). */
+/** What a publish of an already published product sends (docs/decisions.md, Publishing). */
 export const OPERATION_LABELS: Readonly<Record<PublishOperation, string>> = { import: '创建或整体更新', pictures: '只更新图片', prices: '只更新价格' };

@@ -10,7 +10,7 @@ import { variantPictureCell } from './variant-picture.ts';
 import { valueSearch } from './value-search.ts';
 import { showVariantStatus } from './variant-status.ts';
 
-/** Records one change of one variant: the PATCH lists every variant to keep (DECISIONS §10), so the rest ride along by id. */
+/** Records one change of one variant: the PATCH lists every variant to keep (docs/decisions.md, Variants), so the rest ride along by id. */
 function editVariant(ctx: EditorContext, id: string, change: VariantEdit): void {
   const pending = ctx.saveState().pending.variants as VariantEdit[] | undefined;
   const base = pending ?? ctx.saved().variants.map((variant) => ({ id: variant.id }));

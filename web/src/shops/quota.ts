@@ -18,7 +18,7 @@ export function counterText(counter: QuotaCounter): string {
   return `剩余 ${left} / ${counter.limit}${reset}`;
 }
 
-/** How many of `wanted` new cards go out today, and how many wait for the quota to reset (DECISIONS §9.1). */
+/** How many of `wanted` new cards go out today, and how many wait for the quota to reset (docs/decisions.md, Publishing). */
 export function quotaSplit(limits: ShopLimits, wanted: number): { now: number; waiting: number } {
   const left = [remaining(limits.daily_create), remaining(limits.total)].filter((value): value is number => value !== null);
   const now = left.length === 0 ? wanted : Math.min(wanted, ...left);

@@ -56,7 +56,7 @@ describe('the seller’s main flow in Chromium', () => {
     await page().waitForURL(new RegExp(`/products/${productId}$`));
     await page().fill('#f-pricing-cost_cny', '20');
     await page().fill('#f-weight_g', '300');
-    // DECISIONS §4 worked example: 20 CNY, 300 g, fx 11.5, markup 30, reserve 50 → low tier, 593 ₽, old 1 186.
+    // The worked example of docs/decisions.md, Pricing: 20 CNY, 300 g, fx 11.5, markup 30, reserve 50 → low tier, 593 ₽, old 1 186.
     await expect.poll(attr(page(), '#live-price', 'data-value'), POLL).toBe('593');
     await expect.poll(text(page(), '#live-tier'), POLL).toContain('low');
     await savedAll(page());

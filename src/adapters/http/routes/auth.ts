@@ -17,7 +17,7 @@ export type AuthRouteDeps = {
   readonly now: () => Date;
 };
 
-/** Login attempts allowed per client address and minute for `{token}` logins (DECISIONS §2). */
+/** Login attempts allowed per client address and minute for `{token}` logins (docs/decisions.md, Accounts). */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 
 // Longer names and passwords than any rule allows are still accepted here, so the answer is the same 401 as for
@@ -49,7 +49,7 @@ const isPasswordLogin = (body: unknown): body is { username: string; password: s
 
 /**
  * POST /api/auth/login: the shared application token, or a user name and password, for an HS256 access token.
- * `{token}` logins keep §2's ten a minute per address; user-name logins are throttled by the database instead
+ * `{token}` logins keep their ten a minute per address (docs/decisions.md, Accounts); user-name logins are throttled by the database instead
  * (five failures per name, fifty per address, in 15 minutes), so the in-memory limit skips them.
  */
 export const authRoutes =

@@ -10,7 +10,7 @@ import { validationProblems } from '../validation-messages.ts';
 
 export type BulkRouteDeps = { readonly bulkProducts: BulkProducts; readonly getJob: GetJob };
 
-/** POST /products/bulk and GET /jobs/{id} (DECISIONS §9.2, §9.4). */
+/** POST /products/bulk and GET /jobs/{id} (docs/decisions.md, Bulk actions and jobs). */
 export const bulkRoutes =
   (deps: BulkRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

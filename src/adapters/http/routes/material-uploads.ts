@@ -9,7 +9,7 @@ import { sniffVideoFormat } from '../../../domain/video-format.ts';
 import { withErrors } from '../schemas/common.ts';
 import { UploadBytesParts, UploadBytesReply, UploadMetaSchema } from '../schemas/materials.ts';
 
-/** DECISIONS §5: the same 20 MB cap as image downloads. */
+/** docs/decisions.md, Images and uploads: the same 20 MB cap as image downloads. */
 export const UPLOAD_FILE_LIMIT = 20 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The `ftyp` box and its brand: enough to tell a video from a picture. */

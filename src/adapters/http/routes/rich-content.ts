@@ -3,7 +3,7 @@ import { type BuildRichContent } from '../../../application/use-cases/build-rich
 import { IdParams, withErrors } from '../schemas/common.ts';
 import { RichContentBody, RichContentReply } from '../schemas/rich-content.ts';
 
-/** POST /products/{id}/rich-content (DECISIONS §10). */
+/** POST /products/{id}/rich-content (docs/decisions.md, Rich content). */
 export const richContentRoutes =
   (deps: { readonly buildRichContent: BuildRichContent }): FastifyPluginAsyncTypebox =>
   async (app) => {

@@ -16,7 +16,7 @@ export type UserRouteDeps = {
 };
 
 const tags = ['users'];
-/** Every /api/users route is for admins (DECISIONS §11); `requireRole` enforces it. */
+/** Every /api/users route is for admins (docs/decisions.md, Accounts); `requireRole` enforces it. */
 const config = { role: 'admin' as const };
 
 /** What a response may say about a user: never the hash, never the token version. */

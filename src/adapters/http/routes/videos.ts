@@ -9,7 +9,7 @@ export type VideoRouteDeps = { readonly deleteVideo: DeleteVideo; readonly setVi
 
 const tags = ['assets'];
 
-/** A product's videos (DECISIONS §10): deleting one, and choosing the video cover. Uploads go through /materials/bytes. */
+/** A product's videos (docs/decisions.md, Videos): deleting one, and choosing the video cover. Uploads go through /materials/bytes. */
 export const videoRoutes =
   (deps: VideoRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {

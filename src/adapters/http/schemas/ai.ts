@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { JsonObjectSchema, Uuid } from './common.ts';
 
-/** A collected text (spec §2.2) as the AI endpoints take it. */
+/** A collected text (`raw.texts`) as the AI endpoints take it. */
 export const AiText = Type.Object({
   kind: Type.String({ maxLength: 32 }),
   content: Type.String({ maxLength: 5000 }),

@@ -3,7 +3,7 @@ import { ASSET_GROUPS, ASSET_STATUSES, MAX_ASSETS_PER_PRODUCT } from '../../../d
 import { type Asset } from '../../../domain/asset.ts';
 import { Uuid, literals, nullable } from './common.ts';
 
-/** One asset as clients see it (spec §2.3 plus DECISIONS §5's extra fields). */
+/** One asset as clients see it (with the extra fields of docs/decisions.md, Intake and assets). */
 export const AssetBody = Type.Object(
   {
     asset_id: Type.String(),
@@ -24,7 +24,7 @@ export const AssetBody = Type.Object(
     width: nullable(Type.Integer()),
     height: nullable(Type.Integer()),
     sha256: nullable(Type.String()),
-    /** Videos (DECISIONS §10): the duration read from the file, in milliseconds. */
+    /** Videos (docs/decisions.md, Videos): the duration read from the file, in milliseconds. */
     duration_ms: Type.Optional(nullable(Type.Integer())),
     /** Videos: true on the product's video cover (complex attribute 100002); absent on every other asset. */
     video_cover: Type.Optional(Type.Boolean()),

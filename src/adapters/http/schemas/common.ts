@@ -21,7 +21,7 @@ export const HttpUrl = (maxLength: number, options: { allowEmpty?: boolean; desc
 export const ImageAddress = (maxLength: number) =>
   Type.String({ minLength: 1, maxLength, pattern: `^\\s*(?:(?:${HTTP_SCHEME}|//)\\S|/(?![/\\\\]))`, description: 'http(s)、// 或本服务 / 开头的图片地址' });
 
-/** The error body of every non-2xx answer (DECISIONS §2). */
+/** The error body of every non-2xx answer (docs/decisions.md, HTTP API). */
 export const ErrorBody = Type.Object(
   {
     detail: Type.String({ description: '给用户看的中文说明' }),

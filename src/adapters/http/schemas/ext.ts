@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { JsonObjectSchema, PageQuery } from './common.ts';
 
-/** POST /ext/logs: at most this many bytes and events per batch (DECISIONS §8). */
+/** POST /ext/logs: at most this many bytes and events per batch (docs/decisions.md, Extension). */
 export const EXT_LOG_BODY_LIMIT = 256 * 1024;
 export const EXT_LOG_MAX_EVENTS = 500;
 

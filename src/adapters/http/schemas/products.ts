@@ -35,7 +35,7 @@ export const ProductListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Who made and who last changed a product (DECISIONS §11): user names, `app-token`; null before accounts. */
+/** Who made and who last changed a product (docs/decisions.md, Accounts): user names, `app-token`; null before accounts. */
 const Attribution = {
   created_by: Type.Optional(nullable(Type.String({ description: '创建人（用户名；应用令牌为 app-token）' }))),
   updated_by: Type.Optional(nullable(Type.String({ description: '最后修改人' }))),

@@ -7,7 +7,7 @@ const Kind = Type.Union(SUITE_KINDS.map((kind) => Type.Literal(kind)));
 const Platform = Type.String({ maxLength: 32, default: 'ozon' });
 export const ImageUrl = ImageAddress(2048);
 
-/** A plan item as clients send it back: loosely typed on purpose, the server cleans it (spec §4.7). */
+/** A plan item as clients send it back: loosely typed on purpose, the server cleans it. */
 export const PlanItemInput = Type.Object({
   kind: Type.String({ maxLength: 40 }),
   title: Type.Optional(Type.String({ maxLength: 500 })),

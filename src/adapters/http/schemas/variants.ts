@@ -25,7 +25,7 @@ const Aspects = Type.Record(Type.String({ pattern: ATTRIBUTE_ID_KEY }), Type.Arr
 const Cost = Type.Number({ minimum: 0, maximum: 10_000_000 });
 const WeightG = Type.Number({ exclusiveMinimum: 0, maximum: PRICING_LIMITS.weightG.max });
 
-/** One variant as answered (DECISIONS §10). */
+/** One variant as answered (docs/decisions.md, Variants). */
 export const VariantBody = Type.Object({
   id: Uuid,
   seq: Type.Integer({ description: '款式序号（不复用），派生货号 {商品货号}-{seq} 用它' }),
@@ -75,7 +75,7 @@ export const VariantEdits = Type.Array(VariantEditBody, {
   description: '要保留的全部款式：带 id 的只改所带字段，不带 id 的为新款式，未列出的被删除',
 });
 
-/** One SKU of POST /materials (DECISIONS §10). */
+/** One SKU of POST /materials (docs/decisions.md, Variants). */
 export const MaterialSkuBody = Type.Object({
   skuId: Type.String({ minLength: 1, maxLength: 128 }),
   label: Type.String({ minLength: 1, maxLength: 200 }),

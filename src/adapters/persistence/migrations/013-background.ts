@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { isSqlite } from '../dialect-of.ts';
 
 /**
- * Background work that stays bounded and survives (issue 15, DECISIONS §9.3): pending downloads are claimed from
+ * Background work that stays bounded and survives (issue 15, docs/decisions.md, Background work): pending downloads are claimed from
  * the database a few at a time. `claimed_until` is the claim's lease (null: free); a claim that lapsed (its process
  * died) is free again. The partial index holds only unfinished downloads in claim order, so claiming the next few
  * reads a few index entries whatever the number of stored images.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Suite jobs persist (DECISIONS §9.3): a job answers after a restart, and one interrupted by a restart (or by its
+ * Suite jobs persist (docs/decisions.md, AI): a job answers after a restart, and one interrupted by a restart (or by its
  * process dying) continues from the images it has. `work` is what the remaining images need (the expanded plan,
  * names, references, texts, watermark settings); `claimed_until` is the lease of the process generating it
  * (null: nobody; a past time: its process died and another may continue it).

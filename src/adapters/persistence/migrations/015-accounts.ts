@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 import { isSqlite } from '../dialect-of.ts';
 
-/** Accounts (DECISIONS §11): users, failed logins for the throttle, the audit log, and who made or changed a product. */
+/** Accounts (docs/decisions.md, Accounts): users, failed logins for the throttle, the audit log, and who made or changed a product. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const sqlite = isSqlite(db);
   await db.schema

@@ -2,7 +2,7 @@ import { type Kysely } from 'kysely';
 import { isSqlite } from '../dialect-of.ts';
 
 /**
- * Variants merged on one card (issue 20, DECISIONS §10): a product's variants live in its row as JSON (they are
+ * Variants merged on one card (issue 20, docs/decisions.md, Variants): a product's variants live in its row as JSON (they are
  * read and versioned with it); `product_offers` lists every variant's offer id so "unique among all offers" is
  * one indexed lookup; a publish record names the variant it sent.
  */

@@ -31,6 +31,8 @@ export type TestAppOptions = {
   readonly env?: Record<string, string>;
   /** Database to run on; a fresh SQLite file by default. */
   readonly database?: TestDatabase;
+  /** A database another app uses too (two instances on one schema); the caller drops it. */
+  readonly sharedDatabase?: { readonly url: string; readonly schema?: string };
   /** Reuse a data dir (restart tests); a fresh temp dir by default. */
   readonly dataDir?: string;
   /** Call the features' start hooks (re-queue, resume polling). Default true. */
@@ -44,7 +46,8 @@ export type TestAppOptions = {
 /** A whole app over a fresh data dir and database, ready for `app.inject`, with a valid bearer token. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'lws-app-'));
-  const fresh = options.database?.fresh();
+  const shared = options.sharedDatabase;
+  const fresh = shared ?? options.database?.fresh();
   const config = loadConfig({
     DATA_DIR: dataDir,
     OUTBOUND_ALLOW_PRIVATE: 'true',
@@ -73,7 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       closed = true;
       await app.close();
       await stopContainer(container);
-      if (fresh?.schema) await dropSchema(fresh.url, fresh.schema);
+      if (fresh?.schema && !shared) await dropSchema(fresh.url, fresh.schema);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

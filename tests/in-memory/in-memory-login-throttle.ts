@@ -1,31 +1,38 @@
 import { type LoginThrottle } from '../../src/application/ports/login-throttle.ts';
-import { LOGIN_THROTTLE_LIMITS, type ThrottleLimits } from '../../src/adapters/persistence/kysely-login-throttle.ts';
 
-type Failure = { readonly usernameKey: string; readonly ip: string; readonly at: number };
+type Attempt = { readonly id: number; readonly usernameKey: string; readonly ip: string; readonly at: number };
 
 /** The login_failures table of one in-memory database; each `makeInMemoryLoginThrottle(table)` is a connection to it. */
-export type FailureTable = Failure[];
+export type FailureTable = { nextId: number; readonly rows: Attempt[] };
 
-/** The LoginThrottle in memory, with the adapter's limits; passes tests/contract/login-throttle.test.ts. */
-export function makeInMemoryLoginThrottle(failures: FailureTable = [], limits: ThrottleLimits = LOGIN_THROTTLE_LIMITS): LoginThrottle {
-  // The wait ends when the failure that tipped the count (the limit-th newest in the window) leaves the window.
-  const waitFor = (matches: (failure: Failure) => boolean, limit: number, now: Date): number => {
-    const recent = failures.filter((failure) => matches(failure) && failure.at > now.getTime() - limits.windowMs).sort((a, b) => b.at - a.at);
-    const tipping = recent[limit - 1];
-    return tipping ? Math.max(1, Math.ceil((tipping.at + limits.windowMs - now.getTime()) / 1000)) : 0;
-  };
+export const emptyFailureTable = (): FailureTable => ({ nextId: 1, rows: [] });
+
+/**
+ * The LoginThrottle in memory; passes tests/contract/login-throttle.test.ts. Each reservation counts and inserts
+ * without an await in between, which is what makes it atomic here (the database adapter needs locks for it).
+ */
+export function makeInMemoryLoginThrottle(table: FailureTable = emptyFailureTable()): LoginThrottle {
   return {
-    async retryAfter(usernameKey, ip, now) {
-      return Math.max(
-        waitFor((f) => f.usernameKey === usernameKey, limits.perName, now),
-        waitFor((f) => f.ip === ip, limits.perAddress, now),
-      );
+    async reserve(usernameKey, ip, now, limits) {
+      const since = now.getTime() - limits.windowMs;
+      for (let i = table.rows.length - 1; i >= 0; i--) if (table.rows[i]!.at < since) table.rows.splice(i, 1);
+      const newestFirst = (matches: (attempt: Attempt) => boolean): Attempt[] =>
+        table.rows.filter((attempt) => matches(attempt) && attempt.at > since).sort((a, b) => b.at - a.at);
+      const byName = newestFirst((attempt) => attempt.usernameKey === usernameKey);
+      const byAddress = newestFirst((attempt) => attempt.ip === ip);
+      const tipping = [byName[limits.perName - 1]?.at, byAddress[limits.perAddress - 1]?.at].filter((at): at is number => at !== undefined);
+      if (tipping.length > 0) return { granted: false, tippingAt: new Date(Math.max(...tipping)) };
+      const attempt = { id: table.nextId++, usernameKey, ip, at: now.getTime() };
+      table.rows.push(attempt);
+      return { granted: true, attempt: { id: attempt.id } };
     },
-    async recordFailure(usernameKey, ip, now) {
-      failures.push({ usernameKey, ip, at: now.getTime() });
-    },
-    async clearName(usernameKey) {
-      for (let i = failures.length - 1; i >= 0; i--) if (failures[i]!.usernameKey === usernameKey) failures.splice(i, 1);
+    async succeeded({ id }) {
+      const mine = table.rows.find((attempt) => attempt.id === id);
+      if (!mine) return;
+      for (let i = table.rows.length - 1; i >= 0; i--) {
+        const attempt = table.rows[i]!;
+        if (attempt.usernameKey === mine.usernameKey && attempt.id <= id) table.rows.splice(i, 1);
+      }
     },
   };
 }

@@ -166,6 +166,21 @@ describe('login with password', () => {
   });
 });
 
+describe('login under a burst', () => {
+  it('checks at most five passwords of 100 parallel logins for one name, the right one coming late', async () => {
+    const kit = accountKit();
+    await kit.createUser({ username: 'vera', password: STRONG, role: 'operator' });
+    let checks = 0;
+    const counted = { ...kit.hasher, verify: (hash: string, password: string) => (checks++, kit.hasher.verify(hash, password)) };
+    const login = makeLoginWithPassword({ ...kit, hasher: counted });
+    const guesses = Array.from({ length: 100 }, (_, i) => (i === 97 ? STRONG : `wrong-password-${i}`));
+    const outcomes = await Promise.allSettled(guesses.map((password) => login({ username: 'vera', password, ip: '10.0.0.1' })));
+    expect(checks).toBeLessThanOrEqual(5);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected' && (outcome.reason as { code?: string }).code === 'LOGIN_THROTTLED')).toHaveLength(95);
+    expect(outcomes[97]).toMatchObject({ status: 'rejected', reason: { code: 'LOGIN_THROTTLED' } });
+  });
+});
+
 describe('initial admin and the user list', () => {
   it('creates the configured admin once and never changes it again; lists accounts oldest first', async () => {
     const kit = accountKit();

@@ -1,4 +1,4 @@
-import { type ImportItem } from '../domain/publish.ts';
+import { type ImportItem } from '../domain/import-item.ts';
 import { type PublishOperation, type PublishTask } from '../domain/publish-task.ts';
 
 /** A record about to go out, with the card it carries and how it is sent. */

@@ -1,4 +1,4 @@
-import { type ImportItem } from './publish.ts';
+import { type ImportItem } from './import-item.ts';
 
 /**
  * `waiting_quota` until sent (beyond the daily quota, after a 429 `Item-Retry-After`, or queued for a send in

@@ -1,4 +1,4 @@
-import { type ImportItem } from './publish.ts';
+import { type ImportItem } from './import-item.ts';
 import { type PublishOperation } from './publish-task.ts';
 
 /** The pictures of a card as `/v2/product/pictures/import` takes them. */

@@ -1,4 +1,4 @@
-import { type ImportItem } from './publish.ts';
+import { type ImportItem } from './import-item.ts';
 import { pricesFor } from './publish-checks.ts';
 import {
   aspectAttributes,

@@ -3,43 +3,15 @@ import { type Product } from './product.ts';
 import { GRAMS_PER_UNIT } from './product-pricing.ts';
 import { MAX_IMAGES, MAX_NAME_LENGTH, MILLIMETRES, VAT_VALUES, checkImages, checkSize, checkText, pricesFor, positive } from './publish-checks.ts';
 import { OFFER_ID_MAX_LENGTH } from './ready-checks.ts';
-import {
-  DESCRIPTION_ATTRIBUTE_ID,
-  type ImportAttribute,
-  type ImportComplexAttribute,
-  toImportAttributes,
-  toImportComplexAttributes,
-} from './publish-attributes.ts';
+import { DESCRIPTION_ATTRIBUTE_ID, toImportAttributes, toImportComplexAttributes } from './publish-attributes.ts';
 import { type AttributeRule, checkCategoryAttributes } from './publish-category-checks.ts';
 import { type PreparedItem, variantItems } from './publish-variant-items.ts';
 import { FILLED_FOR_VARIANTS, type VariantPublishInput, variantPublishProblems } from './publish-variants.ts';
+import { type ImportItem } from './import-item.ts';
 import { type Variant } from './variant.ts';
 import { type PublishVideo, checkVideos, withVideos } from './publish-videos.ts';
 import { type ShopCurrency } from './shop.ts';
 import { hasChinese } from './text.ts';
-
-/** One item of `POST /v3/product/import` (prices as dot-decimal strings, images absolute). */
-export type ImportItem = {
-  readonly offer_id: string;
-  readonly name: string;
-  readonly description_category_id: number;
-  readonly type_id: number;
-  readonly price: string;
-  readonly old_price: string;
-  readonly currency_code: ShopCurrency;
-  readonly vat: string;
-  readonly weight: number;
-  readonly weight_unit: string;
-  readonly depth: number;
-  readonly width: number;
-  readonly height: number;
-  readonly dimension_unit: string;
-  readonly barcode?: string;
-  readonly primary_image: string;
-  readonly images: readonly string[];
-  readonly attributes: readonly ImportAttribute[];
-  readonly complex_attributes: readonly ImportComplexAttribute[];
-};
 
 export type PublishInput = {
   readonly product: Product;

@@ -3,17 +3,27 @@ import { type Logger } from 'pino';
 import { openDatabase } from '../adapters/persistence/connection.ts';
 import { type Config } from './config.ts';
 import { type FeatureModule } from './feature-module.ts';
-import { type AccountsRegistry, accountsModule } from './modules/accounts.ts';
-import { type AiRegistry, aiModule } from './modules/ai.ts';
-import { type CatalogRegistry, catalogModule } from './modules/catalog.ts';
-import { type CoreRegistry, registerCore } from './modules/core.ts';
-import { type ExtensionRegistry, extensionModule } from './modules/extension.ts';
-import { type IntakeRegistry, intakeModule } from './modules/intake.ts';
-import { type MarketplaceRegistry, marketplaceModule } from './modules/marketplace.ts';
-import { type UploadsRegistry, uploadsModule } from './modules/uploads.ts';
-import { type VideoRegistry, videoModule } from './modules/video.ts';
+import { accountsModule } from './modules/accounts.ts';
+import { aiModule } from './modules/ai.ts';
+import { catalogModule } from './modules/catalog.ts';
+import { coreRegistrations } from './modules/core.ts';
+import { extensionModule } from './modules/extension.ts';
+import { intakeModule } from './modules/intake.ts';
+import { marketplaceModule } from './modules/marketplace.ts';
+import { uploadsModule } from './modules/uploads.ts';
+import { videoModule } from './modules/video.ts';
 import { webModule } from './modules/web.ts';
-import { type WorkbenchRegistry, workbenchModule } from './modules/workbench.ts';
+import { workbenchModule } from './modules/workbench.ts';
+import { type AccountsRegistry } from './registries/accounts.ts';
+import { type AiRegistry } from './registries/ai.ts';
+import { type CatalogRegistry } from './registries/catalog.ts';
+import { type CoreRegistry } from './registries/core.ts';
+import { type ExtensionRegistry } from './registries/extension.ts';
+import { type IntakeRegistry } from './registries/intake.ts';
+import { type MarketplaceRegistry } from './registries/marketplace.ts';
+import { type UploadsRegistry } from './registries/uploads.ts';
+import { type VideoRegistry } from './registries/video.ts';
+import { type WorkbenchRegistry } from './registries/workbench.ts';
 import { type Secrets, loadSecrets } from './secrets.ts';
 
 /** Everything the container can resolve: the core plus each feature's registry. */
@@ -28,10 +38,11 @@ export type Cradle = CoreRegistry &
   WorkbenchRegistry &
   VideoRegistry;
 export type AppContainer = AwilixContainer<Cradle>;
-export type FeatureModuleOf = FeatureModule<Cradle>;
+/** A feature seen from the root: it may need anything the cradle holds and provides some of it. */
+type AnyFeatureModule = FeatureModule<Record<string, unknown>, Cradle>;
 
 /** The features, in start order (stop runs in reverse). */
-export const FEATURE_MODULES: readonly FeatureModuleOf[] = [
+export const FEATURE_MODULES: readonly AnyFeatureModule[] = [
   accountsModule,
   intakeModule,
   uploadsModule,
@@ -65,13 +76,8 @@ export async function buildContainer(config: Config, options: BuildOptions): Pro
     throw error;
   }
   const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
-  registerCore(container as unknown as AwilixContainer<CoreRegistry>, {
-    config,
-    secrets: options.secrets ?? loadSecrets(config),
-    logger: options.logger,
-    database,
-  });
-  for (const feature of FEATURE_MODULES) feature.register(container);
+  container.register(coreRegistrations({ config, secrets: options.secrets ?? loadSecrets(config), logger: options.logger, database }));
+  for (const feature of FEATURE_MODULES) container.register(feature.provide(container.cradle));
   return container;
 }
 

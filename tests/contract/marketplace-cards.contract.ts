@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { type ImportItem, preparePublish } from '../../src/domain/publish.ts';
+import { preparePublish } from '../../src/domain/publish.ts';
+import { type ImportItem } from '../../src/domain/import-item.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 import { type marketplaceTest } from './marketplace-publishing.contract.ts';
 

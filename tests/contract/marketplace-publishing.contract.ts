@@ -1,6 +1,7 @@
 import { expect, it as base } from 'vitest';
 import { type Marketplace, type MarketplaceCredentials } from '../../src/application/ports/marketplace.ts';
-import { type ImportItem, preparePublish } from '../../src/domain/publish.ts';
+import { preparePublish } from '../../src/domain/publish.ts';
+import { type ImportItem } from '../../src/domain/import-item.ts';
 import { ItemQuotaExceeded } from '../../src/domain/publish-quota.ts';
 import { priceOf } from '../../src/domain/publish-update.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';

@@ -1,6 +1,6 @@
 import { expect, it as base } from 'vitest';
 import { type PublishTaskRepository } from '../../src/application/ports/publish-task-repository.ts';
-import { type ImportItem } from '../../src/domain/publish.ts';
+import { type ImportItem } from '../../src/domain/import-item.ts';
 import { type PublishTask, newPublishTask, newWaitingRecord } from '../../src/domain/publish-task.ts';
 
 /** Two repositories on one fresh database (two connection pools, as two processes). */

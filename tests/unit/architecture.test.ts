@@ -70,6 +70,16 @@ describe('the composition root wires explicitly', () => {
     expect(matches(/\w+Routes\(\s*(?:cradle|c)\s*\)/g)).toEqual([]);
   });
 
+  it('no feature module imports the container or another module: each states what it provides and needs by registry types', () => {
+    const reachesBack = modules.flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => layerOf(file, specifier))
+        .filter((target) => target === 'infrastructure/container.ts' || target.startsWith('infrastructure/modules/'))
+        .map((target) => `${path.relative(SRC, file)} imports ${target}`),
+    );
+    expect(reachesBack).toEqual([]);
+  });
+
   it('registers every factory through a typed function of the cradle, never a bare `asFunction(makeX)` (typed any by awilix)', () => {
     expect(matches(/asFunction\(\s*make\w+\s*\)/g)).toEqual([]);
   });

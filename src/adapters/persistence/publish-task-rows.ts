@@ -1,5 +1,5 @@
 import { type Selectable } from 'kysely';
-import { type ImportItem } from '../../domain/publish.ts';
+import { type ImportItem } from '../../domain/import-item.ts';
 import { type ImportError, type PublishOperation, type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
 import { type PublishTaskTable } from './tables/marketplace.ts';
 

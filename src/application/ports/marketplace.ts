@@ -1,4 +1,4 @@
-import { type ImportItem } from '../../domain/publish.ts';
+import { type ImportItem } from '../../domain/import-item.ts';
 import { type MarketplaceCard } from '../../domain/publish-reconcile.ts';
 import { type ImportResultItem } from '../../domain/publish-task.ts';
 import { type ShopTestOutcome } from '../../domain/shop.ts';

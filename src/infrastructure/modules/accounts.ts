@@ -1,17 +1,13 @@
 import { asFunction } from 'awilix';
-import { type AuditLog } from '../../application/ports/audit-log.ts';
-import { type LoginThrottle } from '../../application/ports/login-throttle.ts';
-import { type CommonPasswords, type PasswordHasher } from '../../application/ports/password-hasher.ts';
-import { type UserRepository } from '../../application/ports/user-repository.ts';
-import { type ChangePassword, makeChangePassword } from '../../application/use-cases/change-password.ts';
-import { type CreateUser, makeCreateUser } from '../../application/use-cases/create-user.ts';
-import { type DeleteUser, makeDeleteUser } from '../../application/use-cases/delete-user.ts';
-import { type EnsureInitialAdmin, makeEnsureInitialAdmin } from '../../application/use-cases/ensure-initial-admin.ts';
-import { type ListAudit, makeListAudit } from '../../application/use-cases/list-audit.ts';
-import { type ListUsers, makeListUsers } from '../../application/use-cases/list-users.ts';
-import { type LoginWithPassword, makeLoginWithPassword } from '../../application/use-cases/login-with-password.ts';
-import { makeResolveSession, type ResolveSession } from '../../application/use-cases/resolve-session.ts';
-import { makeUpdateUser, type UpdateUser } from '../../application/use-cases/update-user.ts';
+import { makeChangePassword } from '../../application/use-cases/change-password.ts';
+import { makeCreateUser } from '../../application/use-cases/create-user.ts';
+import { makeDeleteUser } from '../../application/use-cases/delete-user.ts';
+import { makeEnsureInitialAdmin } from '../../application/use-cases/ensure-initial-admin.ts';
+import { makeListAudit } from '../../application/use-cases/list-audit.ts';
+import { makeListUsers } from '../../application/use-cases/list-users.ts';
+import { makeLoginWithPassword } from '../../application/use-cases/login-with-password.ts';
+import { makeResolveSession } from '../../application/use-cases/resolve-session.ts';
+import { makeUpdateUser } from '../../application/use-cases/update-user.ts';
 import { makeArgon2PasswordHasher } from '../../adapters/crypto/argon2-password-hasher.ts';
 import { isCommonPassword } from '../../adapters/crypto/common-password-list.ts';
 import { auditRoutes } from '../../adapters/http/routes/audit.ts';
@@ -20,61 +16,43 @@ import { makeKyselyAuditLog } from '../../adapters/persistence/kysely-audit-log.
 import { makeKyselyLoginThrottle } from '../../adapters/persistence/kysely-login-throttle.ts';
 import { makeKyselyUserRepository } from '../../adapters/persistence/kysely-user-repository.ts';
 import { type FeatureModule } from '../feature-module.ts';
-import { type CoreRegistry } from './core.ts';
+import { type CoreRegistry } from '../registries/core.ts';
+import { type AccountsRegistry } from '../registries/accounts.ts';
 
-export type AccountsRegistry = {
-  users: UserRepository;
-  passwordHasher: PasswordHasher;
-  isCommonPassword: CommonPasswords;
-  loginThrottle: LoginThrottle;
-  auditLog: AuditLog;
-  resolveSession: ResolveSession;
-  loginWithPassword: LoginWithPassword;
-  changePassword: ChangePassword;
-  listUsers: ListUsers;
-  createUser: CreateUser;
-  updateUser: UpdateUser;
-  deleteUser: DeleteUser;
-  listAudit: ListAudit;
-  ensureInitialAdmin: EnsureInitialAdmin;
-};
-
-type Deps = CoreRegistry & AccountsRegistry;
+type Deps = AccountsRegistry & CoreRegistry;
 
 /** Accounts (docs/decisions.md, Accounts): users, passwords, roles, revocation, login throttling and the audit log. */
-export const accountsModule: FeatureModule<Deps> = {
+export const accountsModule: FeatureModule<AccountsRegistry, CoreRegistry> = {
   name: 'accounts',
 
-  register(container) {
-    container.register({
-      users: asFunction(({ db }: Deps) => makeKyselyUserRepository(db)).singleton(),
-      passwordHasher: asFunction(() => makeArgon2PasswordHasher()).singleton(),
-      isCommonPassword: asFunction(() => isCommonPassword).singleton(),
-      loginThrottle: asFunction(({ db }: Deps) => makeKyselyLoginThrottle(db)).singleton(),
-      auditLog: asFunction(({ db, clock }: Deps) => makeKyselyAuditLog(db, clock)).singleton(),
-      resolveSession: asFunction(({ users, clock, config }: Deps) =>
-        makeResolveSession({ users, clock, appTokenLogin: config.accounts.appTokenLogin }),
-      ).singleton(),
-      loginWithPassword: asFunction(({ users, passwordHasher, loginThrottle, auditLog, clock }: Deps) =>
-        makeLoginWithPassword({ users, hasher: passwordHasher, throttle: loginThrottle, audit: auditLog, clock }),
-      ).singleton(),
-      changePassword: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, resolveSession }: Deps) =>
-        makeChangePassword({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, onRevoked: resolveSession.forget }),
-      ).singleton(),
-      listUsers: asFunction(({ users }: Deps) => makeListUsers({ users })).singleton(),
-      createUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, ids }: Deps) =>
-        makeCreateUser({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, ids }),
-      ).singleton(),
-      updateUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, resolveSession }: Deps) =>
-        makeUpdateUser({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, onRevoked: resolveSession.forget }),
-      ).singleton(),
-      deleteUser: asFunction(({ users, auditLog, resolveSession }: Deps) =>
-        makeDeleteUser({ users, audit: auditLog, onRevoked: resolveSession.forget }),
-      ).singleton(),
-      listAudit: asFunction(({ auditLog }: Deps) => makeListAudit({ audit: auditLog })).singleton(),
-      ensureInitialAdmin: asFunction(({ users, createUser }: Deps) => makeEnsureInitialAdmin({ users, createUser })).singleton(),
-    });
-  },
+  provide: () => ({
+    users: asFunction(({ db }: Deps) => makeKyselyUserRepository(db)).singleton(),
+    passwordHasher: asFunction(() => makeArgon2PasswordHasher()).singleton(),
+    isCommonPassword: asFunction(() => isCommonPassword).singleton(),
+    loginThrottle: asFunction(({ db }: Deps) => makeKyselyLoginThrottle(db)).singleton(),
+    auditLog: asFunction(({ db, clock }: Deps) => makeKyselyAuditLog(db, clock)).singleton(),
+    resolveSession: asFunction(({ users, clock, config }: Deps) =>
+      makeResolveSession({ users, clock, appTokenLogin: config.accounts.appTokenLogin }),
+    ).singleton(),
+    loginWithPassword: asFunction(({ users, passwordHasher, loginThrottle, auditLog, clock }: Deps) =>
+      makeLoginWithPassword({ users, hasher: passwordHasher, throttle: loginThrottle, audit: auditLog, clock }),
+    ).singleton(),
+    changePassword: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, resolveSession }: Deps) =>
+      makeChangePassword({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, onRevoked: resolveSession.forget }),
+    ).singleton(),
+    listUsers: asFunction(({ users }: Deps) => makeListUsers({ users })).singleton(),
+    createUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, ids }: Deps) =>
+      makeCreateUser({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, ids }),
+    ).singleton(),
+    updateUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, resolveSession }: Deps) =>
+      makeUpdateUser({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, onRevoked: resolveSession.forget }),
+    ).singleton(),
+    deleteUser: asFunction(({ users, auditLog, resolveSession }: Deps) =>
+      makeDeleteUser({ users, audit: auditLog, onRevoked: resolveSession.forget }),
+    ).singleton(),
+    listAudit: asFunction(({ auditLog }: Deps) => makeListAudit({ audit: auditLog })).singleton(),
+    ensureInitialAdmin: asFunction(({ users, createUser }: Deps) => makeEnsureInitialAdmin({ users, createUser })).singleton(),
+  }),
 
   // Use cases are resolved once here, never per request.
   protectedRoutes: (c) => [

@@ -1,32 +1,24 @@
 import { asFunction } from 'awilix';
-import { type ExtensionStore } from '../../application/ports/extension-store.ts';
-import { type ListExtLogs, type RecordExtLogs, makeListExtLogs, makeRecordExtLogs } from '../../application/use-cases/ext-logs.ts';
-import { type GetExtProfiles, type SaveExtProfiles, makeGetExtProfiles, makeSaveExtProfiles } from '../../application/use-cases/ext-profiles.ts';
+import { makeListExtLogs, makeRecordExtLogs } from '../../application/use-cases/ext-logs.ts';
+import { makeGetExtProfiles, makeSaveExtProfiles } from '../../application/use-cases/ext-profiles.ts';
 import { extRoutes } from '../../adapters/http/routes/ext.ts';
 import { makeKyselyExtensionStore } from '../../adapters/persistence/kysely-extension-store.ts';
-import { type Cradle, type FeatureModuleOf } from '../container.ts';
+import { type FeatureModule } from '../feature-module.ts';
+import { type CoreRegistry } from '../registries/core.ts';
+import { type ExtensionRegistry } from '../registries/extension.ts';
 
-/** What this feature adds to the container. */
-export type ExtensionRegistry = {
-  extensionStore: ExtensionStore;
-  getExtProfiles: GetExtProfiles;
-  saveExtProfiles: SaveExtProfiles;
-  recordExtLogs: RecordExtLogs;
-  listExtLogs: ListExtLogs;
-};
+type Deps = ExtensionRegistry & CoreRegistry;
 
 /** The browser extension's own operations: its collection profiles and the logs it sends (issue 3). */
-export const extensionModule: FeatureModuleOf = {
+export const extensionModule: FeatureModule<ExtensionRegistry, CoreRegistry> = {
   name: 'extension',
-  register(container) {
-    container.register({
-      extensionStore: asFunction(({ db }: Cradle) => makeKyselyExtensionStore(db)).singleton(),
-      getExtProfiles: asFunction(({ extensionStore }: Cradle) => makeGetExtProfiles({ extensionStore })).singleton(),
-      saveExtProfiles: asFunction(({ extensionStore, clock }: Cradle) => makeSaveExtProfiles({ extensionStore, clock })).singleton(),
-      recordExtLogs: asFunction(({ extensionStore, ids, clock }: Cradle) => makeRecordExtLogs({ extensionStore, ids, clock })).singleton(),
-      listExtLogs: asFunction(({ extensionStore }: Cradle) => makeListExtLogs({ extensionStore })).singleton(),
-    });
-  },
+  provide: () => ({
+    extensionStore: asFunction(({ db }: Deps) => makeKyselyExtensionStore(db)).singleton(),
+    getExtProfiles: asFunction(({ extensionStore }: Deps) => makeGetExtProfiles({ extensionStore })).singleton(),
+    saveExtProfiles: asFunction(({ extensionStore, clock }: Deps) => makeSaveExtProfiles({ extensionStore, clock })).singleton(),
+    recordExtLogs: asFunction(({ extensionStore, ids, clock }: Deps) => makeRecordExtLogs({ extensionStore, ids, clock })).singleton(),
+    listExtLogs: asFunction(({ extensionStore }: Deps) => makeListExtLogs({ extensionStore })).singleton(),
+  }),
   protectedRoutes: (c) => [
     extRoutes({ getExtProfiles: c.getExtProfiles, saveExtProfiles: c.saveExtProfiles, recordExtLogs: c.recordExtLogs, listExtLogs: c.listExtLogs }),
   ],

@@ -1,33 +1,28 @@
-import { type AwilixContainer, asFunction } from 'awilix';
+import { asFunction } from 'awilix';
 import { type Logger } from 'pino';
-import { type CategoryCache } from '../../application/ports/category-cache.ts';
-import { type Marketplace } from '../../application/ports/marketplace.ts';
-import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
-import { type SecretBox } from '../../application/ports/secret-box.ts';
-import { type ShopRepository } from '../../application/ports/shop-repository.ts';
-import { type CachedLookup, makeCachedLookup } from '../../application/cached-lookup.ts';
-import { type CategoryRules, makeCategoryRules } from '../../application/use-cases/category-rules.ts';
-import { type CheckPublish, makeCheckPublish } from '../../application/use-cases/check-publish.ts';
-import { type CreateShop, makeCreateShop } from '../../application/use-cases/create-shop.ts';
-import { type DeleteShop, makeDeleteShop } from '../../application/use-cases/delete-shop.ts';
-import { type GetAttributeValues, makeGetAttributeValues } from '../../application/use-cases/get-attribute-values.ts';
-import { type GetCategoryAttributes, makeGetCategoryAttributes } from '../../application/use-cases/get-category-attributes.ts';
-import { type GetShopLimits, makeGetShopLimits } from '../../application/use-cases/get-shop-limits.ts';
-import { type GetShop, makeGetShop } from '../../application/use-cases/get-shop.ts';
-import { type GetCategoryTree, makeGetCategoryTree } from '../../application/use-cases/get-category-tree.ts';
-import { type GetPublishTask, makeGetPublishTask } from '../../application/use-cases/get-publish-task.ts';
-import { type ListPublishHistory, makeListPublishHistory } from '../../application/use-cases/list-publish-history.ts';
-import { type ListShops, makeListShops } from '../../application/use-cases/list-shops.ts';
-import { type PollPublishTasks, makePollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
-import { type PreparePublication, makePreparePublication } from '../../application/use-cases/prepare-publication.ts';
-import { type PublicationDispatch, makePublicationDispatch } from '../../application/use-cases/publication-dispatch.ts';
-import { type PublishMany, makePublishMany } from '../../application/use-cases/publish-many.ts';
-import { type SendPublications, makeSendPublications } from '../../application/use-cases/send-publications.ts';
-import { type SendWaiting, makeSendWaiting } from '../../application/use-cases/send-waiting.ts';
-import { type PublishProduct, makePublishProduct } from '../../application/use-cases/publish-product.ts';
-import { type ShopAccess, makeShopAccess } from '../../application/shop-access.ts';
-import { type TestShop, makeTestShop } from '../../application/use-cases/test-shop.ts';
-import { type UpdateShop, makeUpdateShop } from '../../application/use-cases/update-shop.ts';
+import { makeCachedLookup } from '../../application/cached-lookup.ts';
+import { makeCategoryRules } from '../../application/use-cases/category-rules.ts';
+import { makeCheckPublish } from '../../application/use-cases/check-publish.ts';
+import { makeCreateShop } from '../../application/use-cases/create-shop.ts';
+import { makeDeleteShop } from '../../application/use-cases/delete-shop.ts';
+import { makeGetAttributeValues } from '../../application/use-cases/get-attribute-values.ts';
+import { makeGetCategoryAttributes } from '../../application/use-cases/get-category-attributes.ts';
+import { makeGetShopLimits } from '../../application/use-cases/get-shop-limits.ts';
+import { makeGetShop } from '../../application/use-cases/get-shop.ts';
+import { makeGetCategoryTree } from '../../application/use-cases/get-category-tree.ts';
+import { makeGetPublishTask } from '../../application/use-cases/get-publish-task.ts';
+import { makeListPublishHistory } from '../../application/use-cases/list-publish-history.ts';
+import { makeListShops } from '../../application/use-cases/list-shops.ts';
+import { makePollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
+import { makePreparePublication } from '../../application/use-cases/prepare-publication.ts';
+import { makePublicationDispatch } from '../../application/use-cases/publication-dispatch.ts';
+import { makePublishMany } from '../../application/use-cases/publish-many.ts';
+import { makeSendPublications } from '../../application/use-cases/send-publications.ts';
+import { makeSendWaiting } from '../../application/use-cases/send-waiting.ts';
+import { makePublishProduct } from '../../application/use-cases/publish-product.ts';
+import { makeShopAccess } from '../../application/shop-access.ts';
+import { makeTestShop } from '../../application/use-cases/test-shop.ts';
+import { makeUpdateShop } from '../../application/use-cases/update-shop.ts';
 import { type OnRecordsTakenOver } from '../../application/publish-holds.ts';
 import { auditPublishSent } from '../../application/publish-sent-audit.ts';
 import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';
@@ -35,44 +30,14 @@ import { categoryRoutes } from '../../adapters/http/routes/categories.ts';
 import { publishRoutes } from '../../adapters/http/routes/publish.ts';
 import { shopRoutes } from '../../adapters/http/routes/shops.ts';
 import { makeOzonMarketplace } from '../../adapters/marketplace/ozon-marketplace.ts';
-import { type PublishPoller, makePublishPoller } from '../../adapters/marketplace/publish-poller.ts';
+import { makePublishPoller } from '../../adapters/marketplace/publish-poller.ts';
 import { makeKyselyCategoryCache } from '../../adapters/persistence/kysely-category-cache.ts';
 import { makeKyselyPublishTaskRepository } from '../../adapters/persistence/kysely-publish-task-repository.ts';
 import { makeKyselyShopRepository } from '../../adapters/persistence/kysely-shop-repository.ts';
-import { type Cradle, type FeatureModuleOf } from '../container.ts';
-
-/** What this feature adds to the container. */
-export type MarketplaceRegistry = {
-  marketplace: Marketplace;
-  secretBox: SecretBox;
-  shops: ShopRepository;
-  publishTasks: PublishTaskRepository;
-  categoryCache: CategoryCache;
-  shopAccess: ShopAccess;
-  cachedLookup: CachedLookup;
-  listShops: ListShops;
-  getShop: GetShop;
-  getShopLimits: GetShopLimits;
-  createShop: CreateShop;
-  updateShop: UpdateShop;
-  deleteShop: DeleteShop;
-  testShop: TestShop;
-  getCategoryTree: GetCategoryTree;
-  getCategoryAttributes: GetCategoryAttributes;
-  getAttributeValues: GetAttributeValues;
-  categoryRules: CategoryRules;
-  preparePublication: PreparePublication;
-  checkPublish: CheckPublish;
-  sendPublications: SendPublications;
-  publicationDispatch: PublicationDispatch;
-  publishProduct: PublishProduct;
-  publishMany: PublishMany;
-  sendWaiting: SendWaiting;
-  getPublishTask: GetPublishTask;
-  listPublishHistory: ListPublishHistory;
-  pollPublishTasks: PollPublishTasks;
-  publishPoller: PublishPoller;
-};
+import { type FeatureModule } from '../feature-module.ts';
+import { type CoreRegistry } from '../registries/core.ts';
+import { type MarketplaceRegistry } from '../registries/marketplace.ts';
+import { type AccountsRegistry } from '../registries/accounts.ts';
 
 /** A failure message safe for logs: the error's code and message, never request headers. */
 const loggable = (error: unknown): { code?: unknown; message: string } => ({
@@ -86,94 +51,104 @@ const warnTakenOver =
   (event) =>
     logger.warn(event, 'publish records taken over by another sender after the send lease; their outcome is left to it');
 
+type Deps = MarketplaceRegistry & CoreRegistry & AccountsRegistry;
+
 /** Shops, category lookups and publishing to the marketplace (issue 6). */
-export const marketplaceModule: FeatureModuleOf = {
+export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry & AccountsRegistry> = {
   name: 'marketplace',
-  register(container: AwilixContainer<Cradle>) {
-    container.register({
-      marketplace: asFunction(({ config }: Cradle) => makeOzonMarketplace({ baseUrl: config.ozonApiUrl })).singleton(),
-      secretBox: asFunction(({ secrets, config }: Cradle) => makeAesGcmSecretBox(secrets.secretKey, config.previousSecretKeys)).singleton(),
-      shops: asFunction(({ db }: Cradle) => makeKyselyShopRepository(db)).singleton(),
-      publishTasks: asFunction(({ db }: Cradle) => makeKyselyPublishTaskRepository(db)).singleton(),
-      categoryCache: asFunction(({ db }: Cradle) => makeKyselyCategoryCache(db)).singleton(),
-      shopAccess: asFunction(({ shops, secretBox }: Cradle) => makeShopAccess({ shops, secretBox })).singleton(),
-      cachedLookup: asFunction(({ categoryCache, clock }: Cradle) => makeCachedLookup({ categoryCache, clock })).singleton(),
-      listShops: asFunction(({ shops }: Cradle) => makeListShops({ shops })).singleton(),
-      getShop: asFunction(({ shopAccess }: Cradle) => makeGetShop({ shopAccess })).singleton(),
-      getShopLimits: asFunction(({ shopAccess, marketplace }: Cradle) => makeGetShopLimits({ shopAccess, marketplace })).singleton(),
-      createShop: asFunction(({ shops, secretBox, clock, ids }: Cradle) => makeCreateShop({ shops, secretBox, clock, ids })).singleton(),
-      updateShop: asFunction(({ shops, secretBox, clock }: Cradle) => makeUpdateShop({ shops, secretBox, clock })).singleton(),
-      deleteShop: asFunction(({ shops, publishTasks }: Cradle) => makeDeleteShop({ shops, publishTasks })).singleton(),
-      testShop: asFunction(({ shops, shopAccess, marketplace, clock }: Cradle) => makeTestShop({ shops, shopAccess, marketplace, clock })).singleton(),
-      getCategoryTree: asFunction(({ shopAccess, marketplace, cachedLookup }: Cradle) =>
-        makeGetCategoryTree({ shopAccess, marketplace, cachedLookup }),
-      ).singleton(),
-      getCategoryAttributes: asFunction(({ shopAccess, marketplace, cachedLookup }: Cradle) =>
-        makeGetCategoryAttributes({ shopAccess, marketplace, cachedLookup }),
-      ).singleton(),
-      getAttributeValues: asFunction(({ shopAccess, marketplace }: Cradle) => makeGetAttributeValues({ shopAccess, marketplace })).singleton(),
-      categoryRules: asFunction(({ marketplace, cachedLookup, clock }: Cradle) => makeCategoryRules({ marketplace, cachedLookup, clock })).singleton(),
-      preparePublication: asFunction(({ assets, objectStore, shopAccess, categoryRules }: Cradle) =>
-        makePreparePublication({ assets, objectStore, shopAccess, categoryRules }),
-      ).singleton(),
-      checkPublish: asFunction(({ products, shopAccess, preparePublication }: Cradle) =>
-        makeCheckPublish({ products, shopAccess, preparePublication }),
-      ).singleton(),
-      sendPublications: asFunction(({ marketplace, shopAccess, clock }: Cradle) => makeSendPublications({ marketplace, shopAccess, clock })).singleton(),
-      publicationDispatch: asFunction(
-        ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Cradle) =>
-          makePublicationDispatch({
-            products,
-            publishTasks,
-            preparePublication,
-            sendPublications,
-            ids,
-            clock,
-            sendLeaseMs: config.publishPoll.sendLeaseMs,
-            onRecords: async (records) => {
-              publishPoller.wake();
-              await auditPublishSent(auditLog, records);
-            },
-            onTakenOver: warnTakenOver(logger),
-          }),
-      ).singleton(),
-      publishProduct: asFunction(({ products, shopAccess, publicationDispatch }: Cradle) =>
-        makePublishProduct({ products, shopAccess, publicationDispatch }),
-      ).singleton(),
-      publishMany: asFunction(({ shopAccess, publicationDispatch }: Cradle) => makePublishMany({ shopAccess, publicationDispatch })).singleton(),
-      sendWaiting: asFunction(
-        ({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, ids, config, logger }: Cradle) =>
-          makeSendWaiting({
-            ...{ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, ids },
-            ...{ claimLeaseMs: config.publishPoll.sendLeaseMs, settleMs: config.publishPoll.sendSettleMs, onTakenOver: warnTakenOver(logger) },
-          }),
-      ).singleton(),
-      getPublishTask: asFunction(({ publishTasks }: Cradle) => makeGetPublishTask({ publishTasks })).singleton(),
-      listPublishHistory: asFunction(({ products, publishTasks }: Cradle) => makeListPublishHistory({ products, publishTasks })).singleton(),
-      pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger, config }: Cradle) =>
-        makePollPublishTasks({
-          sendWaiting,
-          leaseMs: config.publishPoll.leaseMs,
-          publishTasks,
+  provide: () => ({
+    marketplace: asFunction(({ config }: Deps) => makeOzonMarketplace({ baseUrl: config.ozonApiUrl })).singleton(),
+    secretBox: asFunction(({ secrets, config }: Deps) => makeAesGcmSecretBox(secrets.secretKey, config.previousSecretKeys)).singleton(),
+    shops: asFunction(({ db }: Deps) => makeKyselyShopRepository(db)).singleton(),
+    publishTasks: asFunction(({ db }: Deps) => makeKyselyPublishTaskRepository(db)).singleton(),
+    categoryCache: asFunction(({ db }: Deps) => makeKyselyCategoryCache(db)).singleton(),
+    shopAccess: asFunction(({ shops, secretBox }: Deps) => makeShopAccess({ shops, secretBox })).singleton(),
+    cachedLookup: asFunction(({ categoryCache, clock }: Deps) => makeCachedLookup({ categoryCache, clock })).singleton(),
+    listShops: asFunction(({ shops }: Deps) => makeListShops({ shops })).singleton(),
+    getShop: asFunction(({ shopAccess }: Deps) => makeGetShop({ shopAccess })).singleton(),
+    getShopLimits: asFunction(({ shopAccess, marketplace }: Deps) => makeGetShopLimits({ shopAccess, marketplace })).singleton(),
+    createShop: asFunction(({ shops, secretBox, clock, ids }: Deps) => makeCreateShop({ shops, secretBox, clock, ids })).singleton(),
+    updateShop: asFunction(({ shops, secretBox, clock }: Deps) => makeUpdateShop({ shops, secretBox, clock })).singleton(),
+    deleteShop: asFunction(({ shops, publishTasks }: Deps) => makeDeleteShop({ shops, publishTasks })).singleton(),
+    testShop: asFunction(({ shops, shopAccess, marketplace, clock }: Deps) => makeTestShop({ shops, shopAccess, marketplace, clock })).singleton(),
+    getCategoryTree: asFunction(({ shopAccess, marketplace, cachedLookup }: Deps) =>
+      makeGetCategoryTree({ shopAccess, marketplace, cachedLookup }),
+    ).singleton(),
+    getCategoryAttributes: asFunction(({ shopAccess, marketplace, cachedLookup }: Deps) =>
+      makeGetCategoryAttributes({ shopAccess, marketplace, cachedLookup }),
+    ).singleton(),
+    getAttributeValues: asFunction(({ shopAccess, marketplace }: Deps) => makeGetAttributeValues({ shopAccess, marketplace })).singleton(),
+    categoryRules: asFunction(({ marketplace, cachedLookup, clock }: Deps) => makeCategoryRules({ marketplace, cachedLookup, clock })).singleton(),
+    preparePublication: asFunction(({ assets, objectStore, shopAccess, categoryRules }: Deps) =>
+      makePreparePublication({ assets, objectStore, shopAccess, categoryRules }),
+    ).singleton(),
+    checkPublish: asFunction(({ products, shopAccess, preparePublication }: Deps) =>
+      makeCheckPublish({ products, shopAccess, preparePublication }),
+    ).singleton(),
+    sendPublications: asFunction(({ marketplace, shopAccess, clock }: Deps) => makeSendPublications({ marketplace, shopAccess, clock })).singleton(),
+    publicationDispatch: asFunction(
+      ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Deps) =>
+        makePublicationDispatch({
           products,
-          shopAccess,
-          marketplace,
-          clock,
-          onPollError: ({ taskId, error }) => logger.warn({ taskId, ...loggable(error) }, 'publish poll failed; will retry'),
-        }),
-      ).singleton(),
-      publishPoller: asFunction(({ pollPublishTasks, publishTasks, logger, config }: Cradle) =>
-        makePublishPoller({
-          pollPublishTasks,
           publishTasks,
-          maxSleepMs: config.publishPoll.idleMs,
-          onError: (error) => logger.error(loggable(error), 'publish poller pass failed'),
+          preparePublication,
+          sendPublications,
+          ids,
+          clock,
+          sendLeaseMs: config.publishPoll.sendLeaseMs,
+          onRecords: async (records) => {
+            publishPoller.wake();
+            await auditPublishSent(auditLog, records);
+          },
+          onTakenOver: warnTakenOver(logger),
         }),
-      ).singleton(),
-    });
-  },
+    ).singleton(),
+    publishProduct: asFunction(({ products, shopAccess, publicationDispatch }: Deps) =>
+      makePublishProduct({ products, shopAccess, publicationDispatch }),
+    ).singleton(),
+    publishMany: asFunction(({ shopAccess, publicationDispatch }: Deps) => makePublishMany({ shopAccess, publicationDispatch })).singleton(),
+    sendWaiting: asFunction(
+      ({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, ids, config, logger }: Deps) =>
+        makeSendWaiting({
+          shops,
+          products,
+          publishTasks,
+          preparePublication,
+          sendPublications,
+          marketplace,
+          shopAccess,
+          clock,
+          ids,
+          claimLeaseMs: config.publishPoll.sendLeaseMs,
+          settleMs: config.publishPoll.sendSettleMs,
+          onTakenOver: warnTakenOver(logger),
+        }),
+    ).singleton(),
+    getPublishTask: asFunction(({ publishTasks }: Deps) => makeGetPublishTask({ publishTasks })).singleton(),
+    listPublishHistory: asFunction(({ products, publishTasks }: Deps) => makeListPublishHistory({ products, publishTasks })).singleton(),
+    pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger, config }: Deps) =>
+      makePollPublishTasks({
+        sendWaiting,
+        leaseMs: config.publishPoll.leaseMs,
+        publishTasks,
+        products,
+        shopAccess,
+        marketplace,
+        clock,
+        onPollError: ({ taskId, error }) => logger.warn({ taskId, ...loggable(error) }, 'publish poll failed; will retry'),
+      }),
+    ).singleton(),
+    publishPoller: asFunction(({ pollPublishTasks, publishTasks, logger, config }: Deps) =>
+      makePublishPoller({
+        pollPublishTasks,
+        publishTasks,
+        maxSleepMs: config.publishPoll.idleMs,
+        onError: (error) => logger.error(loggable(error), 'publish poller pass failed'),
+      }),
+    ).singleton(),
+  }),
   // Use cases are resolved once here, never per request.
-  protectedRoutes: (c: Cradle) => [
+  protectedRoutes: (c: Deps) => [
     shopRoutes({
       listShops: c.listShops,
       getShop: c.getShop,
@@ -192,6 +167,6 @@ export const marketplaceModule: FeatureModuleOf = {
       listPublishHistory: c.listPublishHistory,
     }),
   ],
-  start: (cradle: Cradle) => cradle.publishPoller.start(),
-  stop: (cradle: Cradle) => cradle.publishPoller.stop(),
+  start: (cradle: Deps) => cradle.publishPoller.start(),
+  stop: (cradle: Deps) => cradle.publishPoller.stop(),
 };

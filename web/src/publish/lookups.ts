@@ -1,4 +1,4 @@
-import type { AttributeValues, CategoryAttributes, CategoryTree } from '../api/marketplace-types.ts';
+import type { AttributeValues, CategoryAttribute, CategoryAttributes, CategoryTree } from '../api/marketplace-types.ts';
 import { type App, once } from '../app.ts';
 import { formatTime } from '../lib/format.ts';
 import { type TypeEntry, indexTypes } from './category-index.ts';
@@ -53,3 +53,6 @@ export function attributeValues(app: App, query: ValueQuery, q: string, limit = 
 /** "类目数据更新于 2026-11-25 09:00（平台暂不可用，显示的是缓存）" */
 export const refreshedText = (what: string, fetchedAt: string, stale: boolean): string =>
   `${what}更新于 ${formatTime(fetchedAt)}${stale ? '（平台暂时不可用，显示的是上次缓存）' : ''}`;
+
+/** The category's aspect attributes and how to look their values up (null until a shop and a category are chosen). */
+export type AspectSource = { readonly query: Omit<ValueQuery, 'attributeId'>; readonly attributes: readonly CategoryAttribute[] } | null;

@@ -6,13 +6,10 @@ import { formatCny, formatRub } from '../lib/format.ts';
 import { COLOUR_NAME_ATTRIBUTE_ID } from '../../../src/domain/publish-variants.ts';
 import type { PricingPolicy } from '../../../src/domain/pricing.ts';
 import { quoteVariant } from '../../../src/domain/variant-pricing.ts';
-import type { ValueQuery } from './lookups.ts';
+import type { AspectSource } from './lookups.ts';
 import { showVariantProblems } from './variant-problems.ts';
 import { type VariantRow, variantRow } from './variant-row.ts';
 import { showVariantStatus } from './variant-status.ts';
-
-/** The category's aspect attributes and how to look their values up (null until a shop and a category are chosen). */
-export type AspectSource = { readonly query: Omit<ValueQuery, 'attributeId'>; readonly attributes: readonly CategoryAttribute[] } | null;
 
 /** The aspects a seller picks per variant: plain `is_aspect` attributes, except the colour name the service fills. */
 export const aspectAttributes = (attributes: readonly CategoryAttribute[]): CategoryAttribute[] =>

@@ -1,0 +1,30 @@
+import { type AuditLog } from '../../application/ports/audit-log.ts';
+import { type LoginThrottle } from '../../application/ports/login-throttle.ts';
+import { type CommonPasswords, type PasswordHasher } from '../../application/ports/password-hasher.ts';
+import { type UserRepository } from '../../application/ports/user-repository.ts';
+import { type ChangePassword } from '../../application/use-cases/change-password.ts';
+import { type CreateUser } from '../../application/use-cases/create-user.ts';
+import { type DeleteUser } from '../../application/use-cases/delete-user.ts';
+import { type EnsureInitialAdmin } from '../../application/use-cases/ensure-initial-admin.ts';
+import { type ListAudit } from '../../application/use-cases/list-audit.ts';
+import { type ListUsers } from '../../application/use-cases/list-users.ts';
+import { type LoginWithPassword } from '../../application/use-cases/login-with-password.ts';
+import { type ResolveSession } from '../../application/use-cases/resolve-session.ts';
+import { type UpdateUser } from '../../application/use-cases/update-user.ts';
+
+export type AccountsRegistry = {
+  users: UserRepository;
+  passwordHasher: PasswordHasher;
+  isCommonPassword: CommonPasswords;
+  loginThrottle: LoginThrottle;
+  auditLog: AuditLog;
+  resolveSession: ResolveSession;
+  loginWithPassword: LoginWithPassword;
+  changePassword: ChangePassword;
+  listUsers: ListUsers;
+  createUser: CreateUser;
+  updateUser: UpdateUser;
+  deleteUser: DeleteUser;
+  listAudit: ListAudit;
+  ensureInitialAdmin: EnsureInitialAdmin;
+};

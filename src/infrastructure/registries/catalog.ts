@@ -1,0 +1,42 @@
+import { type FxRateStore } from '../../application/ports/fx-rate-store.ts';
+import { type FxSource } from '../../application/ports/fx-source.ts';
+import { type ProductExportReader } from '../../application/ports/product-export-reader.ts';
+import { type CreateProduct } from '../../application/use-cases/create-product.ts';
+import { type DeleteProduct } from '../../application/use-cases/delete-product.ts';
+import { type ExportImages } from '../../application/use-cases/export-images.ts';
+import { type ExportProductsCsv } from '../../application/use-cases/export-products-csv.ts';
+import { type ExportOffersCsv } from '../../application/use-cases/export-offers-csv.ts';
+import { type BuildRichContent } from '../../application/use-cases/build-rich-content.ts';
+import { type ExportTrialCsv } from '../../application/use-cases/export-trial-csv.ts';
+import { type GetFxRate } from '../../application/use-cases/get-fx-rate.ts';
+import { type GetProduct } from '../../application/use-cases/get-product.ts';
+import { type ListProducts } from '../../application/use-cases/list-products.ts';
+import { type MoveProductStage } from '../../application/use-cases/move-product-stage.ts';
+import { type QuotePrice } from '../../application/use-cases/quote-price.ts';
+import { type RepriceProduct } from '../../application/use-cases/reprice-product.ts';
+import { type UpdateProduct } from '../../application/use-cases/update-product.ts';
+import { type ViewProduct } from '../../application/view-product.ts';
+import { type PricingPolicy } from '../../domain/pricing.ts';
+
+/** What this feature adds to the container. */
+export type CatalogRegistry = {
+  pricingPolicy: PricingPolicy;
+  fxSources: readonly FxSource[];
+  fxRateStore: FxRateStore;
+  getFxRate: GetFxRate;
+  exportReader: ProductExportReader;
+  viewProduct: ViewProduct;
+  repriceProduct: RepriceProduct;
+  listProducts: ListProducts;
+  getProduct: GetProduct;
+  createProduct: CreateProduct;
+  updateProduct: UpdateProduct;
+  deleteProduct: DeleteProduct;
+  moveProductStage: MoveProductStage;
+  quotePrice: QuotePrice;
+  exportProductsCsv: ExportProductsCsv;
+  exportOffersCsv: ExportOffersCsv;
+  buildRichContent: BuildRichContent;
+  exportTrialCsv: ExportTrialCsv;
+  exportImages: ExportImages;
+};

@@ -4,9 +4,12 @@ export type CsvValue = string | number | null | undefined;
 /**
  * Starts a spreadsheet would read as a formula: the OWASP CSV injection list (LF included), also after leading
  * whitespace (` =1+1`, ideographic space too: spreadsheets trim it) and in the fullwidth forms `＝＋－＠` that
- * Chinese input methods type and spreadsheets in East Asian locales take as `=+-@`.
+ * Chinese input methods type and spreadsheets in East Asian locales take as `=+-@`. Invisible characters before the
+ * sign count as whitespace too (format characters such as U+200B, U+2060, BOM, soft hyphen, bidi marks, and the other
+ * default-ignorable ones such as the Hangul filler): LibreOffice 7.4 keeps them as text, but a program or a copy
+ * step that drops them would leave a bare formula, and the seller cannot see them to remove them.
  */
-const FORMULA_START = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/;
+const FORMULA_START = /^(?:[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/u;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**

@@ -10,7 +10,11 @@ describe('CSV cells', () => {
     for (const start of [' =', '  +', ' -', ' @', '\u3000=', '\u00A0@', '＝', '＋', '－', '＠', ' ＝']) {
       expect(csvCell(`${start}HYPERLINK("http://x")`).replace(/^"/, '').startsWith(`'${start}`), JSON.stringify(start)).toBe(true);
     }
-    for (const plain of ['a=b', 'Кружка - 350 мл', '杯子＝茶杯', ' text', '']) expect(csvCell(plain)).toBe(plain);
+    // Invisible characters (issue 29: U+200B or U+2060 before `=` slipped through), alone or mixed with spaces.
+    for (const start of ['\u200B=', '\u2060=', '\uFEFF=', '\u200C\u200D+', '\u00AD-', '\u200E@', '\u202E=', '\u180E=', '\u3164=', ' \u200B ＝']) {
+      expect(csvCell(`${start}HYPERLINK("http://x")`).replace(/^"/, '').startsWith(`'${start}`), JSON.stringify(start)).toBe(true);
+    }
+    for (const plain of ['a=b', '\u200Bab=1', 'Кружка - 350 мл', '杯子＝茶杯', ' text', '']) expect(csvCell(plain)).toBe(plain);
   });
 
   it('keeps numbers as numbers (a negative number is data) and empties null', () => {
@@ -26,6 +30,13 @@ describe('CSV cells', () => {
           fc.string(),
           fc.string().map((rest) => ` ${rest}`),
           fc.constantFrom(' +1', '\u3000=A1', '＝1', ' -'),
+          fc
+            .tuple(
+              fc.array(fc.constantFrom(...INVISIBLE, ' ', '\u3000', '\u00A0'), { maxLength: 4 }),
+              fc.constantFrom(...FORMULA_SIGNS, 'a', '1', ''),
+              fc.string(),
+            )
+            .map(([lead, sign, rest]) => `${lead.join('')}${sign}${rest}`),
         ),
         (text) => {
           const cell = csvCell(text);
@@ -50,6 +61,17 @@ describe('CSV lines', () => {
   });
 });
 
-/** The oracle, put another way than the code: a tab or line break first, or a formula sign after any whitespace. */
-const FORMULA_SIGNS = new Set(['=', '+', '-', '@', '＝', '＋', '－', '＠']);
-const startsFormula = (text: string): boolean => /^[\t\r\n]/.test(text) || FORMULA_SIGNS.has(text.trimStart().charAt(0));
+/** Characters nobody sees: zero-width space and joiners, word joiner, BOM, soft hyphen, bidi marks, Mongolian vowel separator, Hangul filler. */
+const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\u180E', '\u3164', '\u034F'];
+
+/**
+ * The oracle, put another way than the code: a tab or line break first, or a formula sign after any run of
+ * characters that are whitespace (what `trim` removes) or invisible (Unicode's format category or default-ignorable).
+ */
+const FORMULA_SIGNS = ['=', '+', '-', '@', '＝', '＋', '－', '＠'];
+const invisible = (character: string) => /^\p{General_Category=Format}$/u.test(character) || /^\p{DI}$/u.test(character);
+const startsFormula = (text: string): boolean => {
+  if (/^[\t\r\n]/.test(text)) return true;
+  const first = [...text].find((character) => character.trim() !== '' && !invisible(character));
+  return first !== undefined && FORMULA_SIGNS.includes(first);
+};

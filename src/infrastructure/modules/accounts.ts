@@ -37,8 +37,16 @@ export const accountsModule: FeatureModule<AccountsRegistry, CoreRegistry> = {
     loginWithPassword: asFunction(({ users, passwordHasher, loginThrottle, auditLog, clock }: Deps) =>
       makeLoginWithPassword({ users, hasher: passwordHasher, throttle: loginThrottle, audit: auditLog, clock }),
     ).singleton(),
-    changePassword: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, resolveSession }: Deps) =>
-      makeChangePassword({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, onRevoked: resolveSession.forget }),
+    changePassword: asFunction(({ users, passwordHasher, isCommonPassword: common, loginThrottle, auditLog, clock, resolveSession }: Deps) =>
+      makeChangePassword({
+        users,
+        hasher: passwordHasher,
+        isCommonPassword: common,
+        throttle: loginThrottle,
+        audit: auditLog,
+        clock,
+        onRevoked: resolveSession.forget,
+      }),
     ).singleton(),
     listUsers: asFunction(({ users }: Deps) => makeListUsers({ users })).singleton(),
     createUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, ids }: Deps) =>

@@ -112,16 +112,18 @@ describe('change password', () => {
     const kit = accountKit();
     const vera = await kit.createUser({ username: 'vera', password: STRONG, role: 'operator' });
     const principal = { id: vera.id, username: 'vera', role: 'operator' as const };
-    await expect(kit.changePassword({ principal, oldPassword: 'wrong', newPassword: 'Novaya-Lodka-8842' })).rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
-    await expect(kit.changePassword({ principal, oldPassword: STRONG, newPassword: 'vera' })).rejects.toMatchObject({
+    await expect(kit.changePassword({ principal, ip: '10.0.0.1', oldPassword: 'wrong', newPassword: 'Novaya-Lodka-8842' })).rejects.toMatchObject({
+      code: 'WRONG_PASSWORD',
+    });
+    await expect(kit.changePassword({ principal, ip: '10.0.0.1', oldPassword: STRONG, newPassword: 'vera' })).rejects.toMatchObject({
       code: 'WEAK_PASSWORD',
       problems: [{ path: '/new_password' }],
     });
     expect((await kit.users.session(vera.id))?.token_version).toBe(1);
-    expect(await kit.changePassword({ principal, oldPassword: STRONG, newPassword: 'Novaya-Lodka-8842' })).toMatchObject({ token_version: 2 });
+    expect(await kit.changePassword({ principal, ip: '10.0.0.1', oldPassword: STRONG, newPassword: 'Novaya-Lodka-8842' })).toMatchObject({ token_version: 2 });
     expect((await kit.hasher.verify((await kit.users.findById(vera.id))!.password_hash, 'Novaya-Lodka-8842')).ok).toBe(true);
     expect(kit.revoked).toEqual([vera.id]);
-    await expect(kit.changePassword({ principal: { ...principal, id: null }, oldPassword: STRONG, newPassword: 'x' })).rejects.toMatchObject({
+    await expect(kit.changePassword({ principal: { ...principal, id: null }, ip: '10.0.0.1', oldPassword: STRONG, newPassword: 'x' })).rejects.toMatchObject({
       code: 'APP_TOKEN_HAS_NO_PASSWORD',
     });
   });

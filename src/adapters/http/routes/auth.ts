@@ -141,6 +141,7 @@ export const sessionRoutes =
           principal: request.principal,
           oldPassword: request.body.old_password,
           newPassword: request.body.new_password,
+          ip: request.ip,
         });
         const issued = await issue(reply, deps, { sub: user.id, tv: user.token_version });
         return { ...issued, user: { id: user.id, username: user.username, role: user.role } };

@@ -20,6 +20,7 @@ export function buildApp(container: AppContainer): Promise<FastifyInstance> {
     jwtSecret: secrets.jwtSecret,
     tokenTtlMs: config.jwtTtlMs,
     clientTimeouts: config.clientTimeouts,
+    connectionCaps: config.connectionCaps,
     mediaRoot: config.objectStore === 'local' ? path.join(config.dataDir, 'media') : undefined,
     clock: cradle.clock,
     databaseHealth: cradle.databaseHealth,

@@ -48,6 +48,8 @@ export type Config = {
   readonly logLevel: string;
   /** HTTP_REQUEST_TIMEOUT (whole request) and HTTP_HEADERS_TIMEOUT: slow clients are cut off after these. */
   readonly clientTimeouts: { readonly requestTimeoutMs: number; readonly headersTimeoutMs: number };
+  /** HTTP_MAX_CONNECTIONS_PER_ADDRESS and HTTP_MAX_CONNECTIONS: open connections past these are closed at once (0 = no cap). */
+  readonly connectionCaps: { readonly perAddress: number; readonly total: number };
   /** Optional JSON file replacing the built-in pricing policy table. */
   readonly pricingPolicyFile: string | undefined;
   /** Accounts (docs/decisions.md, Accounts): whether the app token may log in, and the admin to create at start. */
@@ -180,6 +182,10 @@ export function loadConfig(env: Env = process.env): Config {
     clientTimeouts: {
       requestTimeoutMs: parseDuration(text(env, 'HTTP_REQUEST_TIMEOUT') ?? '120s', 'HTTP_REQUEST_TIMEOUT'),
       headersTimeoutMs: parseDuration(text(env, 'HTTP_HEADERS_TIMEOUT') ?? '20s', 'HTTP_HEADERS_TIMEOUT'),
+    },
+    connectionCaps: {
+      perAddress: integer(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
+      total: integer(env, 'HTTP_MAX_CONNECTIONS', 1000, 0, 1_000_000),
     },
     pricingPolicyFile: text(env, 'PRICING_POLICY_FILE'),
     accounts: { appTokenLogin: flag(env, 'APP_TOKEN_LOGIN', true), initialAdmin: initialAdmin(env) },

@@ -23,6 +23,7 @@ import { ErrorBody } from './schemas/common.ts';
 import { authRoutes, sessionRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { strictBodyCompilers } from './validator-compilers.ts';
+import { capConnections, type ConnectionCaps } from './connection-caps.ts';
 import { trackAllowedMethods } from './allowed-methods.ts';
 import { installJsonBodyParser } from './json-body-parser.ts';
 import { registerOpenApiDocument } from './openapi-document.ts';
@@ -41,6 +42,8 @@ export type HttpServerParts = {
   readonly tokenTtlMs: number;
   /** Slow or silent clients are cut off after these (a trickled body must not hold a descriptor for ever). */
   readonly clientTimeouts: ClientTimeouts;
+  /** Open connections per client address and in all; past them a new connection is closed at once. */
+  readonly connectionCaps: ConnectionCaps;
   /** Folder served at /media/ when images are kept locally; undefined with S3. */
   readonly mediaRoot: string | undefined;
   readonly clock: Clock;
@@ -79,6 +82,7 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  capConnections(app.server, parts.connectionCaps, (fields, message) => logger.warn(fields, message));
 
   installErrorHandler(app, trackAllowedMethods(app));
   installJsonBodyParser(app);

@@ -3,7 +3,7 @@ import { type ErrorKind, isDomainError, RateLimitedError } from '../../domain/er
 import { type AllowedMethods } from './allowed-methods.ts';
 import { type ErrorBody } from './schemas/common.ts';
 import { chineseProblem, validationProblems } from './validation-messages.ts';
-import { type SchemaError } from './validation-sentences.ts';
+import { type SchemaError } from './schema-error.ts';
 
 /** The one place where a transport-neutral error kind becomes an HTTP status. */
 export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {

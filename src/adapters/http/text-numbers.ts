@@ -1,4 +1,4 @@
-import { type SchemaError } from './validation-sentences.ts';
+import { type SchemaError } from './schema-error.ts';
 
 /**
  * Query strings, path parameters and headers are text that Ajv coerces into the numbers their schemas name, with

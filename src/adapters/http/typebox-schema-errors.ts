@@ -1,5 +1,5 @@
 import { type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
-import { type SchemaError } from './validation-sentences.ts';
+import { type SchemaError } from './schema-error.ts';
 
 /** TypeBox's error kinds → the Ajv keyword the formatter reads, with the schema's bound as `limit`. */
 const TYPEBOX_KEYWORDS: Readonly<Record<string, { keyword: string; limit?: string }>> = {

@@ -1,5 +1,6 @@
 import { type FieldProblem } from '../../domain/errors.ts';
-import { fieldLabel, type SchemaError, sentence, valueWord } from './validation-sentences.ts';
+import { type SchemaError } from './schema-error.ts';
+import { fieldLabel, sentence, valueWord } from './validation-sentences.ts';
 
 /** Where a keyword's failure is: the instance path, or the missing / unknown property beneath it. */
 function pointerOf(error: SchemaError): string {

@@ -3,10 +3,8 @@
  * keyword. validation-messages.ts picks which failure of a field to tell.
  */
 import { FIELD_LABELS, VALUE_LABELS } from './field-labels.ts';
+import { type SchemaError } from './schema-error.ts';
 import { TEXT_NUMBER_KEYWORD } from './text-numbers.ts';
-
-/** What Ajv reports for one failed keyword (the fields we read). */
-export type SchemaError = { keyword: string; instancePath: string; params?: Record<string, unknown>; message?: string | undefined };
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {
   number: '数字',

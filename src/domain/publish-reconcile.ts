@@ -1,4 +1,4 @@
-import { type ImportError, POLL_GIVE_UP_MS, type PublishTask, markFinal, ourError, pollDelayMs } from './publish-task.ts';
+import { type ImportError, POLL_BACKOFF, POLL_GIVE_UP_MS, type PublishTask, markFinal, ourError, pollDelayMs } from './publish-task.ts';
 
 /**
  * A card as the marketplace lists it by offer id (`/v3/product/info/list`): its product id, when it was created,
@@ -46,7 +46,8 @@ export const markUnanswered = (record: PublishTask, checkAt: string, now: string
  * The send's answer was lost (a timeout, a cut connection, an answer that could not be read): the cards are looked up
  * when an answered import's first poll would come (`pollDelayMs`), not after a resend's delay; nothing is resent.
  */
-export const markAnswerLost = (record: PublishTask, now: string): PublishTask => markUnanswered(record, addMs(now, pollDelayMs(record.attempts)), now);
+export const markAnswerLost = (record: PublishTask, now: string, firstPollMs: number = POLL_BACKOFF.firstMs): PublishTask =>
+  markUnanswered(record, addMs(now, pollDelayMs(record.attempts, firstPollMs)), now);
 
 const LOST_ERROR = ourError('SEND_RESULT_LOST', '发送后没有收到平台的回复，且长时间无法向平台确认结果；请在卖家后台确认该商品后重新发布');
 
@@ -59,7 +60,13 @@ const LOST_ERROR = ourError('SEND_RESULT_LOST', '发送后没有收到平台的�
  *   `settleMs` from the send it is sent again; before, it is looked at again with the poll back-off.
  * Past the poll give-up time without an answer it fails with a Chinese reason.
  */
-export function reconcileUnanswered(record: PublishTask, card: MarketplaceCard | undefined, now: string, settleMs: number): Reconciled {
+export function reconcileUnanswered(
+  record: PublishTask,
+  card: MarketplaceCard | undefined,
+  now: string,
+  settleMs: number,
+  firstPollMs: number = POLL_BACKOFF.firstMs,
+): Reconciled {
   const started = record.send_started_at ?? record.updated_at;
   if (Date.parse(now) - Date.parse(started) > POLL_GIVE_UP_MS) return { kind: 'final', record: markFinal(record, 'failed', [LOST_ERROR], now) };
   const ours = card !== undefined && (card.created_at === null || Date.parse(card.created_at) >= Date.parse(started) - CLOCK_SKEW_MS);
@@ -69,12 +76,12 @@ export function reconcileUnanswered(record: PublishTask, card: MarketplaceCard |
     if (card.errors.some((error) => error.level === 'error'))
       return { kind: 'final', record: markFinal(record, 'failed', card.errors, now, record.card, marketplaceId) };
     if (card.is_created) return { kind: 'final', record: markFinal(record, 'imported', card.errors, now, record.card, card.product_id) };
-    return { kind: 'later', record: markUnanswered(record, addMs(now, pollDelayMs(record.attempts)), now) };
+    return { kind: 'later', record: markUnanswered(record, addMs(now, pollDelayMs(record.attempts, firstPollMs)), now) };
   }
   // Not there yet: looked at again on the poll back-off (a card that shows late is settled within a minute of
   // showing), and sent again only once the send has had `settleMs` to show.
   const settledAt = addMs(started, settleMs);
-  const again = addMs(now, pollDelayMs(record.attempts));
+  const again = addMs(now, pollDelayMs(record.attempts, firstPollMs));
   if (Date.parse(now) < Date.parse(settledAt))
     return { kind: 'later', record: markUnanswered(record, Date.parse(again) < Date.parse(settledAt) ? again : settledAt, now) };
   return { kind: 'resend', record: { ...record, send_started_at: null } };

@@ -57,21 +57,26 @@ export type PublishTask = {
   readonly updated_at: string;
 };
 
-/** Back-off between polls: 1 s, 2 s, 4 s … capped at one minute. */
+/**
+ * Back-off between polls: 1 s, 2 s, 4 s … capped at one minute. The first wait is a setting (`PUBLISH_POLL_FIRST`,
+ * this default), so tests that follow a task to its end wait milliseconds instead of seconds; each function that
+ * schedules a poll takes it as `firstPollMs`.
+ */
 export const POLL_BACKOFF = { firstMs: 1_000, factor: 2, maxMs: 60_000 } as const;
 /** Polls answering no item at all before the task counts as failed (Ozon: "check the category and VAT"). */
 export const EMPTY_RESULT_LIMIT = 5;
 /** A task still pending after this long is given up as failed. */
 export const POLL_GIVE_UP_MS = 48 * 3_600_000;
 
-export const pollDelayMs = (attempts: number): number => Math.min(POLL_BACKOFF.firstMs * POLL_BACKOFF.factor ** attempts, POLL_BACKOFF.maxMs);
+export const pollDelayMs = (attempts: number, firstPollMs: number = POLL_BACKOFF.firstMs): number =>
+  Math.min(firstPollMs * POLL_BACKOFF.factor ** attempts, POLL_BACKOFF.maxMs);
 
 const addMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
 
 type RecordFields = Pick<PublishTask, 'product_id' | 'shop_id' | 'offer_id'> & Partial<Pick<PublishTask, 'id' | 'operation' | 'card' | 'variant_id'>>;
 
 /** A record sent as task `task_id` (its id is the task id unless given). */
-export function newPublishTask(fields: RecordFields & { readonly task_id: string }, now: string): PublishTask {
+export function newPublishTask(fields: RecordFields & { readonly task_id: string }, now: string, firstPollMs: number = POLL_BACKOFF.firstMs): PublishTask {
   const { id = fields.task_id, operation = 'import', card = null, variant_id = null, ...rest } = fields;
   return {
     ...rest,
@@ -84,7 +89,7 @@ export function newPublishTask(fields: RecordFields & { readonly task_id: string
     marketplace_product_id: null,
     errors: [],
     attempts: 0,
-    next_poll_at: addMs(now, pollDelayMs(0)),
+    next_poll_at: addMs(now, pollDelayMs(0, firstPollMs)),
     created_at: now,
     updated_at: now,
   };
@@ -111,7 +116,14 @@ export function newWaitingRecord(fields: RecordFields & { readonly id: string },
 }
 
 /** The marketplace accepted the send as task `taskId`: poll it. */
-export const markSent = (record: PublishTask, taskId: string, operation: PublishOperation, card: ImportItem, now: string): PublishTask => ({
+export const markSent = (
+  record: PublishTask,
+  taskId: string,
+  operation: PublishOperation,
+  card: ImportItem,
+  now: string,
+  firstPollMs: number = POLL_BACKOFF.firstMs,
+): PublishTask => ({
   ...record,
   task_id: taskId,
   operation,
@@ -119,7 +131,7 @@ export const markSent = (record: PublishTask, taskId: string, operation: Publish
   send_started_at: null,
   status: 'pending',
   attempts: 0,
-  next_poll_at: addMs(now, pollDelayMs(0)),
+  next_poll_at: addMs(now, pollDelayMs(0, firstPollMs)),
   updated_at: now,
 });
 
@@ -170,7 +182,7 @@ const TIMEOUT_ERROR = ourError('IMPORT_RESULT_TIMEOUT', '平台长时间没有�
  * Folds one poll's answer into the task. `imported` with any `level: error` error counts as failed (the card
  * exists but cannot be sold); `pending` schedules the next poll with back-off, unless the task is too old.
  */
-export function applyImportResult(task: PublishTask, items: readonly ImportResultItem[], now: string): PublishTask {
+export function applyImportResult(task: PublishTask, items: readonly ImportResultItem[], now: string, firstPollMs: number = POLL_BACKOFF.firstMs): PublishTask {
   const attempts = task.attempts + 1;
   const item = items.find((candidate) => candidate.offer_id === task.offer_id) ?? (items.length === 1 ? items[0] : undefined);
   const base = { ...task, attempts, updated_at: now };
@@ -194,13 +206,13 @@ export function applyImportResult(task: PublishTask, items: readonly ImportResul
   if (Date.parse(now) - Date.parse(task.created_at) > POLL_GIVE_UP_MS) {
     return final('failed', [TIMEOUT_ERROR], marketplaceId);
   }
-  return { ...base, errors: item?.errors ?? task.errors, next_poll_at: addMs(now, pollDelayMs(attempts)) };
+  return { ...base, errors: item?.errors ?? task.errors, next_poll_at: addMs(now, pollDelayMs(attempts, firstPollMs)) };
 }
 
 /** A poll that failed on our side (network, 5xx): try again later, with the same back-off. */
-export function postponePoll(task: PublishTask, now: string): PublishTask {
+export function postponePoll(task: PublishTask, now: string, firstPollMs: number = POLL_BACKOFF.firstMs): PublishTask {
   if (Date.parse(now) - Date.parse(task.created_at) > POLL_GIVE_UP_MS) {
     return { ...task, status: 'failed', errors: [TIMEOUT_ERROR], attempts: task.attempts + 1, updated_at: now, next_poll_at: null };
   }
-  return { ...task, attempts: task.attempts + 1, updated_at: now, next_poll_at: addMs(now, pollDelayMs(task.attempts + 1)) };
+  return { ...task, attempts: task.attempts + 1, updated_at: now, next_poll_at: addMs(now, pollDelayMs(task.attempts + 1, firstPollMs)) };
 }

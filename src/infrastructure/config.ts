@@ -34,11 +34,18 @@ export type Config = {
   /** DOWNLOAD_LEASE: how long a download claim holds without a heartbeat (a dead process's claims lapse after it). */
   readonly downloadLeaseMs: number;
   /**
+   * PUBLISH_POLL_FIRST: the first wait of the poll back-off (then doubling, capped at a minute);
    * PUBLISH_POLL_LEASE: how long a claimed publish poll holds; PUBLISH_POLL_IDLE: the longest a poller sleeps;
    * PUBLISH_SEND_LEASE: how long records being sent stay with their sender; PUBLISH_SEND_SETTLE: how long a lost
    * send of a new card may take to show on the marketplace before it is sent again.
    */
-  readonly publishPoll: { readonly leaseMs: number; readonly idleMs: number; readonly sendLeaseMs: number; readonly sendSettleMs: number };
+  readonly publishPoll: {
+    readonly firstMs: number;
+    readonly leaseMs: number;
+    readonly idleMs: number;
+    readonly sendLeaseMs: number;
+    readonly sendSettleMs: number;
+  };
   readonly outboundAllowPrivate: boolean;
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
@@ -143,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxVideoBytes: integer(env, 'MAX_VIDEO_BYTES', DEFAULT_MAX_VIDEO_BYTES, 1024 * 1024, 2 * 1024 * 1024 * 1024),
     downloadLeaseMs: parseDuration(text(env, 'DOWNLOAD_LEASE') ?? '30s', 'DOWNLOAD_LEASE'),
     publishPoll: {
+      firstMs: parseDuration(text(env, 'PUBLISH_POLL_FIRST') ?? '1s', 'PUBLISH_POLL_FIRST'),
       leaseMs: parseDuration(text(env, 'PUBLISH_POLL_LEASE') ?? '2m', 'PUBLISH_POLL_LEASE'),
       idleMs: parseDuration(text(env, 'PUBLISH_POLL_IDLE') ?? '15s', 'PUBLISH_POLL_IDLE'),
       sendLeaseMs: parseDuration(text(env, 'PUBLISH_SEND_LEASE') ?? '2m', 'PUBLISH_SEND_LEASE'),

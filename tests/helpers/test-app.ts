@@ -52,6 +52,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: dataDir,
     OUTBOUND_ALLOW_PRIVATE: 'true',
     LOG_LEVEL: 'silent',
+    // The marketplace is a local fake answering at once: its first import poll need not wait a second.
+    PUBLISH_POLL_FIRST: '50ms',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...options.env,
   });

@@ -288,4 +288,22 @@ describe('publish polling across a restart', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('PUBLISH_POLL_FIRST sets when the marketplace is first asked after a send', async () => {
+    const ozon = await startFakeOzon();
+    ozon.addKey('123456', GOOD_KEY);
+    // Not started: no poll moves the stored schedule on before it is read.
+    const t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: PUBLIC_BASE, PUBLISH_POLL_FIRST: '250ms' }, start: false });
+    try {
+      const shopId = await bindActiveShop(t);
+      const product = await insertPublishable(t);
+      const response = await t.app.inject({ method: 'POST', url: `/api/products/${product.id}/publish`, headers: t.auth, payload: { shop_id: shopId } });
+      const [record] = await t.container.cradle.publishTasks.listByTask(response.json<{ task_id: string }>().task_id);
+      expect(record).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(Date.parse(record!.next_poll_at!) - Date.parse(record!.updated_at)).toBe(250);
+    } finally {
+      await t.close();
+      await ozon.close();
+    }
+  });
 });

@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     expect(config.appToken).toBeUndefined();
   });
 
+  it('waits a second before the first publish poll unless PUBLISH_POLL_FIRST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/lws-config' }).publishPoll.firstMs).toBe(1_000);
+    expect(loadConfig({ DATA_DIR: '/tmp/lws-config', PUBLISH_POLL_FIRST: '50ms' }).publishPoll.firstMs).toBe(50);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/lws-config', PUBLISH_POLL_FIRST: 'soon' })).toThrow(/PUBLISH_POLL_FIRST/);
+  });
+
   it('reads overrides and normalises lists and base URLs', () => {
     const config = loadConfig({
       PORT: '9000',

@@ -75,4 +75,12 @@ describe('poll back-off', () => {
     const next = postponePoll(task(), '2026-11-21T10:00:01.000Z');
     expect(next).toMatchObject({ status: 'pending', attempts: 1, next_poll_at: '2026-11-21T10:00:03.000Z' });
   });
+
+  it('starts from the first wait it is given (PUBLISH_POLL_FIRST) and doubles from there', () => {
+    const sent = newPublishTask({ task_id: '1723000001', product_id: 'p1', shop_id: 's1', offer_id: 'BOX-001' }, T0, 50);
+    expect(sent.next_poll_at).toBe('2026-11-21T10:00:00.050Z');
+    expect(applyImportResult(sent, [item('pending', [], 0)], T0, 50).next_poll_at).toBe('2026-11-21T10:00:00.100Z');
+    expect(postponePoll(sent, T0, 50).next_poll_at).toBe('2026-11-21T10:00:00.100Z');
+    expect(pollDelayMs(20, 50)).toBe(POLL_BACKOFF.maxMs);
+  });
 });

@@ -2,7 +2,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
-import { type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
+import { POLL_BACKOFF, type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
 import { type SendWaiting } from './send-waiting.ts';
 import { type ShopAccess } from '../shop-access.ts';
 import { writeFinalResults } from '../publish-write-back.ts';
@@ -20,6 +20,8 @@ export type PollPublishTasksDeps = {
   readonly sendWaiting: SendWaiting;
   /** How long a claimed task stays with this process before another may poll it (its process may have died). */
   readonly leaseMs: number;
+  /** The first wait of the poll back-off (`PUBLISH_POLL_FIRST`; 1 s by default). */
+  readonly firstPollMs?: number;
   readonly onPollError?: (event: PollEvent) => void;
 };
 /** Polls a batch of due tasks once and sends a batch of due waiting records; answers whether more may be due. */
@@ -45,6 +47,7 @@ export function makePollPublishTasks({
   clock,
   sendWaiting,
   leaseMs,
+  firstPollMs = POLL_BACKOFF.firstMs,
   onPollError,
 }: PollPublishTasksDeps): PollPublishTasks {
   const pollTask = async (taskId: string, records: readonly PublishTask[]): Promise<void> => {
@@ -52,13 +55,13 @@ export function makePollPublishTasks({
       const shop = await shopAccess.find(records[0]!.shop_id);
       const items = await marketplace.importInfo(shopAccess.credentialsOf(shop), taskId);
       const now = clock.now().toISOString();
-      const next = records.map((record) => applyImportResult(record, items, now));
+      const next = records.map((record) => applyImportResult(record, items, now, firstPollMs));
       await writeFinalResults(products, next, now);
       await publishTasks.update(...next);
     } catch (error) {
       onPollError?.({ taskId, error });
       const now = clock.now().toISOString();
-      await publishTasks.update(...records.map((record) => postponePoll(record, now)));
+      await publishTasks.update(...records.map((record) => postponePoll(record, now, firstPollMs)));
     }
   };
 

@@ -3,7 +3,7 @@ import { type Marketplace } from '../ports/marketplace.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { isDomainError } from '../../domain/errors.ts';
 import { type MarketplaceCard, reconcileUnanswered, unanswerable } from '../../domain/publish-reconcile.ts';
-import { type PublishTask } from '../../domain/publish-task.ts';
+import { POLL_BACKOFF, type PublishTask } from '../../domain/publish-task.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { type ShopAccess } from '../shop-access.ts';
 import { type OnRecordsTakenOver, type SendHold } from '../publish-holds.ts';
@@ -17,6 +17,8 @@ export type ReconcileUnansweredDeps = {
   readonly clock: Clock;
   /** How long a lost send may take to show on the marketplace before it is sent again (`PUBLISH_SEND_SETTLE`). */
   readonly settleMs?: number;
+  /** The first wait of the poll back-off (`PUBLISH_POLL_FIRST`; 1 s by default). */
+  readonly firstPollMs?: number;
   /** Told about records another sender took over from this one (logged at warn). */
   readonly onTakenOver?: OnRecordsTakenOver;
 };
@@ -41,7 +43,14 @@ export const SEND_SETTLE_MS = 15 * 60_000;
  * out leaves its records waiting with `send_started_at`; before any resend the marketplace is asked for the cards
  * by offer id, and a card made by that send settles its record as a poll would (publish-reconcile.ts).
  */
-export function makeReconcileUnanswered({ marketplace, shopAccess, products, clock, settleMs = SEND_SETTLE_MS }: ReconcileUnansweredDeps): ReconcileUnanswered {
+export function makeReconcileUnanswered({
+  marketplace,
+  shopAccess,
+  products,
+  clock,
+  settleMs = SEND_SETTLE_MS,
+  firstPollMs = POLL_BACKOFF.firstMs,
+}: ReconcileUnansweredDeps): ReconcileUnanswered {
   const store = async (hold: SendHold, records: PublishTask[], now: string): Promise<PublishTask[]> => {
     // The product before the record, as the poller does: a crash in between repeats an idempotent write-back. Both
     // only while this sender holds the records: one that took them over settles them itself.
@@ -71,7 +80,7 @@ export function makeReconcileUnanswered({ marketplace, shopAccess, products, clo
       };
     }
     const byOffer = new Map(cards.map((card) => [card.offer_id, card]));
-    const decided = records.map((record) => reconcileUnanswered(record, byOffer.get(record.offer_id), now, settleMs));
+    const decided = records.map((record) => reconcileUnanswered(record, byOffer.get(record.offer_id), now, settleMs, firstPollMs));
     const kept = await store(
       hold,
       decided.filter(({ kind }) => kind !== 'resend').map(({ record }) => record),

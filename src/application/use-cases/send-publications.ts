@@ -3,7 +3,7 @@ import { type Marketplace, type MarketplaceCredentials } from '../ports/marketpl
 import { isDomainError } from '../../domain/errors.ts';
 import { ItemQuotaExceeded, splitByQuota } from '../../domain/publish-quota.ts';
 import { markAnswerLost, markSending } from '../../domain/publish-reconcile.ts';
-import { type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publish-task.ts';
+import { POLL_BACKOFF, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publish-task.ts';
 import { picturesOf, priceOf } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { chunks, IMPORT_BATCH, type Outgoing, packByProduct, PRICES_BATCH } from '../publish-batches.ts';
@@ -19,6 +19,8 @@ export type SendPublicationsDeps = {
   readonly marketplace: Marketplace;
   readonly shopAccess: ShopAccess;
   readonly clock: Clock;
+  /** The first wait of the poll back-off (`PUBLISH_POLL_FIRST`; 1 s by default). */
+  readonly firstPollMs?: number;
 };
 /**
  * Sends records of one shop within its quotas and stores what became of each (pending with its task, waiting
@@ -34,7 +36,7 @@ export type SendPublications = (
 
 const later = (now: string, ms: number): string => new Date(Date.parse(now) + ms).toISOString();
 
-export function makeSendPublications({ marketplace, shopAccess, clock }: SendPublicationsDeps): SendPublications {
+export function makeSendPublications({ marketplace, shopAccess, clock, firstPollMs = POLL_BACKOFF.firstMs }: SendPublicationsDeps): SendPublications {
   const sendBatch = async (credentials: MarketplaceCredentials, batch: readonly Outgoing[], now: string): Promise<PublishTask[]> => {
     const operation = batch[0]!.operation;
     if (operation === 'prices') {
@@ -61,7 +63,7 @@ export function makeSendPublications({ marketplace, shopAccess, clock }: SendPub
             credentials,
             batch.map(({ item }) => item),
           );
-    return batch.map(({ record, item }) => markSent(record, taskId, operation, item, now));
+    return batch.map(({ record, item }) => markSent(record, taskId, operation, item, now, firstPollMs));
   };
 
   return async (shop, outgoing, { undoable, hold }) => {
@@ -134,7 +136,7 @@ export function makeSendPublications({ marketplace, shopAccess, clock }: SendPub
         // A request that may have arrived leaves its new cards to be looked up (as its poll would come) before
         // anything is sent again; the batch's other records are sent again after the delay.
         const lostAt = clock.now().toISOString();
-        const unanswered = new Map(mayHaveArrived ? sending.map((record) => [record.id, markAnswerLost(record, lostAt)]) : []);
+        const unanswered = new Map(mayHaveArrived ? sending.map((record) => [record.id, markAnswerLost(record, lostAt, firstPollMs)]) : []);
         results = batch.map(({ record }) => unanswered.get(record.id) ?? markWaiting(record, holdUntil!, now));
         sentAny ||= mayHaveArrived;
       }

@@ -85,7 +85,9 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
     checkPublish: asFunction(({ products, shopAccess, preparePublication }: Deps) =>
       makeCheckPublish({ products, shopAccess, preparePublication }),
     ).singleton(),
-    sendPublications: asFunction(({ marketplace, shopAccess, clock }: Deps) => makeSendPublications({ marketplace, shopAccess, clock })).singleton(),
+    sendPublications: asFunction(({ marketplace, shopAccess, clock, config }: Deps) =>
+      makeSendPublications({ marketplace, shopAccess, clock, firstPollMs: config.publishPoll.firstMs }),
+    ).singleton(),
     publicationDispatch: asFunction(
       ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Deps) =>
         makePublicationDispatch({
@@ -121,6 +123,7 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
           ids,
           claimLeaseMs: config.publishPoll.sendLeaseMs,
           settleMs: config.publishPoll.sendSettleMs,
+          firstPollMs: config.publishPoll.firstMs,
           onTakenOver: warnTakenOver(logger),
         }),
     ).singleton(),
@@ -130,6 +133,7 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
       makePollPublishTasks({
         sendWaiting,
         leaseMs: config.publishPoll.leaseMs,
+        firstPollMs: config.publishPoll.firstMs,
         publishTasks,
         products,
         shopAccess,

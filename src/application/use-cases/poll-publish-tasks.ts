@@ -5,8 +5,7 @@ import { type PublishTaskRepository } from '../ports/publish-task-repository.ts'
 import { POLL_BACKOFF, type PublishTask, applyImportResult, postponePoll } from '../../domain/publish-task.ts';
 import { type SendWaiting } from './send-waiting.ts';
 import { type ShopAccess } from '../shop-access.ts';
-import { writeFinalResults } from '../publish-write-back.ts';
-import { writeVariantStatuses } from '../variant-write-back.ts';
+import { writeFinalResults, writeVariantStatuses } from '../publish-write-back.ts';
 
 /** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
 export type PollEvent = { readonly taskId: string; readonly error: unknown };

@@ -8,7 +8,7 @@ import { type PublishTask, newWaitingRecord } from '../../domain/publish-task.ts
 import { chooseOperation } from '../../domain/publish-update.ts';
 import { type Shop } from '../../domain/shop.ts';
 import { type OnRecordsTakenOver, makeSendHold } from '../publish-holds.ts';
-import { writeVariantStatuses } from '../variant-write-back.ts';
+import { writeVariantStatuses } from '../publish-write-back.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { type Outgoing } from '../publish-batches.ts';
 import { type SendPublications } from './send-publications.ts';

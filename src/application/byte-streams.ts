@@ -30,3 +30,18 @@ export async function drain(body: AsyncIterable<Uint8Array>): Promise<void> {
     // dropped
   }
 }
+
+/**
+ * Gathers a body that is held whole (an image to decode), refusing it with `tooLarge` as soon as it passes `maxBytes`:
+ * at most `maxBytes` are ever held, and the rest is not read.
+ */
+export async function gatherUpTo(body: AsyncIterable<Uint8Array>, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}

@@ -21,7 +21,9 @@ const refused = (kind: 'unsupported_media' | 'too_large' | 'invalid', code: stri
 /** The seller's words for a file that is no video, whatever its name or declared type says. */
 export const notAVideo = (): DomainError => refused('unsupported_media', 'VIDEO_NOT_RECOGNISED', '不是 MP4/MOV 视频（按文件内容判断，与文件名无关）');
 
-const tooLarge = (maxBytes: number): DomainError => refused('too_large', 'VIDEO_TOO_LARGE', `视频超过 ${Math.round(maxBytes / 1024 / 1024)} MB 上限`);
+/** A video over MAX_VIDEO_BYTES, refused while it arrives (or before, when its declared length says so). */
+export const videoTooLarge = (maxBytes: number): DomainError =>
+  refused('too_large', 'VIDEO_TOO_LARGE', `视频超过 ${Math.round(maxBytes / 1024 / 1024)} MB 上限`);
 
 /**
  * Streams a video into the object store byte for byte while its duration is read from the passing bytes; past
@@ -39,7 +41,7 @@ export async function storeVideo(
     let total = 0;
     for await (const chunk of body) {
       total += chunk.byteLength;
-      if (total > maxBytes) throw tooLarge(maxBytes);
+      if (total > maxBytes) throw videoTooLarge(maxBytes);
       reader.push(chunk);
       yield chunk;
     }

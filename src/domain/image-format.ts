@@ -1,3 +1,6 @@
+/** docs/decisions.md, Images and uploads: the largest image taken, downloaded or uploaded (20 MB). */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
 /** Image formats recognised from their first bytes (Content-Type headers lie, or say octet-stream). */
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CdnImages, makeCdnImages } from '../fakes/cdn.ts';
@@ -133,6 +134,21 @@ describe('uploads: POST /api/materials/bytes and direct upload URLs', () => {
     const reused = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: images.png });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('UPLOAD_URL_USED');
+  });
+
+  it('answers 413 to a 90 MB image on its signed URL, declared or chunked, stores nothing and leaves the URL usable', async () => {
+    const ticket = (await t.app.inject({ method: 'POST', url: '/api/image/upload-token', headers: t.auth, payload: { content_type: 'image/jpeg' } })).json();
+    // The reproduction: a real JPEG padded to 90 MB decodes, and the route took up to the video cap (100 MB) for it.
+    const padded = Buffer.concat([images.jpeg, Buffer.alloc(90 * 1024 * 1024)]);
+    const declared = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: padded });
+    const chunked = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: Readable.from([padded]) });
+    for (const answer of [declared, chunked]) {
+      expect(answer.statusCode, answer.body).toBe(413);
+      expect(answer.json()).toMatchObject({ code: 'FILE_TOO_LARGE', detail: '上传的图片超过 20 MB 上限', errors: [{ path: '/file' }] });
+    }
+    expect((await t.app.inject({ method: 'GET', url: ticket.stored_url })).statusCode).toBe(404);
+    const put = await t.app.inject({ method: 'PUT', url: ticket.upload_url, headers: ticket.headers, payload: images.jpeg });
+    expect(put.json()).toEqual({ stored_url: ticket.stored_url, bytes: images.jpeg.byteLength });
   });
 
   it('refuses an expired upload URL', async () => {

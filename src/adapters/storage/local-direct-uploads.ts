@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { type DirectUploads, type UploadRedemptions, type UploadTicketStore } from '../../application/ports/direct-uploads.ts';
+import { type DirectUploads, type StoredUploadTicket, type UploadRedemptions, type UploadTicketStore } from '../../application/ports/direct-uploads.ts';
 import { assertSafeKey } from './local-object-store.ts';
 
 /** Where the app accepts signed uploads (outside /api: the signature is the credential). */
@@ -26,6 +26,17 @@ export function makeLocalDirectUploads({ tickets, secret, publicBaseUrl, urlFor 
   const sign = (id: string, key: string, contentType: string, expiresAt: string): string =>
     createHmac('sha256', secret).update(`upload\n${id}\n${key}\n${contentType}\n${expiresAt}`).digest('base64url');
 
+  /** The ticket behind a signed URL when the signature holds and it is still open. */
+  async function check(ticketId: string, signature: string, now: Date): Promise<StoredUploadTicket | 'invalid' | 'expired' | 'used'> {
+    const ticket = await tickets.find(ticketId);
+    if (!ticket) return 'invalid';
+    const expected = Buffer.from(sign(ticket.id, ticket.key, ticket.contentType, ticket.expiresAt));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    if (Date.parse(ticket.expiresAt) <= now.getTime()) return 'expired';
+    return ticket.usedAt === null ? ticket : 'used';
+  }
+
   return {
     async issue(key, contentType, expiresAt) {
       assertSafeKey(key);
@@ -43,15 +54,16 @@ export function makeLocalDirectUploads({ tickets, secret, publicBaseUrl, urlFor 
       };
     },
 
+    async inspect(ticketId, signature, now) {
+      const checked = await check(ticketId, signature, now);
+      return typeof checked === 'string' ? checked : { key: checked.key, contentType: checked.contentType };
+    },
+
     async redeem(ticketId, signature, now) {
-      const ticket = await tickets.find(ticketId);
-      if (!ticket) return 'invalid';
-      const expected = Buffer.from(sign(ticket.id, ticket.key, ticket.contentType, ticket.expiresAt));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
-      if (Date.parse(ticket.expiresAt) <= now.getTime()) return 'expired';
+      const checked = await check(ticketId, signature, now);
+      if (typeof checked === 'string') return checked;
       if (!(await tickets.markUsed(ticketId, now.toISOString()))) return 'used';
-      return { key: ticket.key, contentType: ticket.contentType };
+      return { key: checked.key, contentType: checked.contentType };
     },
   };
 }

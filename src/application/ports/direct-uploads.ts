@@ -20,6 +20,8 @@ export type RedeemedUpload = { readonly key: string; readonly contentType: strin
 
 /** The local store's side of direct uploads: each signed URL works once, until it expires. */
 export interface UploadRedemptions {
+  /** What the ticket allows, without spending it (so a refused body leaves the URL usable); same refusals as `redeem`. */
+  inspect(ticketId: string, signature: string, now: Date): Promise<RedeemedUpload | 'invalid' | 'expired' | 'used'>;
   /** Marks the ticket used and says what it allows; `invalid`, `expired` or `used` otherwise. */
   redeem(ticketId: string, signature: string, now: Date): Promise<RedeemedUpload | 'invalid' | 'expired' | 'used'>;
 }

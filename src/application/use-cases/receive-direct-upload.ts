@@ -2,22 +2,39 @@ import { type Clock } from '../ports/clock.ts';
 import { type ImageNormaliser } from '../ports/image-normaliser.ts';
 import { type RedeemedUpload, type UploadRedemptions } from '../ports/direct-uploads.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
+import { gatherUploadedImage } from '../image-uploads.ts';
 import { DomainError, conflict } from '../../domain/errors.ts';
 import { CONTENT_TYPE_OF } from '../../domain/image-format.ts';
+import { type ReceiveDirectVideo } from './receive-direct-video.ts';
 
-export type ReceiveDirectUploadInput = { readonly ticketId: string; readonly signature: string; readonly body: Uint8Array };
+export type ReceiveDirectUploadInput = {
+  readonly ticketId: string;
+  readonly signature: string;
+  /** The request body as it arrives: never gathered past the cap of the ticket's kind. */
+  readonly body: AsyncIterable<Uint8Array>;
+  /** The length the client declared (Content-Length), when it did: over the cap, nothing is read. */
+  readonly declaredBytes?: number | undefined;
+};
 export type ReceiveDirectUpload = (input: ReceiveDirectUploadInput) => Promise<{ storedUrl: string; bytes: number }>;
 
-/**
- * The local store's PUT of a signed upload URL: the bytes must decode as an image (checked before the ticket is spent),
- * then the ticket is redeemed once and the object written under the key it names.
- */
 export type ReceiveDirectUploadDeps = {
   readonly uploadRedemptions: UploadRedemptions;
   readonly objectStore: ObjectStore;
   readonly imageNormaliser: ImageNormaliser;
   readonly clock: Clock;
+  /** A ticket issued for a video goes there, whatever the request's Content-Type says. */
+  readonly receiveVideo: ReceiveDirectVideo;
 };
+
+type TicketAnswer = RedeemedUpload | 'invalid' | 'expired' | 'used';
+
+/** What the signed URL allows, or 401 (forged, expired) / 409 (used before). */
+function allowedBy(answer: TicketAnswer): RedeemedUpload {
+  if (answer === 'invalid') throw new DomainError('unauthorized', 'UPLOAD_URL_INVALID', '上传链接无效');
+  if (answer === 'expired') throw new DomainError('unauthorized', 'UPLOAD_URL_EXPIRED', '上传链接已过期，请重新获取');
+  if (answer === 'used') throw conflict('UPLOAD_URL_USED', '上传链接已使用过，请重新获取');
+  return answer;
+}
 
 /** Spends the signed URL's ticket once: what it allows, or 401 (forged, expired) / 409 (used before). */
 export async function redeemTicket(
@@ -25,15 +42,27 @@ export async function redeemTicket(
   { ticketId, signature }: { ticketId: string; signature: string },
   now: Date,
 ): Promise<RedeemedUpload> {
-  const ticket = await uploadRedemptions.redeem(ticketId, signature, now);
-  if (ticket === 'invalid') throw new DomainError('unauthorized', 'UPLOAD_URL_INVALID', '上传链接无效');
-  if (ticket === 'expired') throw new DomainError('unauthorized', 'UPLOAD_URL_EXPIRED', '上传链接已过期，请重新获取');
-  if (ticket === 'used') throw conflict('UPLOAD_URL_USED', '上传链接已使用过，请重新获取');
-  return ticket;
+  return allowedBy(await uploadRedemptions.redeem(ticketId, signature, now));
 }
 
-export function makeReceiveDirectUpload({ uploadRedemptions, objectStore, imageNormaliser, clock }: ReceiveDirectUploadDeps): ReceiveDirectUpload {
-  return async ({ ticketId, signature, body }) => {
+/**
+ * The local store's PUT of a signed upload URL. The ticket decides the kind and so the cap (an image ticket the
+ * image cap, a video ticket MAX_VIDEO_BYTES), before a byte of the body is read; a video goes to `receiveVideo`.
+ * An image must decode (checked before the ticket is spent), then the ticket is redeemed once and the object
+ * written under the key it names.
+ */
+export function makeReceiveDirectUpload({
+  uploadRedemptions,
+  objectStore,
+  imageNormaliser,
+  clock,
+  receiveVideo,
+}: ReceiveDirectUploadDeps): ReceiveDirectUpload {
+  return async (input) => {
+    const { ticketId, signature } = input;
+    const allowed = allowedBy(await uploadRedemptions.inspect(ticketId, signature, clock.now()));
+    if (allowed.contentType.startsWith('video/')) return receiveVideo(input);
+    const body = await gatherUploadedImage(input.body, input.declaredBytes);
     // Decoded, not only sniffed: the bytes are served as they are, under the type their header names.
     const format = await imageNormaliser.verify(body);
     const ticket = await redeemTicket(uploadRedemptions, { ticketId, signature }, clock.now());

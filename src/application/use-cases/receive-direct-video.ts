@@ -3,10 +3,16 @@ import { type UploadRedemptions } from '../ports/direct-uploads.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type VideoDurationReader } from '../ports/video-fetcher.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { notAVideo, refuseUnpublishable, sniffedVideo, storeVideo } from '../video-transfer.ts';
+import { notAVideo, refuseUnpublishable, sniffedVideo, storeVideo, videoTooLarge } from '../video-transfer.ts';
 import { redeemTicket } from './receive-direct-upload.ts';
 
-export type ReceiveDirectVideoInput = { readonly ticketId: string; readonly signature: string; readonly body: AsyncIterable<Uint8Array> };
+export type ReceiveDirectVideoInput = {
+  readonly ticketId: string;
+  readonly signature: string;
+  readonly body: AsyncIterable<Uint8Array>;
+  /** The length the client declared (Content-Length), when it did: over the cap, nothing is read. */
+  readonly declaredBytes?: number | undefined;
+};
 export type ReceiveDirectVideo = (input: ReceiveDirectVideoInput) => Promise<{ storedUrl: string; bytes: number }>;
 
 export type ReceiveDirectVideoDeps = {
@@ -24,7 +30,8 @@ export type ReceiveDirectVideoDeps = {
  * the other format than the ticket names, or one the marketplace would refuse (8 s – 5 min), leaves nothing behind.
  */
 export function makeReceiveDirectVideo({ uploadRedemptions, objectStore, durationReader, clock, maxBytes }: ReceiveDirectVideoDeps): ReceiveDirectVideo {
-  return async ({ ticketId, signature, body }) => {
+  return async ({ ticketId, signature, body, declaredBytes }) => {
+    if (declaredBytes !== undefined && declaredBytes > maxBytes) throw videoTooLarge(maxBytes);
     const video = await sniffedVideo(body);
     if (!video.format) throw notAVideo();
     const ticket = await redeemTicket(uploadRedemptions, { ticketId, signature }, clock.now());

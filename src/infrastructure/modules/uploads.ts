@@ -31,14 +31,11 @@ export const uploadsModule: FeatureModule<UploadsRegistry, CoreRegistry & Intake
     issueUploadToken: asFunction(({ directUploads, ids, clock, config }: Deps) =>
       makeIssueUploadToken({ directUploads, ids, clock, checksVideos: config.objectStore === 'local' }),
     ).singleton(),
-    receiveDirectUpload: asFunction(({ localUploads, objectStore, imageNormaliser, clock }: Deps) =>
-      makeReceiveDirectUpload({ uploadRedemptions: localUploads, objectStore, imageNormaliser, clock }),
+    receiveDirectUpload: asFunction(({ localUploads, objectStore, imageNormaliser, clock, receiveDirectVideo }: Deps) =>
+      makeReceiveDirectUpload({ uploadRedemptions: localUploads, objectStore, imageNormaliser, clock, receiveVideo: receiveDirectVideo }),
     ).singleton(),
   }),
   protectedRoutes: (c) => [uploadTokenRoutes({ issueUploadToken: c.issueUploadToken })],
   // The signed upload URL is only the app's own on the local store; S3 takes presigned PUTs itself.
-  publicRoutes: (c) =>
-    c.config.objectStore === 'local'
-      ? [directUploadRoutes({ receiveDirectUpload: c.receiveDirectUpload, receiveDirectVideo: c.receiveDirectVideo, maxVideoBytes: c.config.maxVideoBytes })]
-      : [],
+  publicRoutes: (c) => (c.config.objectStore === 'local' ? [directUploadRoutes({ receiveDirectUpload: c.receiveDirectUpload })] : []),
 };

@@ -11,6 +11,10 @@ import { makeSequentialIds, makeTestClock } from '../../in-memory/clock-and-ids.
 import { makeInMemoryObjectStore } from '../../in-memory/in-memory-object-store.ts';
 import { makeInMemoryUploadTicketStore } from '../../in-memory/in-memory-upload-ticket-store.ts';
 
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
 /** Signed uploads as the local store makes them (HMAC over an in-memory ticket store), into an in-memory object store. */
 function uploadKit() {
   const clock = makeTestClock(new Date().toISOString());
@@ -23,7 +27,6 @@ function uploadKit() {
     urlFor: (key) => objectStore.urlFor(key),
   });
   const issue = makeIssueUploadToken({ directUploads, ids, clock, checksVideos: true });
-  const receive = makeReceiveDirectUpload({ uploadRedemptions: directUploads, objectStore, imageNormaliser: makeSharpImageNormaliser(), clock });
   const receiveVideo = makeReceiveDirectVideo({
     uploadRedemptions: directUploads,
     objectStore,
@@ -31,12 +34,22 @@ function uploadKit() {
     clock,
     maxBytes: 64 * 1024,
   });
+  const receiveUpload = makeReceiveDirectUpload({
+    uploadRedemptions: directUploads,
+    objectStore,
+    imageNormaliser: makeSharpImageNormaliser(),
+    clock,
+    receiveVideo,
+  });
+  /** A PUT whose whole body arrives as one chunk, its length declared. */
+  const receive = ({ body, ...target }: { ticketId: string; signature: string; body: Uint8Array }) =>
+    receiveUpload({ ...target, body: oneChunk(body), declaredBytes: body.byteLength });
   /** The ticket id and signature a client would PUT to. */
   const target = (uploadUrl: string) => {
     const url = new URL(uploadUrl);
     return { ticketId: url.pathname.split('/').pop()!, signature: url.searchParams.get('sig')! };
   };
-  return { clock, ids, objectStore, issue, receive, receiveVideo, target, directUploads };
+  return { clock, ids, objectStore, issue, receive, receiveUpload, receiveVideo, target, directUploads };
 }
 
 const jpeg = async () =>
@@ -78,6 +91,31 @@ describe('direct uploads', () => {
     kit.clock.advance(UPLOAD_TICKET_TTL_MS + 1);
     await expect(kit.receive({ ticketId, signature, body: await jpeg() })).rejects.toMatchObject({ code: 'UPLOAD_URL_EXPIRED' });
     expect(kit.objectStore.keys()).toEqual([]);
+  });
+
+  it('keeps an image ticket to the image cap: a longer declared body is refused unread, an undeclared one after the cap, the URL unspent', async () => {
+    const kit = uploadKit();
+    const ticket = await kit.issue({ contentType: 'image/jpeg' });
+    const { ticketId, signature } = kit.target(ticket.uploadUrl);
+    const image = await jpeg();
+    const mebibyte = 1024 * 1024;
+    let read = 0;
+    /** A JPEG padded to 90 MB (sharp decodes it: the padding follows the end marker), counting what is read of it. */
+    async function* padded(): AsyncGenerator<Uint8Array> {
+      read += image.byteLength;
+      yield image;
+      for (let chunk = 0; chunk < 90; chunk += 1) {
+        read += mebibyte;
+        yield new Uint8Array(mebibyte);
+      }
+    }
+    const refusal = { code: 'FILE_TOO_LARGE', kind: 'too_large', detail: '上传的图片超过 20 MB 上限', problems: [{ path: '/file' }] };
+    await expect(kit.receiveUpload({ ticketId, signature, body: padded(), declaredBytes: image.byteLength + 90 * mebibyte })).rejects.toMatchObject(refusal);
+    expect(read).toBe(0);
+    await expect(kit.receiveUpload({ ticketId, signature, body: padded() })).rejects.toMatchObject(refusal);
+    expect(read).toBeLessThanOrEqual(20 * mebibyte + image.byteLength + mebibyte);
+    expect(kit.objectStore.keys()).toEqual([]);
+    expect(await kit.receive({ ticketId, signature, body: image })).toEqual({ storedUrl: ticket.storedUrl, bytes: image.byteLength });
   });
 
   it('streams a video under its ticket; no MP4/MOV leaves the ticket unspent, the other format or a refused duration keeps nothing', async () => {

@@ -2,15 +2,17 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Value } from '@sinclair/typebox/value';
 import { readHead, withHead } from '../../../application/byte-streams.ts';
+import { gatherUploadedImage } from '../../../application/image-uploads.ts';
 import { type UploadAssetBytes, type UploadMeta } from '../../../application/use-cases/upload-asset-bytes.ts';
 import { type UploadVideo } from '../../../application/use-cases/upload-video.ts';
-import { DomainError, invalid } from '../../../domain/errors.ts';
+import { invalid } from '../../../domain/errors.ts';
+import { MAX_IMAGE_BYTES } from '../../../domain/image-format.ts';
 import { sniffVideoFormat } from '../../../domain/video-format.ts';
 import { withErrors } from '../schemas/common.ts';
 import { UploadBytesParts, UploadBytesReply, UploadMetaSchema } from '../schemas/materials.ts';
 
 /** docs/decisions.md, Images and uploads: the same 20 MB cap as image downloads. */
-export const UPLOAD_FILE_LIMIT = 20 * 1024 * 1024;
+export const UPLOAD_FILE_LIMIT = MAX_IMAGE_BYTES;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The `ftyp` box and its brand: enough to tell a video from a picture. */
 const SNIFF_BYTES = 12;
@@ -46,17 +48,6 @@ function meantAsVideo(fields: UploadFields, file: MultipartFile): boolean {
   } catch {
     return false;
   }
-}
-
-async function gatherImage(head: Uint8Array, rest: AsyncIterator<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (let next: IteratorResult<Uint8Array> = { done: false, value: head }; !next.done; next = await rest.next()) {
-    total += next.value.byteLength;
-    if (total > UPLOAD_FILE_LIMIT) throw new DomainError('too_large', 'FILE_TOO_LARGE', `上传的图片超过 ${UPLOAD_FILE_LIMIT / 1024 / 1024} MB 上限`);
-    chunks.push(next.value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /**
@@ -107,7 +98,7 @@ export const materialUploadRoutes =
                   { path: '/file', message: '请把文件放在表单最后' },
                 ]);
               video = await deps.uploadVideo({ ...checkFields(fields), body: withHead(head, chunks) });
-            } else image = await gatherImage(head, chunks);
+            } else image = await gatherUploadedImage(withHead(head, chunks));
           } else if (part.fieldname === 'product_id') fields.productId = String(part.value);
           else if (part.fieldname === 'meta') fields.meta = String(part.value);
           else if (part.fieldname === 'group_key') fields.groupKey = String(part.value);

@@ -2,11 +2,9 @@ import { type Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type IssueUploadToken } from '../../../application/use-cases/issue-upload-token.ts';
 import { type ReceiveDirectUpload } from '../../../application/use-cases/receive-direct-upload.ts';
-import { type ReceiveDirectVideo } from '../../../application/use-cases/receive-direct-video.ts';
 import { UPLOAD_PREFIX } from '../../storage/local-direct-uploads.ts';
 import { ErrorBodyRef, withErrors } from '../schemas/common.ts';
 import { DirectUploadParams, DirectUploadQuery, DirectUploadReply, UploadTokenBody, UploadTokenReply } from '../schemas/upload-token.ts';
-import { UPLOAD_FILE_LIMIT } from './material-uploads.ts';
 
 /** POST /api/image/upload-token: where the client may PUT an image (or a video) directly. */
 export const uploadTokenRoutes =
@@ -36,25 +34,30 @@ export const uploadTokenRoutes =
   };
 
 const IMAGE_BODY_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'application/octet-stream'];
-/** Video bodies are not parsed: the request stream goes to the use case as it arrives (up to MAX_VIDEO_BYTES). */
 export const VIDEO_BODY_TYPES = ['video/mp4', 'video/quicktime'];
 
-export type DirectUploadRouteDeps = {
-  readonly receiveDirectUpload: ReceiveDirectUpload;
-  readonly receiveDirectVideo: ReceiveDirectVideo;
-  readonly maxVideoBytes: number;
-};
+/** The Content-Length the client declared, when it is a plain number. */
+function declaredLength(header: string | undefined): number | undefined {
+  return header !== undefined && /^\d{1,16}$/.test(header) ? Number(header) : undefined;
+}
 
-/** PUT /uploads/{ticket}?sig=…: the local store's signed, single-use upload URL (public: the signature is the credential). */
+/** A PUT without a body reads as an empty one (the image check then refuses it). */
+async function* nothing(): AsyncGenerator<Uint8Array> {}
+
+export type DirectUploadRouteDeps = { readonly receiveDirectUpload: ReceiveDirectUpload };
+
+/**
+ * PUT /uploads/{ticket}?sig=…: the local store's signed, single-use upload URL (public: the signature is the
+ * credential). Bodies are not parsed: the request stream goes to the use case, which reads it only up to the cap of
+ * the kind the ticket was issued for (so a 90 MB "image" is refused after 20 MB at most, or unread when declared).
+ */
 export const directUploadRoutes =
-  ({ receiveDirectUpload, receiveDirectVideo, maxVideoBytes }: DirectUploadRouteDeps): FastifyPluginAsyncTypebox =>
+  ({ receiveDirectUpload }: DirectUploadRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addContentTypeParser(IMAGE_BODY_TYPES, { parseAs: 'buffer', bodyLimit: UPLOAD_FILE_LIMIT }, (_request, body, done) => done(null, body));
-    app.addContentTypeParser(VIDEO_BODY_TYPES, (_request, payload, done) => done(null, payload));
+    app.addContentTypeParser([...IMAGE_BODY_TYPES, ...VIDEO_BODY_TYPES], (_request, payload, done) => done(null, payload));
     app.put(
       `${UPLOAD_PREFIX}:ticket`,
       {
-        bodyLimit: Math.max(UPLOAD_FILE_LIMIT, maxVideoBytes),
         schema: {
           tags: ['images'],
           summary: '本地存储的签名直传地址（一次性，15 分钟内有效）',
@@ -65,14 +68,12 @@ export const directUploadRoutes =
         },
       },
       async (request) => {
-        const target = { ticketId: request.params.ticket, signature: request.query.sig };
-        if (VIDEO_BODY_TYPES.includes(request.headers['content-type']?.split(';')[0]?.trim() ?? '')) {
-          const result = await receiveDirectVideo({ ...target, body: request.body as Readable });
-          return { stored_url: result.storedUrl, bytes: result.bytes };
-        }
-        const body = request.body as Buffer | undefined;
-        const bytes = body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
-        const result = await receiveDirectUpload({ ...target, body: bytes });
+        const result = await receiveDirectUpload({
+          ticketId: request.params.ticket,
+          signature: request.query.sig,
+          body: (request.body as Readable | undefined) ?? nothing(),
+          declaredBytes: declaredLength(request.headers['content-length']),
+        });
         return { stored_url: result.storedUrl, bytes: result.bytes };
       },
     );

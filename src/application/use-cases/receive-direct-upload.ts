@@ -1,9 +1,9 @@
 import { type Clock } from '../ports/clock.ts';
 import { type ImageNormaliser } from '../ports/image-normaliser.ts';
-import { type RedeemedUpload, type UploadRedemptions } from '../ports/direct-uploads.ts';
+import { type UploadRedemptions } from '../ports/direct-uploads.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { gatherUploadedImage } from '../image-uploads.ts';
-import { DomainError, conflict } from '../../domain/errors.ts';
+import { allowedBy, redeemTicket } from '../upload-tickets.ts';
 import { CONTENT_TYPE_OF } from '../../domain/image-format.ts';
 import { type ReceiveDirectVideo } from './receive-direct-video.ts';
 
@@ -25,25 +25,6 @@ export type ReceiveDirectUploadDeps = {
   /** A ticket issued for a video goes there, whatever the request's Content-Type says. */
   readonly receiveVideo: ReceiveDirectVideo;
 };
-
-type TicketAnswer = RedeemedUpload | 'invalid' | 'expired' | 'used';
-
-/** What the signed URL allows, or 401 (forged, expired) / 409 (used before). */
-function allowedBy(answer: TicketAnswer): RedeemedUpload {
-  if (answer === 'invalid') throw new DomainError('unauthorized', 'UPLOAD_URL_INVALID', '上传链接无效');
-  if (answer === 'expired') throw new DomainError('unauthorized', 'UPLOAD_URL_EXPIRED', '上传链接已过期，请重新获取');
-  if (answer === 'used') throw conflict('UPLOAD_URL_USED', '上传链接已使用过，请重新获取');
-  return answer;
-}
-
-/** Spends the signed URL's ticket once: what it allows, or 401 (forged, expired) / 409 (used before). */
-export async function redeemTicket(
-  uploadRedemptions: UploadRedemptions,
-  { ticketId, signature }: { ticketId: string; signature: string },
-  now: Date,
-): Promise<RedeemedUpload> {
-  return allowedBy(await uploadRedemptions.redeem(ticketId, signature, now));
-}
 
 /**
  * The local store's PUT of a signed upload URL. The ticket decides the kind and so the cap (an image ticket the

@@ -4,7 +4,7 @@ import { type ObjectStore } from '../ports/object-store.ts';
 import { type VideoDurationReader } from '../ports/video-fetcher.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { notAVideo, refuseUnpublishable, sniffedVideo, storeVideo, videoTooLarge } from '../video-transfer.ts';
-import { redeemTicket } from './receive-direct-upload.ts';
+import { redeemTicket } from '../upload-tickets.ts';
 
 export type ReceiveDirectVideoInput = {
   readonly ticketId: string;

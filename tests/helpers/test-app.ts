@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
+import { appTokenFingerprint } from '../../src/application/use-cases/check-app-token.ts';
 import { buildApp } from '../../src/infrastructure/app.ts';
 import { type Config, loadConfig } from '../../src/infrastructure/config.ts';
 import { type AppContainer, buildContainer, startFeatures, stopContainer } from '../../src/infrastructure/container.ts';
@@ -65,7 +66,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp(container);
   await app.ready();
   if (options.start !== false) await startFeatures(container);
-  const token = app.jwt.sign({ sub: 'app' }, { expiresIn: 3600 });
+  const { appToken, jwtSecret } = container.cradle.secrets;
+  const token = app.jwt.sign({ sub: 'app', atf: appTokenFingerprint(appToken, jwtSecret) }, { expiresIn: 3600 });
   let closed = false;
   return {
     app,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeArgon2PasswordHasher, OWASP_ARGON2ID } from '../../src/adapters/crypto/argon2-password-hasher.ts';
 import { isCommonPassword } from '../../src/adapters/crypto/common-password-list.ts';
 import { makeResolveSession } from '../../src/application/use-cases/resolve-session.ts';
+import { appTokenFingerprint } from '../../src/application/use-cases/check-app-token.ts';
 import { type UserSession } from '../../src/application/ports/user-repository.ts';
 import { passwordProblem, usernameKey, usernameProblem } from '../../src/domain/user.ts';
 
@@ -51,6 +52,7 @@ describe('resolve session', () => {
       users: { session: async () => (reads++, session) },
       clock: { now: () => new Date(now) },
       appTokenLogin: true,
+      appTokenFingerprint: 'fp-1',
       cacheMs: 2_000,
     });
     const claims = { sub: 'u1', tv: 1 };
@@ -72,7 +74,26 @@ describe('resolve session', () => {
   it('treats the app token as the built-in admin unless APP_TOKEN_LOGIN is off', async () => {
     const users = { session: async () => undefined };
     const clock = { now: () => new Date() };
-    expect(await makeResolveSession({ users, clock, appTokenLogin: true }).resolve({ sub: 'app' })).toEqual({ id: null, username: 'app-token', role: 'admin' });
-    expect(await makeResolveSession({ users, clock, appTokenLogin: false }).resolve({ sub: 'app' })).toBeUndefined();
+    const fingerprint = appTokenFingerprint('app-token-123', 'jwt-secret');
+    const app = { sub: 'app', atf: fingerprint };
+    expect(await makeResolveSession({ users, clock, appTokenLogin: true, appTokenFingerprint: fingerprint }).resolve(app)).toEqual({
+      id: null,
+      username: 'app-token',
+      role: 'admin',
+    });
+    expect(await makeResolveSession({ users, clock, appTokenLogin: false, appTokenFingerprint: fingerprint }).resolve(app)).toBeUndefined();
+  });
+
+  it('ends the app-token sessions opened with another app token (or none): 401 UNAUTHORIZED', async () => {
+    const users = { session: async () => undefined };
+    const clock = { now: () => new Date() };
+    const resolver = makeResolveSession({ users, clock, appTokenLogin: true, appTokenFingerprint: appTokenFingerprint('the-new-token', 'jwt-secret') });
+    const unauthorized = { kind: 'unauthorized', code: 'UNAUTHORIZED', detail: expect.stringMatching(/应用令牌/) };
+    await expect(resolver.resolve({ sub: 'app', atf: appTokenFingerprint('the-old-token', 'jwt-secret') })).rejects.toMatchObject(unauthorized);
+    await expect(resolver.resolve({ sub: 'app' })).rejects.toMatchObject(unauthorized);
+    expect(await resolver.resolve({ sub: 'app', atf: appTokenFingerprint('the-new-token', 'jwt-secret') })).toMatchObject({ username: 'app-token' });
+    // Keyed: the same token under another key is another fingerprint, and the token never shows through.
+    expect(appTokenFingerprint('the-new-token', 'other-secret')).not.toBe(appTokenFingerprint('the-new-token', 'jwt-secret'));
+    expect(appTokenFingerprint('the-new-token', 'jwt-secret')).not.toContain('new-token');
   });
 });

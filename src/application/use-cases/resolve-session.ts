@@ -1,15 +1,21 @@
+import { DomainError } from '../../domain/errors.ts';
 import { type Principal, APP_TOKEN_PRINCIPAL } from '../../domain/user.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type UserRepository, type UserSession } from '../ports/user-repository.ts';
 
-/** The claims of a verified access token: `sub` is `app` (the app token) or a user id with its token version `tv`. */
-export type TokenClaims = { readonly sub?: unknown; readonly tv?: unknown };
+/**
+ * The claims of a verified access token: `sub` is `app` (the app token, with `atf` the fingerprint of the app
+ * token it was opened with) or a user id with its token version `tv`.
+ */
+export type TokenClaims = { readonly sub?: unknown; readonly tv?: unknown; readonly atf?: unknown };
 
 export type ResolveSessionDeps = {
   readonly users: Pick<UserRepository, 'session'>;
   readonly clock: Clock;
   /** APP_TOKEN_LOGIN: false turns the app token off, for tokens issued earlier too. */
   readonly appTokenLogin: boolean;
+  /** `appTokenFingerprint` of today's APP_TOKEN: app-token sessions opened with another token have ended. */
+  readonly appTokenFingerprint: string;
   /** How long one instance trusts what it read about a user (≤ 2 s keeps revocation within 5 s everywhere). */
   readonly cacheMs?: number;
 };
@@ -49,7 +55,11 @@ export function makeResolveSession(deps: ResolveSessionDeps): ResolveSession {
 
   return {
     async resolve(claims) {
-      if (claims.sub === 'app') return deps.appTokenLogin ? APP_TOKEN_PRINCIPAL : undefined;
+      if (claims.sub === 'app') {
+        if (!deps.appTokenLogin) return undefined;
+        if (claims.atf !== deps.appTokenFingerprint) throw new DomainError('unauthorized', 'UNAUTHORIZED', '应用令牌已更换，此前的登录已失效，请重新登录');
+        return APP_TOKEN_PRINCIPAL;
+      }
       if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number') return undefined;
       const session = await sessionOf(claims.sub);
       if (!session || session.disabled || session.token_version !== claims.tv) return undefined;

@@ -1,4 +1,5 @@
 import { asFunction } from 'awilix';
+import { appTokenFingerprint, makeCheckAppToken } from '../../application/use-cases/check-app-token.ts';
 import { makeChangePassword } from '../../application/use-cases/change-password.ts';
 import { makeCreateUser } from '../../application/use-cases/create-user.ts';
 import { makeDeleteUser } from '../../application/use-cases/delete-user.ts';
@@ -31,8 +32,16 @@ export const accountsModule: FeatureModule<AccountsRegistry, CoreRegistry> = {
     isCommonPassword: asFunction(() => isCommonPassword).singleton(),
     loginThrottle: asFunction(({ db }: Deps) => makeKyselyLoginThrottle(db)).singleton(),
     auditLog: asFunction(({ db, clock }: Deps) => makeKyselyAuditLog(db, clock)).singleton(),
-    resolveSession: asFunction(({ users, clock, config }: Deps) =>
-      makeResolveSession({ users, clock, appTokenLogin: config.accounts.appTokenLogin }),
+    resolveSession: asFunction(({ users, clock, config, secrets }: Deps) =>
+      makeResolveSession({
+        users,
+        clock,
+        appTokenLogin: config.accounts.appTokenLogin,
+        appTokenFingerprint: appTokenFingerprint(secrets.appToken, secrets.jwtSecret),
+      }),
+    ).singleton(),
+    checkAppToken: asFunction(({ secrets, auditLog }: Deps) =>
+      makeCheckAppToken({ appToken: secrets.appToken, fingerprintKey: secrets.jwtSecret, audit: auditLog }),
     ).singleton(),
     loginWithPassword: asFunction(({ users, passwordHasher, loginThrottle, auditLog, clock }: Deps) =>
       makeLoginWithPassword({ users, hasher: passwordHasher, throttle: loginThrottle, audit: auditLog, clock }),

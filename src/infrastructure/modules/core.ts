@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { asFunction, asValue } from 'awilix';
-import { makeCheckAppToken } from '../../application/use-cases/check-app-token.ts';
 import { makeKyselyAssetRepository } from '../../adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyDatabaseHealth } from '../../adapters/persistence/kysely-database-health.ts';
 import { makeKyselyProductRepository } from '../../adapters/persistence/kysely-product-repository.ts';
@@ -32,6 +31,5 @@ export function coreRegistrations(values: CoreValues): Registrations<CoreRegistr
         ? makeS3ObjectStore(s3OptionsFrom(config.s3))
         : makeLocalObjectStore({ root: path.join(config.dataDir, 'media'), publicBaseUrl: config.publicBaseUrl }),
     ).singleton(),
-    checkAppToken: asFunction(({ secrets }: CoreRegistry) => makeCheckAppToken({ appToken: secrets.appToken })).singleton(),
   };
 }

@@ -2,6 +2,7 @@ import { type AuditLog } from '../../application/ports/audit-log.ts';
 import { type LoginThrottle } from '../../application/ports/login-throttle.ts';
 import { type CommonPasswords, type PasswordHasher } from '../../application/ports/password-hasher.ts';
 import { type UserRepository } from '../../application/ports/user-repository.ts';
+import { type CheckAppToken } from '../../application/use-cases/check-app-token.ts';
 import { type ChangePassword } from '../../application/use-cases/change-password.ts';
 import { type CreateUser } from '../../application/use-cases/create-user.ts';
 import { type DeleteUser } from '../../application/use-cases/delete-user.ts';
@@ -19,6 +20,7 @@ export type AccountsRegistry = {
   loginThrottle: LoginThrottle;
   auditLog: AuditLog;
   resolveSession: ResolveSession;
+  checkAppToken: CheckAppToken;
   loginWithPassword: LoginWithPassword;
   changePassword: ChangePassword;
   listUsers: ListUsers;

@@ -7,7 +7,6 @@ import { type Ids } from '../../application/ports/ids.ts';
 import { type ObjectStore } from '../../application/ports/object-store.ts';
 import { type ProductRepository } from '../../application/ports/product-repository.ts';
 import { type UnitOfWork } from '../../application/ports/unit-of-work.ts';
-import { type CheckAppToken } from '../../application/use-cases/check-app-token.ts';
 import { type DatabaseHandle } from '../../adapters/persistence/connection.ts';
 import { type Database } from '../../adapters/persistence/database.ts';
 import { type Config } from '../config.ts';
@@ -27,5 +26,4 @@ export type CoreRegistry = {
   unitOfWork: UnitOfWork;
   databaseHealth: DatabaseHealth;
   objectStore: ObjectStore;
-  checkAppToken: CheckAppToken;
 };

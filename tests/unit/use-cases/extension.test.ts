@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeCheckAppToken } from '../../../src/application/use-cases/check-app-token.ts';
+import { type AuditEvent } from '../../../src/application/ports/audit-log.ts';
+import { appTokenFingerprint, makeCheckAppToken } from '../../../src/application/use-cases/check-app-token.ts';
 import { makeListExtLogs, makeRecordExtLogs } from '../../../src/application/use-cases/ext-logs.ts';
 import { makeGetExtProfiles, makeSaveExtProfiles } from '../../../src/application/use-cases/ext-profiles.ts';
 import { DEFAULT_EXT_PROFILES } from '../../../src/domain/ext-profiles.ts';
@@ -40,10 +41,14 @@ describe('extension logs', () => {
 });
 
 describe('check app token', () => {
-  it('accepts only the configured token (401 INVALID_APP_TOKEN otherwise, whatever the length)', () => {
-    const check = makeCheckAppToken({ appToken: 'app-token-123' });
-    expect(() => check('app-token-123')).not.toThrow();
+  it('accepts only the configured token (401 INVALID_APP_TOKEN otherwise, whatever the length), auditing each try without the token', async () => {
+    const recorded: AuditEvent[] = [];
+    const audit = { record: async (event: AuditEvent) => void recorded.push(event) };
+    const check = makeCheckAppToken({ appToken: 'app-token-123', fingerprintKey: 'jwt-secret', audit });
+    expect(await check('app-token-123')).toEqual({ sub: 'app', atf: appTokenFingerprint('app-token-123', 'jwt-secret') });
     for (const wrong of ['app-token-124', '', 'app-token-123 ', 'x'.repeat(500)])
-      expect(() => check(wrong)).toThrow(expect.objectContaining({ code: 'INVALID_APP_TOKEN', kind: 'unauthorized' }));
+      await expect(check(wrong)).rejects.toEqual(expect.objectContaining({ code: 'INVALID_APP_TOKEN', kind: 'unauthorized' }));
+    expect(recorded.map((event) => [event.action, event.actor])).toEqual([['login', 'app-token'], ...Array(4).fill(['login_failed', 'app-token'])]);
+    expect(JSON.stringify(recorded)).not.toMatch(/app-token-12|xxxx/);
   });
 });

@@ -38,8 +38,11 @@ const LoginResponse = Type.Object({
   user: Type.Optional(PrincipalBody),
 });
 
-/** Signs an access token: `sub` is `app` or the user id, `tv` the user's token version; `exp` always. */
-async function issue(reply: FastifyReply, deps: Pick<AuthRouteDeps, 'tokenTtlMs' | 'now'>, claims: { sub: string; tv?: number }) {
+/**
+ * Signs an access token: `sub` is `app` (with `atf`, its app token's fingerprint) or the user id, `tv` the
+ * user's token version; `exp` always.
+ */
+async function issue(reply: FastifyReply, deps: Pick<AuthRouteDeps, 'tokenTtlMs' | 'now'>, claims: { sub: string; tv?: number; atf?: string }) {
   const expiresAt = new Date(deps.now().getTime() + deps.tokenTtlMs);
   const accessToken = await reply.jwtSign(claims, { expiresIn: Math.floor(deps.tokenTtlMs / 1000) });
   return { access_token: accessToken, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString() };
@@ -83,8 +86,7 @@ export const authRoutes =
           return { ...issued, user: { id: user.id, username: user.username, role: user.role } };
         }
         if (!deps.appTokenLogin) throw new DomainError('unauthorized', 'APP_TOKEN_LOGIN_DISABLED', '应用令牌登录已关闭，请用用户名和密码登录');
-        deps.checkAppToken(body.token);
-        return issue(reply, deps, { sub: 'app' });
+        return issue(reply, deps, await deps.checkAppToken(body.token));
       },
     );
   };

@@ -25,9 +25,15 @@ export const notAVideo = (): DomainError => refused('unsupported_media', 'VIDEO_
 export const videoTooLarge = (maxBytes: number): DomainError =>
   refused('too_large', 'VIDEO_TOO_LARGE', `视频超过 ${Math.round(maxBytes / 1024 / 1024)} MB 上限`);
 
+/** The seller's words for a file whose boxes declare more bytes than came (cut inside its media data). */
+export const VIDEO_CUT_SHORT = '视频文件不完整（媒体数据被截断）';
+
+/** A video streamed into the store: where it is, its duration when readable, and whether its boxes arrived whole. */
+export type StoredVideo = { readonly stored: StoredObject; readonly durationMs: number | null; readonly complete: boolean };
+
 /**
  * Streams a video into the object store byte for byte while its duration is read from the passing bytes; past
- * `maxBytes` the transfer stops and nothing is kept. The caller decides what the duration allows.
+ * `maxBytes` the transfer stops and nothing is kept. The caller decides what the duration and completeness allow.
  */
 export async function storeVideo(
   { objectStore, durationReader }: { objectStore: ObjectStore; durationReader: VideoDurationReader },
@@ -35,7 +41,7 @@ export async function storeVideo(
   format: VideoFormat,
   body: AsyncIterable<Uint8Array>,
   maxBytes = Number.POSITIVE_INFINITY,
-): Promise<{ stored: StoredObject; durationMs: number | null }> {
+): Promise<StoredVideo> {
   const reader = durationReader.start();
   async function* watched(): AsyncGenerator<Uint8Array> {
     let total = 0;
@@ -47,16 +53,17 @@ export async function storeVideo(
     }
   }
   const stored = await objectStore.putStream(key, watched(), format.contentType);
-  return { stored, durationMs: reader.durationMs() };
+  return { stored, durationMs: reader.durationMs(), complete: reader.complete() };
 }
 
 /**
- * An upload is refused at once when the marketplace would refuse it (docs/decisions.md, Videos: 8 s – 5 min, a readable
- * duration): the seller is there to pick another file. The stored bytes are removed first.
+ * An upload is refused at once when the marketplace would refuse it (docs/decisions.md, Videos: a whole file, 8 s –
+ * 5 min, a readable duration): the seller is there to pick another file. The stored bytes are removed first.
  */
-export async function refuseUnpublishable(objectStore: ObjectStore, stored: StoredObject, durationMs: number | null): Promise<number> {
-  if (durationMs !== null && durationMs >= VIDEO_LIMITS.minMs && durationMs <= VIDEO_LIMITS.maxMs) return durationMs;
+export async function refuseUnpublishable(objectStore: ObjectStore, { stored, durationMs, complete }: StoredVideo): Promise<number> {
+  if (complete && durationMs !== null && durationMs >= VIDEO_LIMITS.minMs && durationMs <= VIDEO_LIMITS.maxMs) return durationMs;
   await objectStore.delete(stored.key);
+  if (!complete) throw refused('invalid', 'VIDEO_CUT_SHORT', `${VIDEO_CUT_SHORT}，请上传完整的文件`);
   if (durationMs === null) throw refused('invalid', 'VIDEO_DURATION_UNREADABLE', '读不出视频时长（文件损坏或不是 MP4/MOV 视频）');
   throw refused('invalid', 'VIDEO_DURATION_OUT_OF_RANGE', `视频时长 ${spokenDuration(durationMs)}，平台要求 8 秒到 5 分钟`);
 }

@@ -55,7 +55,7 @@ async function sendLarge(response: ServerResponse, durationMs: number, totalByte
  * A CDN serving videos built at test time (tests/fakes/tiny-mp4.ts): `/ok.mp4` 12.5 s, `/short.mp4` 3 s,
  * `/late.mov` a QuickTime file with its movie header at the end, `/jpeg.mp4` a JPEG under a video name,
  * `/large/<MB>.mp4` a 20 s video of that many megabytes (10⁶ bytes), streamed (`.mov`: its movie header last), `/headless.mp4` an MP4 without its
- * movie header, `/busy/<n>/<name>.mp4` 503 the first n times per path, then `/ok.mp4`'s file.
+ * movie header, `/cut.mp4` `/ok.mp4`'s file cut inside its media data (sent whole as far as HTTP goes), `/busy/<n>/<name>.mp4` 503 the first n times per path, then `/ok.mp4`'s file.
  */
 export async function startFakeVideoCdn(): Promise<FakeServer> {
   const busyHits = new Map<string, number>();
@@ -68,6 +68,7 @@ export async function startFakeVideoCdn(): Promise<FakeServer> {
     if (pathname === '/short.mp4') return send(response, tinyMp4({ durationMs: 3_000 }), 'video/mp4');
     if (pathname === '/late.mov') return send(response, moovLast(tinyMp4({ durationMs: 61_000, brand: 'qt  ', mdatBytes: 300_000 })), 'video/quicktime');
     if (pathname === '/jpeg.mp4') return send(response, jpeg, 'video/mp4');
+    if (pathname === '/cut.mp4') return send(response, tinyMp4({ durationMs: 12_500, mdatBytes: 200_000 }).subarray(0, 100_000), 'video/mp4');
     if (pathname === '/headless.mp4') return send(response, withoutMoov(tinyMp4({ durationMs: 12_500 })), 'video/mp4');
     const busy = /^\/busy\/(\d+)\//.exec(pathname);
     if (busy) {

@@ -113,6 +113,13 @@ for (const database of testDatabases()) {
           detail: /读不出视频时长/,
         },
         {
+          name: 'a video cut inside its media data (its movie header is whole)',
+          answer: await upload(tinyMp4({ durationMs: 10_000, mdatBytes: 50_000 }).subarray(0, 30_000)),
+          status: 422,
+          code: 'VIDEO_CUT_SHORT',
+          detail: /视频文件不完整/,
+        },
+        {
           name: 'a video over MAX_VIDEO_BYTES',
           answer: await upload(tinyMp4({ durationMs: 20_000, mdatBytes: MAX_VIDEO_BYTES + 1 })),
           status: 413,
@@ -144,6 +151,11 @@ for (const database of testDatabases()) {
       const jpeg = await put(ticket, JPEG);
       expect(jpeg.statusCode).toBe(415);
       expect(jpeg.json()).toMatchObject({ code: 'VIDEO_NOT_RECOGNISED', detail: expect.stringMatching(/不是 MP4\/MOV/) });
+      // The ticket decides, not the request's type: a JPEG sent as image/jpeg to a video URL was stored as .mp4.
+      const typedAsJpeg = await put(ticket, JPEG, 'image/jpeg');
+      expect(typedAsJpeg.statusCode).toBe(415);
+      expect(typedAsJpeg.json()).toMatchObject({ code: 'VIDEO_NOT_RECOGNISED', errors: [{ path: '/file' }] });
+      expect((await t.app.inject({ method: 'GET', url: ticket.stored_url })).statusCode).toBe(404);
       // The refused JPEG did not spend the URL.
       const video = tinyMp4({ durationMs: 15_000, mdatBytes: 50_000 });
       const stored = await put(ticket, video);
@@ -156,6 +168,7 @@ for (const database of testDatabases()) {
         [tinyMp4({ durationMs: 3_000 }), 422, 'VIDEO_DURATION_OUT_OF_RANGE'],
         [tinyMp4({ durationMs: 20_000, mdatBytes: MAX_VIDEO_BYTES + 1 }), 413, 'VIDEO_TOO_LARGE'],
         [tinyMp4({ durationMs: 20_000, brand: 'qt  ' }), 415, 'VIDEO_TYPE_MISMATCH'],
+        [tinyMp4({ durationMs: 20_000, mdatBytes: 50_000 }).subarray(0, 30_000), 422, 'VIDEO_CUT_SHORT'],
       ];
       for (const [body, status, code] of bad) {
         const next = await ticketFor('video/mp4');

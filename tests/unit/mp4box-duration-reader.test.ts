@@ -4,11 +4,12 @@ import { makeMp4boxDurationReader } from '../../src/adapters/images/mp4box-durat
 import { tinyMp4 } from '../fakes/tiny-mp4.ts';
 
 /** Feeds the file in pieces of `size` bytes, as a download hands them over. */
-function durationOf(file: Buffer, size: number): number | null {
+function read(file: Buffer, size: number) {
   const reader = makeMp4boxDurationReader().start();
   for (let at = 0; at < file.byteLength; at += size) reader.push(file.subarray(at, at + size));
-  return reader.durationMs();
+  return reader;
 }
+const durationOf = (file: Buffer, size: number): number | null => read(file, size).durationMs();
 
 /** The movie header after the media data, as cameras write files before "fast start". */
 function moovLast(file: Buffer): Buffer {
@@ -47,5 +48,25 @@ describe('the mp4box duration reader', () => {
   it('takes a fragmented MP4’s duration from its fragments once read to the end; a file without a movie header has none', () => {
     for (const size of [100, 1_000, 100_000]) expect(durationOf(fragmented(10), size), `${size}`).toBe(10_000);
     expect(durationOf(tinyMp4({ durationMs: 9_000 }).subarray(0, 24), 8)).toBeNull();
+  });
+
+  it('tells a file cut short (inside its media data, its movie header or a box header) from a whole one, in any pieces', () => {
+    const first = tinyMp4({ durationMs: 12_500, mdatBytes: 200_000 });
+    const last = moovLast(tinyMp4({ durationMs: 61_000, brand: 'qt  ', mdatBytes: 300_000 }));
+    const cuts: [string, Buffer][] = [
+      ['moov first, inside mdat', first.subarray(0, 100_000)],
+      ['moov first, one byte short', first.subarray(0, first.byteLength - 1)],
+      ['moov last, inside mdat', last.subarray(0, 150_000)],
+      ['moov last, inside moov', last.subarray(0, last.byteLength - 20)],
+      ['inside the next box header', Buffer.concat([first, Buffer.from([0, 0, 0, 16])])],
+    ];
+    for (const size of [5, 4_096, 1_000_000]) {
+      expect(read(first, size).complete(), `whole, moov first, ${size}`).toBe(true);
+      expect(read(last, size).complete(), `whole, moov last, ${size}`).toBe(true);
+      expect(read(fragmented(3), size).complete(), `whole, fragmented, ${size}`).toBe(true);
+      for (const [name, cut] of cuts) expect(read(cut, size).complete(), `${name}, ${size}`).toBe(false);
+    }
+    // Cut inside the media data, the movie header before it still gives the duration: only the walk tells.
+    expect(durationOf(first.subarray(0, 100_000), 4_096)).toBe(12_500);
   });
 });

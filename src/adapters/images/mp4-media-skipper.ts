@@ -5,8 +5,9 @@ export type ChunkPart = { readonly from: number; readonly to: number };
  * Follows an MP4/MOV's top-level boxes as the bytes pass and says which parts of each chunk are not media data
  * (`mdat` payload): the box headers, `moov`, `moof` and the rest. The duration reader hands mp4box only those, so
  * a 100 MB file whose movie header comes last is not copied chunk by chunk for a parser that discards it anyway.
+ * Following the boxes also tells whether the file is whole: the last box must end where the bytes end.
  */
-export function makeMediaSkipper(): { parts(chunk: Uint8Array): ChunkPart[] } {
+export function makeMediaSkipper(): { parts(chunk: Uint8Array): ChunkPart[]; complete(): boolean } {
   let position = 0; // file position of the chunk's first byte
   let nextBox = 0; // where the next top-level box header starts
   let mediaEnd = 0; // end of the current `mdat` payload
@@ -56,5 +57,7 @@ export function makeMediaSkipper(): { parts(chunk: Uint8Array): ChunkPart[] } {
       }
       return parts;
     },
+    /** No box was cut short: the bytes so far end on a box boundary (a size-0 box runs to the end by definition). */
+    complete: () => headerBytes === 0 && (position === nextBox || nextBox === Number.POSITIVE_INFINITY),
   };
 }

@@ -18,6 +18,8 @@ function fragmentsDuration(info: Movie): number | null {
  * the media data (`discardMdatData`), so the `moov` box is found at the start or the end of a 100 MB file with
  * only the boxes' headers kept. MOV shares the box structure. A fragmented file is read to its end. The media data
  * itself is not even handed over (mp4-media-skipper.ts): a movie header at the end costs no copy of the file.
+ * The skipper's walk over the top-level boxes says whether their declared sizes cover the file exactly: mp4box
+ * itself, told to discard the media data, does not notice an `mdat` cut short.
  */
 export function makeMp4boxDurationReader(): VideoDurationReader {
   return {
@@ -38,7 +40,10 @@ export function makeMp4boxDurationReader(): VideoDurationReader {
       };
       return {
         push(chunk) {
-          if (durationMs !== null || broken) return;
+          if (durationMs !== null || broken) {
+            skipper.parts(chunk); // the boxes are still followed, to tell a file cut short
+            return;
+          }
           for (const part of skipper.parts(chunk)) {
             const copy = chunk.buffer.slice(chunk.byteOffset + part.from, chunk.byteOffset + part.to) as ArrayBuffer;
             try {
@@ -50,6 +55,7 @@ export function makeMp4boxDurationReader(): VideoDurationReader {
           offset += chunk.byteLength;
         },
         durationMs: () => durationMs ?? (fragmented && !broken ? fragmentsDuration(file.getInfo()) : null),
+        complete: () => skipper.complete(),
       };
     },
   };

@@ -13,7 +13,15 @@ export interface VideoFetcher {
   stream(url: string, options?: ImageFetchOptions): Promise<StreamedVideo>;
 }
 
-/** Reads a video's duration from its bytes as they pass by, without keeping them (the movie header, `moov`). */
+/**
+ * Reads a video's duration from its bytes as they pass by, without keeping them (the movie header, `moov`), and
+ * whether the file is whole.
+ */
 export interface VideoDurationReader {
-  start(): { push(chunk: Uint8Array): void; durationMs(): number | null };
+  start(): {
+    push(chunk: Uint8Array): void;
+    durationMs(): number | null;
+    /** Whether the top-level boxes' declared sizes cover exactly the bytes pushed (false for a file cut inside its media data). */
+    complete(): boolean;
+  };
 }

@@ -1,10 +1,10 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { ImageFetchError } from '../ports/image-fetcher.ts';
-import { type ObjectStore, type StoredObject } from '../ports/object-store.ts';
+import { type ObjectStore } from '../ports/object-store.ts';
 import { type VideoDurationReader, type VideoFetcher } from '../ports/video-fetcher.ts';
 import { type Asset } from '../../domain/asset.ts';
-import { storeVideo } from '../video-transfer.ts';
+import { type StoredVideo, VIDEO_CUT_SHORT, storeVideo } from '../video-transfer.ts';
 import { type DownloadPolicy } from './download-asset.ts';
 
 export type DownloadVideoDeps = {
@@ -34,7 +34,7 @@ export function makeDownloadVideo({ assets, videoFetcher, durationReader, object
     return next;
   };
 
-  async function transfer(asset: Asset): Promise<{ stored: StoredObject; durationMs: number | null }> {
+  async function transfer(asset: Asset): Promise<StoredVideo> {
     const video = await videoFetcher.stream(asset.source_url, { referer: asset.referer });
     return storeVideo({ objectStore, durationReader }, keyOf(asset, video.format.extension), video.format, video.body);
   }
@@ -47,11 +47,16 @@ export function makeDownloadVideo({ assets, videoFetcher, durationReader, object
       if (attempt > 0) await sleep(policy.backoffMs * 2 ** (attempt - 1));
       asset = await save(asset, { status: 'downloading', attempts: asset.attempts + 1 });
       try {
-        const { stored, durationMs } = await transfer(asset);
-        // A video without a readable movie header cannot be checked against the 8 s – 5 min rule: refused.
+        const { stored, durationMs, complete } = await transfer(asset);
+        // A video without a readable movie header cannot be checked against the 8 s – 5 min rule: refused. So is a
+        // file the source cut short (its media data ends before its box says): the marketplace could not play it.
         const gone = !(await assets.findById(asset.asset_id));
-        if (durationMs === null || gone) await objectStore.delete(stored.key);
+        if (durationMs === null || !complete || gone) await objectStore.delete(stored.key);
         if (gone) return;
+        if (!complete) {
+          await save(asset, { status: 'failed', error: VIDEO_CUT_SHORT });
+          return;
+        }
         if (durationMs === null) {
           await save(asset, { status: 'failed', error: '读不出视频时长（文件损坏或不是 MP4/MOV 视频）' });
           return;

@@ -42,8 +42,8 @@ export function makeReceiveDirectVideo({ uploadRedemptions, objectStore, duratio
         `文件是 ${video.format.extension.toUpperCase()} 视频，上传链接要的是 ${ticket.contentType}，请按文件类型重新获取上传链接`,
       );
     }
-    const { stored, durationMs } = await storeVideo({ objectStore, durationReader }, ticket.key, video.format, video.body, maxBytes);
-    await refuseUnpublishable(objectStore, stored, durationMs);
-    return { storedUrl: stored.url, bytes: stored.bytes };
+    const transfer = await storeVideo({ objectStore, durationReader }, ticket.key, video.format, video.body, maxBytes);
+    await refuseUnpublishable(objectStore, transfer);
+    return { storedUrl: transfer.stored.url, bytes: transfer.stored.bytes };
   };
 }

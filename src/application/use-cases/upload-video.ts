@@ -52,14 +52,15 @@ export function makeUploadVideo({ products, assets, objectStore, durationReader,
 
     const group: AssetGroup = groupKey ?? (meta.groupKey && meta.groupKey !== 'generated' ? meta.groupKey : 'upload');
     const assetId = ids.uuid();
-    const { stored, durationMs } = await storeVideo(
+    const transfer = await storeVideo(
       { objectStore, durationReader },
       `products/${productId}/${assetId}.${video.format.extension}`,
       video.format,
       video.body,
       maxBytes,
     );
-    const duration = await refuseUnpublishable(objectStore, stored, durationMs);
+    const duration = await refuseUnpublishable(objectStore, transfer);
+    const { stored } = transfer;
     const now = clock.now().toISOString();
     const origin = {
       asset_id: assetId,

@@ -89,6 +89,12 @@ describe('download video', () => {
     expect(kit.objectStore.keys()).toEqual([]);
   });
 
+  it('refuses a file the source cut inside its media data (its movie header reads fine), and keeps no file of it', async () => {
+    const kit = await videoKit('/cut.mp4');
+    expect(await kit.run()).toMatchObject({ status: 'failed', error: '视频文件不完整（媒体数据被截断）', attempts: 1, stored_url: '' });
+    expect(kit.objectStore.keys()).toEqual([]);
+  });
+
   it('tries a busy source again after doubling pauses, up to the attempts left', async () => {
     const kit = await videoKit('/busy/2/a.mp4');
     expect(await kit.run()).toMatchObject({ status: 'stored', attempts: 3, duration_ms: 12_500 });

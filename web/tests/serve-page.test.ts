@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../src/adapters/http/error-handler.ts';
 import { webPageRoutes } from '../../src/adapters/http/routes/web-page.ts';
+import { pageContentSecurityPolicy } from '../../src/adapters/http/security-headers.ts';
 
 const dirs: string[] = [];
 const apps: FastifyInstance[] = [];
@@ -14,7 +15,7 @@ async function appServing(distDir: string): Promise<FastifyInstance> {
   const app = Fastify();
   installErrorHandler(app);
   app.get('/api/health', async () => ({ status: 'ok' }));
-  await app.register(webPageRoutes(distDir));
+  await app.register(webPageRoutes(distDir, pageContentSecurityPolicy([])));
   await app.ready();
   apps.push(app);
   return app;

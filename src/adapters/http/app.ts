@@ -24,6 +24,7 @@ import { authRoutes, sessionRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { strictBodyCompilers } from './validator-compilers.ts';
 import { capConnections, type ConnectionCaps } from './connection-caps.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { trackAllowedMethods } from './allowed-methods.ts';
 import { installJsonBodyParser } from './json-body-parser.ts';
 import { registerOpenApiDocument } from './openapi-document.ts';
@@ -84,6 +85,7 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   }).withTypeProvider<TypeBoxTypeProvider>();
   capConnections(app.server, parts.connectionCaps, (fields, message) => logger.warn(fields, message));
 
+  await installSecurityHeaders(app);
   installErrorHandler(app, trackAllowedMethods(app));
   installJsonBodyParser(app);
   installRequestContext(app);

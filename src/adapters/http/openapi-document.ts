@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { docsContentSecurityPolicy } from './security-headers.ts';
 import { type FastifyInstance } from 'fastify';
 import { API_EXAMPLES } from './examples/index.ts';
 import { defaultsAreOptional } from './openapi-defaults.ts';
@@ -61,6 +62,6 @@ export async function registerOpenApiDocument(app: FastifyInstance, version: str
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsContentSecurityPolicy });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

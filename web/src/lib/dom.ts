@@ -23,7 +23,10 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs | 
       element.addEventListener(key.slice(2), value as EventListener);
     } else if (key === 'class') {
       element.className = String(value);
-    } else if (key === 'style' || key.startsWith('data-') || key.startsWith('aria-') || key === 'role' || key === 'for') {
+    } else if (key === 'style') {
+      // Through the CSSOM: the page's CSP (style-src 'self') refuses a style attribute set as markup.
+      element.style.cssText = String(value);
+    } else if (key.startsWith('data-') || key.startsWith('aria-') || key === 'role' || key === 'for') {
       element.setAttribute(key, String(value));
     } else if (key in element) {
       (element as unknown as Record<string, unknown>)[key] = value;

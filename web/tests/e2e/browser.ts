@@ -31,11 +31,17 @@ export async function launchBrowser(): Promise<Browser> {
     locale: 'zh-CN',
     timezoneId: 'UTC',
   });
+  // The page runs under a strict CSP (issue 29): anything it refuses is a page that no longer works as written.
+  const refusedByPolicy: string[] = [];
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(`${message.location().url}: ${message.text()}`);
+  });
   return {
     context,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (refusedByPolicy.length > 0) throw new Error(`the page broke its Content-Security-Policy:\n${refusedByPolicy.join('\n')}`);
     },
   };
 }

@@ -18,10 +18,11 @@ const isPagePath = (url: string): boolean => {
 
 /**
  * Serves the built page: hashed bundles under `/assets/` (cached forever), and `index.html` for every other
- * GET outside `/api` and `/media` so the page's own routes survive a reload. The page is public; its data is not.
+ * GET outside `/api` and `/media` so the page's own routes survive a reload, under the page's CSP (security-headers.ts).
+ * The page is public; its data is not.
  */
 export const webPageRoutes =
-  (distDir: string): FastifyPluginAsync =>
+  (distDir: string, contentSecurityPolicy: string): FastifyPluginAsync =>
   async (app) => {
     const assetsDir = path.join(distDir, 'assets');
     if (existsSync(assetsDir)) {
@@ -38,6 +39,7 @@ export const webPageRoutes =
     }
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (!isPagePath(request.url)) return reply.callNotFound();
+      void reply.header('content-security-policy', contentSecurityPolicy);
       const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => null);
       if (html === null) return reply.status(503).type('text/html; charset=utf-8').send(BUILD_HINT);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

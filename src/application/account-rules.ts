@@ -1,6 +1,7 @@
 import { type DomainError, conflict, invalid, notFound } from '../domain/errors.ts';
-import { type User, normaliseUsername, passwordProblem, usernameProblem } from '../domain/user.ts';
+import { type User, normaliseUsername, passwordProblem, RESERVED_USERNAMES, usernameKey, usernameProblem } from '../domain/user.ts';
 import { type CommonPasswords } from './ports/password-hasher.ts';
+import { type UsernameSkeleton } from './ports/username-skeleton.ts';
 import { type UserChanges, type UserRepository, type UserWithHash } from './ports/user-repository.ts';
 
 /** The user without its hash: what any response may carry. */
@@ -12,6 +13,28 @@ export function acceptUsername(name: string): string {
   const problem = usernameProblem(normalised);
   if (problem) throw invalid('INVALID_USERNAME', problem, [{ path: '/username', message: problem }]);
   return normalised;
+}
+
+/** More accounts than any team has: the look-alike check reads them all. */
+const USERS_COMPARED = 100_000;
+
+/**
+ * Refuses a (normalised) new name that reads as a reserved one (422 `USERNAME_RESERVED`) or as an existing
+ * user's other name (409 `USERNAME_CONFUSABLE`): `rооt` with Cyrillic о beside `root`. The same name in another
+ * case is left to the insert's `USERNAME_TAKEN`.
+ */
+export async function acceptDistinctUsername(username: string, users: Pick<UserRepository, 'list'>, skeleton: UsernameSkeleton): Promise<void> {
+  const key = usernameKey(username);
+  const looks = skeleton(key);
+  if (RESERVED_USERNAMES.some((reserved) => skeleton(reserved) === looks)) {
+    const message = `用户名“${username}”为系统保留（内置管理员或系统记录使用），请换一个`;
+    throw invalid('USERNAME_RESERVED', message, [{ path: '/username', message }]);
+  }
+  const twin = (await users.list(USERS_COMPARED)).find((user) => usernameKey(user.username) !== key && skeleton(usernameKey(user.username)) === looks);
+  if (twin) {
+    const message = `用户名“${username}”与已有用户“${twin.username}”看起来几乎一样，容易混淆，请换一个`;
+    throw conflict('USERNAME_CONFUSABLE', message, [{ path: '/username', message }]);
+  }
 }
 
 /** 422 when the password breaks a rule of docs/decisions.md, Accounts. */

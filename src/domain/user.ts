@@ -26,6 +26,12 @@ export type User = {
 /** Who a request acts as: a user, or the app token's built-in admin (`id: null`). */
 export type Principal = { readonly id: string | null; readonly username: string; readonly role: Role };
 
+/**
+ * Names no account may take (compared by their case-blind look-alike skeleton): the built-in admin's and the
+ * audit log's actor for work nobody requested, which a user so named would pass for.
+ */
+export const RESERVED_USERNAMES = [APP_TOKEN_ACTOR, 'app_token', 'app.token', 'apptoken', 'system'] as const;
+
 export const APP_TOKEN_PRINCIPAL: Principal = { id: null, username: APP_TOKEN_ACTOR, role: 'admin' };
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

@@ -68,6 +68,33 @@ describe('accounts: users, roles, revocation (docs/decisions.md, Accounts)', () 
     expect((await get('/api/users', t.auth)).json<{ total: number }>().total).toBe(before);
   });
 
+  it('refuses a reserved name (app-token and the like) and a look-alike of an existing name, with a field path', async () => {
+    await createUser(t.app, t.auth, 'root', 'admin');
+    const attempt = (username: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users', headers: t.auth, payload: { username, password: GOOD_PASSWORD, role: 'operator' } });
+    const cases: [string, number, string][] = [
+      ['app-token', 422, 'USERNAME_RESERVED'],
+      ['App-Token', 422, 'USERNAME_RESERVED'],
+      ['APP_TOKEN', 422, 'USERNAME_RESERVED'],
+      ['аpp-tоken', 422, 'USERNAME_RESERVED'], // Cyrillic а and о
+      ['system', 422, 'USERNAME_RESERVED'],
+      ['rооt', 409, 'USERNAME_CONFUSABLE'], // Cyrillic о
+      ['RООT', 409, 'USERNAME_CONFUSABLE'],
+    ];
+    for (const [username, status, code] of cases) {
+      const response = await attempt(username);
+      expect(response.statusCode, username).toBe(status);
+      const body = response.json<{ code: string; detail: string; errors: { path: string; message: string }[] }>();
+      expect(body).toMatchObject({ code, errors: [{ path: '/username' }] });
+      expect(body.detail).toMatch(/[\u4e00-\u9fff]/);
+      expect(body.errors[0]!.message).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const names = (await get('/api/users?page_size=200', t.auth)).json<{ items: { username: string }[] }>().items.map((user) => user.username);
+    expect(names.filter((name) => /token|system|r.{2}t/i.test(name))).toEqual(['root']);
+    // Names that merely share letters stay free.
+    expect((await attempt('rooted')).statusCode).toBe(201);
+  });
+
   it('accepts names in any script with digits and ._-, up to 64 characters', async () => {
     for (const name of ['王小明', 'ольга.k_1-2', 'a'.repeat(64)]) {
       const response = await t.app.inject({

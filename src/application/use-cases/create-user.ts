@@ -5,12 +5,15 @@ import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type CommonPasswords, type PasswordHasher } from '../ports/password-hasher.ts';
 import { type UserRepository } from '../ports/user-repository.ts';
-import { acceptPassword, acceptUsername } from '../account-rules.ts';
+import { type UsernameSkeleton } from '../ports/username-skeleton.ts';
+import { acceptDistinctUsername, acceptPassword, acceptUsername } from '../account-rules.ts';
 
 export type CreateUserDeps = {
   readonly users: UserRepository;
   readonly hasher: PasswordHasher;
   readonly isCommonPassword: CommonPasswords;
+  /** Look-alike names (UTS #39 skeletons) are refused beside an existing one. */
+  readonly usernameSkeleton: UsernameSkeleton;
   readonly audit: AuditLog;
   readonly clock: Clock;
   readonly ids: Ids;
@@ -19,11 +22,12 @@ export type CreateUserDeps = {
 export type CreateUserInput = { readonly username: string; readonly password: string; readonly role: Role; readonly display_name?: string | undefined };
 export type CreateUser = (input: CreateUserInput) => Promise<User>;
 
-/** A new account: a valid, unused (case-blind) name and a password that passes the rules. */
+/** A new account: a valid, unreserved name used by nobody (case-blind, look-alikes too) and a password that passes the rules. */
 export function makeCreateUser(deps: CreateUserDeps): CreateUser {
   return async (input) => {
     const username = acceptUsername(input.username);
     acceptPassword(input.password, username, deps.isCommonPassword, '/password');
+    await acceptDistinctUsername(username, deps.users, deps.usernameSkeleton);
     const now = deps.clock.now().toISOString();
     const user = {
       id: deps.ids.uuid(),

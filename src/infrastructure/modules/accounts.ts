@@ -11,6 +11,7 @@ import { makeResolveSession } from '../../application/use-cases/resolve-session.
 import { makeUpdateUser } from '../../application/use-cases/update-user.ts';
 import { makeArgon2PasswordHasher } from '../../adapters/crypto/argon2-password-hasher.ts';
 import { isCommonPassword } from '../../adapters/crypto/common-password-list.ts';
+import { confusablesSkeleton } from '../../adapters/text/confusables-skeleton.ts';
 import { auditRoutes } from '../../adapters/http/routes/audit.ts';
 import { userRoutes } from '../../adapters/http/routes/users.ts';
 import { makeKyselyAuditLog } from '../../adapters/persistence/kysely-audit-log.ts';
@@ -59,7 +60,7 @@ export const accountsModule: FeatureModule<AccountsRegistry, CoreRegistry> = {
     ).singleton(),
     listUsers: asFunction(({ users }: Deps) => makeListUsers({ users })).singleton(),
     createUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, ids }: Deps) =>
-      makeCreateUser({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, ids }),
+      makeCreateUser({ users, hasher: passwordHasher, isCommonPassword: common, usernameSkeleton: confusablesSkeleton, audit: auditLog, clock, ids }),
     ).singleton(),
     updateUser: asFunction(({ users, passwordHasher, isCommonPassword: common, auditLog, clock, resolveSession }: Deps) =>
       makeUpdateUser({ users, hasher: passwordHasher, isCommonPassword: common, audit: auditLog, clock, onRevoked: resolveSession.forget }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeArgon2PasswordHasher } from '../../../src/adapters/crypto/argon2-password-hasher.ts';
 import { isCommonPassword } from '../../../src/adapters/crypto/common-password-list.ts';
+import { confusablesSkeleton } from '../../../src/adapters/text/confusables-skeleton.ts';
 import { type AuditEvent, type AuditLog } from '../../../src/application/ports/audit-log.ts';
 import { makeChangePassword } from '../../../src/application/use-cases/change-password.ts';
 import { makeCreateUser } from '../../../src/application/use-cases/create-user.ts';
@@ -25,7 +26,7 @@ function accountKit() {
   const revoked: string[] = [];
   const onRevoked = (id: string) => void revoked.push(id);
   const throttle = makeInMemoryLoginThrottle();
-  const deps = { users, hasher, isCommonPassword, audit, clock, ids, onRevoked, throttle };
+  const deps = { users, hasher, isCommonPassword, usernameSkeleton: confusablesSkeleton, audit, clock, ids, onRevoked, throttle };
   return {
     ...deps,
     recorded,
@@ -72,6 +73,26 @@ describe('create user', () => {
     await expect(kit.createUser({ username: 'vera', password: 'Vera-Lodka-7731', role: 'operator' })).rejects.toMatchObject({ code: 'WEAK_PASSWORD' });
     await expect(kit.createUser({ username: 'a b', password: STRONG, role: 'operator' })).rejects.toMatchObject({ code: 'INVALID_USERNAME' });
     expect(await kit.users.count()).toBe(0);
+  });
+});
+
+describe('user names that pass for others', () => {
+  it('refuses reserved names and look-alikes of existing names (UTS #39 skeletons), case-blind', async () => {
+    const kit = accountKit();
+    await kit.createUser({ username: 'root', password: STRONG, role: 'admin' });
+    for (const username of ['app-token', 'APP-TOKEN', 'app_token', 'Apptoken', 'System', 'аpp-token'])
+      await expect(kit.createUser({ username, password: STRONG, role: 'operator' })).rejects.toMatchObject({
+        code: 'USERNAME_RESERVED',
+        problems: [{ path: '/username' }],
+      });
+    for (const username of ['rооt', 'RООT'])
+      await expect(kit.createUser({ username, password: STRONG, role: 'operator' })).rejects.toMatchObject({
+        code: 'USERNAME_CONFUSABLE',
+        problems: [{ path: '/username' }],
+      });
+    expect((await kit.users.list(10)).map((user) => user.username)).toEqual(['root']);
+    expect(confusablesSkeleton('rооt')).toBe(confusablesSkeleton('root'));
+    expect(confusablesSkeleton('ольга')).not.toBe(confusablesSkeleton('olga'));
   });
 });
 

@@ -128,6 +128,21 @@ describe('numeric edge values in every numeric field of every operation', () => 
     }
     expect(tried).toBeGreaterThanOrEqual(40);
   });
+
+  it('refuses a number too large for a double anywhere in a JSON body, free-form groups included', async () => {
+    const headers = { ...t.auth, 'content-type': 'application/json' };
+    const created = await t.app.inject({ method: 'POST', url: '/api/products', headers, payload: { name: 'коробка' } });
+    const url = `/api/products/${created.json<{ id: string }>().id}`;
+    for (const [payload, path] of [
+      ['{"raw":{"note":1e309}}', '/raw/note'],
+      ['{"attributes":{"85":[{"value":-1e400}]}}', '/attributes/85/0/value'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'PATCH', url, headers, payload });
+      expectRefused(payload, response.statusCode, response.json(), true);
+      expect(response.json<ErrorAnswer>().errors?.[0]?.path, payload).toBe(path);
+    }
+    expect((await t.app.inject({ url, headers: t.auth })).json<{ version: number }>().version, 'nothing was saved').toBe(1);
+  });
 });
 
 /** The schema a document pointer names (`#/paths/~1api~1products/post/requestBody/content/application~1json/schema`). */

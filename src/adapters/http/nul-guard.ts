@@ -15,7 +15,7 @@ const isBytes = (value: object): boolean =>
  */
 export const MAX_JSON_DEPTH = 64;
 
-type Finding = { readonly kind: 'nul' | 'deep'; readonly path: string };
+type Finding = { readonly kind: 'nul' | 'deep' | 'overflow'; readonly path: string };
 
 /** One array or object being walked: its keys (none for an array), the next child to look at, its own key. */
 type Frame = { readonly node: object; readonly keys: readonly string[] | undefined; at: number; readonly key: string };
@@ -49,6 +49,9 @@ function inspect(root: unknown, rootPath: string): Finding | undefined {
     const value = keys ? (node as Record<string, unknown>)[key] : (node as unknown[])[index];
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return { kind: 'nul', path: pathTo(key) };
+    } else if (typeof value === 'number') {
+      // JSON has no Infinity, but `1e309` parses to it; free-form groups (raw, attributes) would store it as null.
+      if (!Number.isFinite(value)) return { kind: 'overflow', path: pathTo(key) };
     } else if (isContainer(value)) {
       // The root is at depth 0, so a child of the top frame is at depth frames.length.
       if (frames.length >= MAX_JSON_DEPTH) return { kind: 'deep', path: pathTo(key) };
@@ -58,11 +61,17 @@ function inspect(root: unknown, rootPath: string): Finding | undefined {
   return undefined;
 }
 
-/** A preValidation hook: 422 `VALIDATION_FAILED` naming the first field that holds U+0000, 422 `JSON_TOO_DEEP` past the depth limit. */
+/**
+ * A preValidation hook: 422 `VALIDATION_FAILED` naming the first field that holds U+0000 or a number too large for a
+ * double (issue 29: `1e309`), 422 `JSON_TOO_DEEP` past the depth limit.
+ */
 export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
   const found = inspect(request.query, 'querystring:') ?? inspect(request.params, 'params:') ?? inspect(request.body, '');
   if (found?.kind === 'deep') {
     throw invalid('JSON_TOO_DEEP', `请求体嵌套层级过深（最多 ${MAX_JSON_DEPTH} 层）`, [{ path: found.path || '/', message: `嵌套超过 ${MAX_JSON_DEPTH} 层` }]);
+  }
+  if (found?.kind === 'overflow') {
+    throw invalid('VALIDATION_FAILED', '数字超出可表示的范围', [{ path: found.path || '/', message: '数字过大（超出双精度浮点数范围）' }]);
   }
   if (found) throw invalid('VALIDATION_FAILED', '文本中不能包含空字符（U+0000）', [{ path: found.path || '/', message: '含有空字符' }]);
 }

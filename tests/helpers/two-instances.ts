@@ -76,6 +76,7 @@ export async function startTwoInstances(adminUrl: string, cleanups: (() => Promi
       DOWNLOAD_LEASE: '6s',
       PUBLISH_POLL_LEASE: '6s',
       PUBLISH_POLL_IDLE: '1s',
+      PUBLISH_POLL_FIRST: '100ms',
     });
     cleanups.push(() => void started.child.kill('SIGKILL'));
     return started;

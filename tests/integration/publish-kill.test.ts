@@ -17,8 +17,15 @@ import { storedVariantProduct } from '../helpers/stored-variant-product.ts';
 const SECRETS = { APP_TOKEN: 'kill-app-token-0123456789', JWT_SECRET: 'kill-jwt-secret-of-at-least-32-bytes!', SECRET_KEY: 'kill-secret-key-0123456789abcdef' };
 // The background sender leaves a request's records alone for 6 s (and the first process's poller is held on P3's
 // poll until the kill anyway), a lost send shows on the marketplace within 3 s or is sent again, a dead poller's
-// claim lapses after 2 s.
-const SETTINGS = { PUBLISH_SEND_LEASE: '6s', PUBLISH_SEND_SETTLE: '3s', PUBLISH_POLL_LEASE: '2s', PUBLISH_POLL_IDLE: '1s', PUBLIC_BASE_URL: PUBLIC_BASE };
+// claim lapses after 2 s; the poll back-off starts at 100 ms instead of a second.
+const SETTINGS = {
+  PUBLISH_POLL_FIRST: '100ms',
+  PUBLISH_SEND_LEASE: '6s',
+  PUBLISH_SEND_SETTLE: '3s',
+  PUBLISH_POLL_LEASE: '2s',
+  PUBLISH_POLL_IDLE: '1s',
+  PUBLIC_BASE_URL: PUBLIC_BASE,
+};
 /** P1 loses its import's answer, P2 its whole import, P3 its poll's answer; P4 waits for quota through the kill. */
 const PRODUCTS = ['KILL-P1', 'KILL-P2', 'KILL-P3', 'KILL-P4'] as const;
 const OPEN = ['pending', 'waiting_quota'];

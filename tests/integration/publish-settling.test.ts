@@ -20,7 +20,14 @@ const SECRETS = {
   SECRET_KEY: 'settle-secret-key-0123456789abcd',
 };
 // A request's records are left to it for 2 s; a card not on the marketplace would be sent again only after a minute.
-const SETTINGS = { PUBLISH_SEND_LEASE: '2s', PUBLISH_SEND_SETTLE: '1m', PUBLISH_POLL_LEASE: '2s', PUBLISH_POLL_IDLE: '1s', PUBLIC_BASE_URL: PUBLIC_BASE };
+const SETTINGS = {
+  PUBLISH_POLL_FIRST: '100ms',
+  PUBLISH_SEND_LEASE: '2s',
+  PUBLISH_SEND_SETTLE: '1m',
+  PUBLISH_POLL_LEASE: '2s',
+  PUBLISH_POLL_IDLE: '1s',
+  PUBLIC_BASE_URL: PUBLIC_BASE,
+};
 
 /** Issue 20: a record whose send went out unanswered says so (`settling`) instead of looking like a quota wait. */
 describe('settling: a new card sent without an answer is being looked up, not waiting for quota', () => {

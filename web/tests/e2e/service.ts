@@ -49,6 +49,8 @@ export async function startService(env: Record<string, string>): Promise<Running
       SECRET_KEY: 'e2e-secret-key-for-shop-keys',
       LOG_LEVEL: 'warn',
       OUTBOUND_ALLOW_PRIVATE: 'true',
+      // The marketplace is a local fake: its first import poll need not wait a second.
+      PUBLISH_POLL_FIRST: '100ms',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

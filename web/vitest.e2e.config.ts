@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['web/tests/e2e/**/*.test.ts'],
+    // One Chromium for the run; each file opens its own context in it (browser.ts).
+    globalSetup: ['web/tests/e2e/chromium-server.ts'],
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks',

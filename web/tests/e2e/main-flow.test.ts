@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, apiLogin, collectProduct, waitForDownloads } from './api.ts';
+import { downloaded } from './browser.ts';
 import { POLL, type Stack, attr, savedAll, shot, startStack, tabTo, text, value } from './stack.ts';
 import { APP_TOKEN } from './service.ts';
 
@@ -94,7 +94,7 @@ describe('the seller’s main flow in Chromium', () => {
     await page().waitForURL(/\/products$/);
     await page().check(`tr[data-product-id="${productId}"] input[type=checkbox]`);
     const [download] = await Promise.all([page().waitForEvent('download'), page().click('#export-selected')]);
-    const csv = readFileSync(await download.path(), 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = csv.slice(1).trim().split('\r\n');
     expect(header?.split(',')[0]).toBe('offer_id');
@@ -183,10 +183,7 @@ describe('the seller’s main flow in Chromium', () => {
     expect(await page().isChecked(`tr[data-product-id="${secondId}"] input[type=checkbox]`)).toBe(true);
     await tabTo(page(), '#export-selected');
     const [download] = await Promise.all([page().waitForEvent('download'), keys.press('Enter')]);
-    const rows = readFileSync(await download.path(), 'utf8')
-      .trim()
-      .split('\r\n')
-      .slice(1);
+    const rows = (await downloaded(download)).toString('utf8').trim().split('\r\n').slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('HAT-E2E-1002');
     expect(rows[0]).toContain(',ready,');

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, apiLogin, collectProduct, waitForDownloads } from './api.ts';
+import { downloaded } from './browser.ts';
 import { POLL, type Stack, attr, savedAll, shot, startStack, text, value } from './stack.ts';
 
 describe('the editor’s panels, the session and the safety nets in Chromium', () => {
@@ -52,11 +52,7 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await page().setInputFiles('#upload-input', { name: 'own-photo.png', mimeType: 'image/png', buffer: photo });
     await page().waitForSelector('#asset-library section[data-group="upload"] [data-status="stored"]');
     const [zip] = await Promise.all([page().waitForEvent('download'), page().click('#export-images')]);
-    expect(
-      readFileSync(await zip.path())
-        .subarray(0, 2)
-        .toString(),
-    ).toBe('PK');
+    expect((await downloaded(zip)).subarray(0, 2).toString()).toBe('PK');
     await page().click('#retry-failed');
     await expect.poll(text(page(), '#toasts'), POLL).toContain('重新排队');
     await shot(page(), '05-editor-images');
@@ -89,11 +85,7 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await page().locator('#suite-job').scrollIntoViewIfNeeded();
     await shot(page(), '07-editor-suite');
     const [download] = await Promise.all([page().waitForEvent('download'), page().click('#suite-zip')]);
-    expect(
-      readFileSync(await download.path())
-        .subarray(0, 2)
-        .toString(),
-    ).toBe('PK');
+    expect((await downloaded(download)).subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
 
   it("lists the product's earlier suites after a reload, newest open, and opens an older one", async () => {
@@ -189,7 +181,7 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await page().click('a.back');
     await page().waitForURL(/\/products$/);
     const [download] = await Promise.all([page().waitForEvent('download'), page().click('#export-trial')]);
-    const csv = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
+    const csv = (await downloaded(download)).toString('utf8').replace(/^\ufeff/, '');
     const header = csv.split('\r\n')[0]?.split(',');
     expect(header).toEqual([
       'product_id',

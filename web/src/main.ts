@@ -13,6 +13,7 @@ import type { AiModel, FxRate } from './api/types.ts';
 import type { PricingPolicy } from '../../src/domain/pricing.ts';
 import { type App, once } from './app.ts';
 import { type Route, parseRoute, routeHref } from './lib/router.ts';
+import { noticeForUnauthorized } from './lib/login-notices.ts';
 import { renderAccount } from './pages/account.ts';
 import { renderEditor } from './pages/editor.ts';
 import { renderLogin } from './pages/login.ts';
@@ -41,12 +42,12 @@ let expiredNotice = false;
 const api = makeApiClient({
   fetch: (input, init) => fetch(input, init),
   token: () => sessions.current(new Date())?.accessToken ?? null,
-  onUnauthorized: (detail) => {
+  onUnauthorized: (error) => {
     if (expiredNotice) return;
     expiredNotice = true;
     sessions.clear();
     hasUnsaved = null;
-    app.navigate({ name: 'login', message: detail || '登录已过期，请重新登录' }, { replace: true });
+    app.navigate({ name: 'login', message: noticeForUnauthorized(error) }, { replace: true });
   },
 });
 
@@ -75,7 +76,7 @@ function render(route: Route): void {
   hasUnsaved = null;
   const now = new Date();
   if (route.name !== 'login' && !sessions.current(now)) {
-    const message = sessions.expired(now) ? '登录已过期，请重新登录' : null;
+    const message = sessions.expired(now) ? 'expired' : null;
     sessions.clear();
     route = { name: 'login', message };
     history.replaceState(null, '', routeHref(route));

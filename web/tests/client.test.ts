@@ -14,7 +14,7 @@ function client(respond: (call: Call) => Response | Promise<Response>, token: st
       return respond(call);
     },
     token: () => token,
-    onUnauthorized: (detail) => unauthorized.push(detail),
+    onUnauthorized: (error) => unauthorized.push(error.detail),
   });
   return { api, calls, unauthorized };
 }

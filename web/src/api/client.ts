@@ -39,7 +39,7 @@ export type ApiClientDeps = {
   /** The current access token, or null before login. */
   readonly token: () => string | null;
   /** Called once per 401 so the page can return to the login form with a message. */
-  readonly onUnauthorized: (detail: string) => void;
+  readonly onUnauthorized: (error: ApiError) => void;
   readonly baseUrl?: string;
 };
 
@@ -116,7 +116,7 @@ export function makeApiClient(deps: ApiClientDeps): ApiClient {
     }
     if (!response.ok) {
       const error = await errorFrom(response);
-      if (response.status === 401 && path !== '/api/auth/login') deps.onUnauthorized(error.detail);
+      if (response.status === 401 && path !== '/api/auth/login') deps.onUnauthorized(error);
       throw error;
     }
     return response;

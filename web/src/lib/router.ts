@@ -1,6 +1,8 @@
+import { asLoginNotice, type LoginNotice } from './login-notices.ts';
+
 /** The page's routes; the service answers index.html for each so a reload lands on the same screen. */
 export type Route =
-  | { readonly name: 'login'; readonly message: string | null }
+  | { readonly name: 'login'; readonly message: LoginNotice | null }
   | ({ readonly name: 'products'; readonly stage: string; readonly q: string; readonly page: number } & ListFilters)
   | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab }
   | { readonly name: 'users' }
@@ -28,7 +30,7 @@ const isTab = (value: string | null): value is EditorTab => (EDITOR_TABS as read
 /** Reads a location (path + search) into a route; anything unknown shows the product list. */
 export function parseRoute(pathname: string, search: string): Route {
   const query = new URLSearchParams(search);
-  if (pathname === '/login') return { name: 'login', message: query.get('message') };
+  if (pathname === '/login') return { name: 'login', message: asLoginNotice(query.get('message')) };
   if (pathname === '/users') return { name: 'users' };
   if (pathname === '/account') return { name: 'account' };
   if (pathname === '/shops') return { name: 'shops' };

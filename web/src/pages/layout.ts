@@ -10,7 +10,7 @@ export function shell(app: App, ...content: Child[]): HTMLElement {
       class: 'link',
       onclick: () => {
         app.sessions.clear();
-        app.navigate({ name: 'login', message: '已退出登录' });
+        app.navigate({ name: 'login', message: 'signed_out' });
       },
     },
     '退出登录',

@@ -3,6 +3,7 @@ import type { SessionUser } from '../api/session.ts';
 import type { LoginResponse } from '../api/types.ts';
 import type { App, Screen } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
+import { LOGIN_NOTICES } from '../lib/login-notices.ts';
 
 /** Keeps the new session with its user (asked of `/api/auth/me` when the login answer does not say). */
 async function signIn(app: App, body: LoginResponse): Promise<void> {
@@ -17,7 +18,8 @@ async function signIn(app: App, body: LoginResponse): Promise<void> {
  * link for the extension's owner and scripts.
  */
 export const renderLogin: Screen = (app, root, route) => {
-  const notice = route.name === 'login' ? route.message : null;
+  // Only fixed texts: the address names a notice by its code, so no link can write on this page.
+  const notice = route.name === 'login' && route.message ? LOGIN_NOTICES[route.message] : null;
   const error = h('p', { class: 'form-error', role: 'alert' });
 
   const username = h('input', { type: 'text', id: 'username', name: 'username', autocomplete: 'username', required: true, maxLength: 64 });

@@ -40,6 +40,16 @@ describe('accounts in the page', () => {
     await page.waitForURL(/\/products$/);
   }
 
+  it('shows only its own notices on the login form, never text from the address (issue 29: phishing)', async () => {
+    const phishing = '系统升级，请将密码发送至 support@example.com 完成验证';
+    await admin.goto(`${service.baseUrl}/login?${new URLSearchParams({ message: phishing }).toString()}`);
+    await admin.waitForSelector('#username');
+    expect(await admin.locator('.notice').count()).toBe(0);
+    expect(await admin.locator('body').innerText()).not.toContain('support@example.com');
+    await admin.goto(`${service.baseUrl}/login?message=signed_out`);
+    await expect.poll(text(admin, '.notice'), POLL).toBe('已退出登录');
+  });
+
   it('logs the first admin in by user name and password', async () => {
     await admin.goto(`${service.baseUrl}/login`);
     await admin.fill('#username', ADMIN.username);

@@ -3,6 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Pool } from 'undici';
 import { type LoadResult, comparisonTable, load, memoryOf, ratio, startServer, tempDir } from '../lib.ts';
 import { SECRETS, SLOW_CDN_MS, login, materials, startSlowCdn } from '../intake-workload.ts';
+import { compareLists } from '../list-comparison.ts';
 import { type BenchSection } from '../section.ts';
 
 /** Issue 15's conditions: 100 000 products collected through the API, 3 images each, behind a slow CDN. */
@@ -80,9 +81,15 @@ const section: BenchSection = {
         JWT_SECRET: SECRETS.JWT_SECRET,
       });
       servers.push(bareCatalog);
-      const list = (server: { url: string }): Promise<LoadResult> =>
-        load({ url: `${server.url}/api/products?page_size=20`, headers, connections: CONNECTIONS });
-      const listRounds = [await list(ours), await list(bareCatalog), await list(ours), await list(bareCatalog)];
+      const lists = await compareLists({
+        ours,
+        bare: bareCatalog,
+        dbFile: path.join(dataDir, 'listing.db'),
+        jwtSecret: SECRETS.JWT_SECRET,
+        authorization,
+        path: '/api/products?page_size=20',
+        connections: CONNECTIONS,
+      });
       const best = (results: LoadResult[]): LoadResult => results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
       const ourCsv = await exportCsv(ours.url, authorization);
       const bareCsv = await exportCsv(bareCatalog.url, authorization);
@@ -109,7 +116,7 @@ const section: BenchSection = {
       return [
         `Ours: \`src/main.ts\` with NODE_ENV=production, LOG_LEVEL=warn, DOWNLOAD_CONCURRENCY=1, SQLite; a CDN answering each image after ${SLOW_CDN_MS / 1000} s, so the images stay pending.`,
         `The bare servers (node:http + better-sqlite3) verify the same HS256 bearer; the catalog one reads our database file and the intake one inserts into a copy of it, so both work on the same products.`,
-        `Loads: autocannon, ${CONNECTIONS} connections, 5 s after a 1 s warm-up, best of 2 alternating rounds.`,
+        `Loads: autocannon, ${CONNECTIONS} connections, 5 s after a 1 s warm-up, best of 2 alternating rounds (the list: best of 3 rounds of ours, bare and a minimal server in turn).`,
         '',
         `| state | products | pending images | collected at | p99 of a collect | failures | RSS after | RSS ${IDLE_SECONDS} s later | RSS at the end | peak RSS (VmHWM) | target |`,
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -118,8 +125,8 @@ const section: BenchSection = {
         comparisonTable([
           {
             name: 'GET /api/products?page_size=20 (total, page, asset counts, thumbnails)',
-            ours: best([listRounds[0]!, listRounds[2]!]),
-            bare: best([listRounds[1]!, listRounds[3]!]),
+            ours: lists.ours,
+            bare: lists.bare,
             target: '≥ 60 %',
           },
           {
@@ -129,6 +136,8 @@ const section: BenchSection = {
             target: '≥ 60 %, p99 < 50 ms',
           },
         ]),
+        '',
+        ...lists.lines,
         '',
         '| export during the backlog | rows | seconds | rows/s | bare rows/s | ours ÷ bare | target |',
         '|---|---:|---:|---:|---:|---:|---|',

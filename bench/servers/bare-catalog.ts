@@ -1,13 +1,15 @@
 /**
  * The bare baseline for the catalog benchmark: node:http + better-sqlite3 serving, with the same work as ours
  * and nothing else (HS256 bearer check in both):
- * - GET /api/products: the same stage counts (the kept per-stage counters), page, asset-count and thumbnail queries, JSON;
+ * - GET /api/products: the same stage counts (the kept per-stage counters), page, asset-count and stored-thumbnail
+ *   queries, every statement prepared once (bench/sections/31-list-baseline.ts holds it against a minimal server),
+ *   and ours's fields in ours's order;
  * - GET /api/export/products.csv: the same 23 columns, read in the same keyset batches of 1 000 with their stored
  *   images, RFC 4180 quoting, written with back-pressure.
  */
 import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3, { type Statement } from 'better-sqlite3';
 import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
@@ -15,8 +17,22 @@ const secret = process.env.JWT_SECRET!;
 // The same per-stage counter table our repository reads (kept by triggers, migrations/003-catalog.ts).
 const stageCounts = db.prepare('select stage, n from product_stage_counts');
 const page = db.prepare(
-  "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at from products where stage != 'archived' order by updated_at desc, id desc limit ? offset ?",
+  "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by from products where stage != 'archived' order by updated_at desc, id desc limit ? offset ?",
 );
+type PageRow = {
+  id: string;
+  stage: string;
+  name: string | null;
+  offer_id: string | null;
+  price: number | null;
+  source_platform: string;
+  source_url: string | null;
+  marketplace_product_id: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  updated_by: string | null;
+};
 
 const bearerOk = makeBareBearerCheck(secret);
 
@@ -82,6 +98,72 @@ async function sendCsv(res: ServerResponse): Promise<void> {
   res.end();
 }
 
+/** The page's asset counts and stored main images: one statement of each per page size, prepared on first use. */
+const pageAssetStatements = new Map<number, { tallies: Statement; thumbnails: Statement }>();
+function pageAssets(size: number): { tallies: Statement; thumbnails: Statement } {
+  let statements = pageAssetStatements.get(size);
+  if (!statements) {
+    const ids = Array.from({ length: size }, () => '?').join(',');
+    statements = {
+      tallies: db.prepare(
+        `select product_id, group_key, status, count(*) as n from assets where product_id in (${ids}) group by product_id, group_key, status`,
+      ),
+      // Stored rows only, as ours reads them: behind a slow CDN most main images are pending.
+      thumbnails: db.prepare(
+        `select product_id, stored_url, type from assets where product_id in (${ids}) and status = 'stored' and group_key = 'main' order by product_id, idx`,
+      ),
+    };
+    pageAssetStatements.set(size, statements);
+  }
+  return statements;
+}
+
+type Tally = { main: number; sku: number; detail: number; failed: number };
+
+/** GET /api/products: the stage counts, one page and its assets, answered with ours's fields in ours's order. */
+function listPage(size: number, number: number): unknown {
+  const stage_counts = { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 };
+  for (const row of stageCounts.all() as { stage: keyof typeof stage_counts; n: number }[]) stage_counts[row.stage] = row.n;
+  const total = stage_counts.collected + stage_counts.editing + stage_counts.ready + stage_counts.published;
+  const rows = page.all(size, (number - 1) * size) as PageRow[];
+  const tallies = new Map<string, Tally>();
+  const thumbnails = new Map<string, string>();
+  if (rows.length > 0) {
+    const ids = rows.map((row) => row.id);
+    const statements = pageAssets(ids.length);
+    for (const t of statements.tallies.all(...ids) as { product_id: string; group_key: string; status: string; n: number }[]) {
+      let tally = tallies.get(t.product_id);
+      if (!tally) tallies.set(t.product_id, (tally = { main: 0, sku: 0, detail: 0, failed: 0 }));
+      if (t.group_key === 'main' || t.group_key === 'sku' || t.group_key === 'detail') tally[t.group_key] += t.n;
+      if (t.status === 'failed') tally.failed += t.n;
+    }
+    for (const t of statements.thumbnails.all(...ids) as { product_id: string; stored_url: string; type: string }[]) {
+      if (t.type !== 'video' && !thumbnails.has(t.product_id)) thumbnails.set(t.product_id, t.stored_url);
+    }
+  }
+  const items = rows.map((row) => {
+    const tally = tallies.get(row.id);
+    return {
+      id: row.id,
+      stage: row.stage,
+      name: row.name,
+      offer_id: row.offer_id,
+      price: row.price,
+      source_platform: row.source_platform === '' ? null : row.source_platform,
+      source_url: row.source_url,
+      asset_count: { main: tally?.main ?? 0, sku: tally?.sku ?? 0, detail: tally?.detail ?? 0 },
+      failed_assets: tally?.failed ?? 0,
+      thumbnail_url: thumbnails.get(row.id) ?? null,
+      marketplace_product_id: row.marketplace_product_id,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      created_by: row.created_by,
+      updated_by: row.updated_by,
+    };
+  });
+  return { total, items, stage_counts };
+}
+
 createServer((req, res) => {
   const send = (status: number, body: unknown): void => sendJson(res, status, body);
   const url = new URL(req.url ?? '/', 'http://x');
@@ -90,37 +172,5 @@ createServer((req, res) => {
   if (url.pathname === '/api/export/products.csv') return void sendCsv(res);
   const size = Math.min(200, Number(url.searchParams.get('page_size') ?? 20));
   const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
-  const stage_counts: Record<string, number> = { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 };
-  for (const row of stageCounts.all() as { stage: string; n: number }[]) stage_counts[row.stage] = row.n;
-  const total = Object.entries(stage_counts).reduce((sum, [stage, n]) => (stage === 'archived' ? sum : sum + n), 0);
-  const rows = page.all(size, (number - 1) * size) as Row[];
-  const ids = rows.map((row) => row.id);
-  // Status checked in code, as ours does (in SQL it sends SQLite through the status index).
-  const thumbs = db
-    .prepare(
-      `select product_id, status, stored_url from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) and group_key = 'main' order by product_id, idx`,
-    )
-    .all(...ids) as {
-    product_id: string;
-    status: string;
-    stored_url: string;
-  }[];
-  const thumbnail = new Map<string, string>();
-  for (const thumb of thumbs) if (thumb.status === 'stored' && !thumbnail.has(thumb.product_id)) thumbnail.set(thumb.product_id, thumb.stored_url);
-  const counts = db
-    .prepare(
-      `select product_id, group_key, status, count(*) as n from assets where product_id in (${ids.map(() => '?').join(',') || "''"}) group by product_id, group_key, status`,
-    )
-    .all(...ids) as { product_id: string; group_key: string; status: string; n: number }[];
-  const items = rows.map((row) => {
-    const asset_count = { main: 0, sku: 0, detail: 0 };
-    let failed_assets = 0;
-    for (const c of counts) {
-      if (c.product_id !== row.id) continue;
-      if (c.group_key === 'main' || c.group_key === 'sku' || c.group_key === 'detail') asset_count[c.group_key] += c.n;
-      if (c.status === 'failed') failed_assets += c.n;
-    }
-    return { ...row, asset_count, failed_assets, thumbnail_url: thumbnail.get(row.id) ?? null };
-  });
-  send(200, { total, items, stage_counts });
+  send(200, listPage(size, number));
 }).listen(Number(process.env.PORT), '127.0.0.1');

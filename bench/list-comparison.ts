@@ -1,0 +1,49 @@
+import { load, type LoadResult, ratio, type RunningServer, startServer } from './lib.ts';
+
+/**
+ * The list sections (25-backlog, 30-catalog) divide ours by bench/servers/bare-catalog.ts, a ratio only as honest
+ * as that baseline is fast. So each also runs bench/servers/minimal-list.ts, the plainest fast server giving the
+ * same answer (written apart from the bare one), on the same database file: the bare server must stay within 10 %
+ * of it. Ours, bare and minimal are measured in turn, each round in that order, three rounds, the best of each kept.
+ */
+export type ListComparison = { readonly ours: LoadResult; readonly bare: LoadResult; readonly minimal: LoadResult; readonly lines: string[] };
+
+export async function compareLists(options: {
+  readonly ours: RunningServer;
+  readonly bare: RunningServer;
+  readonly dbFile: string;
+  readonly jwtSecret: string;
+  readonly authorization: string;
+  readonly path: string;
+  readonly connections?: number;
+  readonly rounds?: number;
+}): Promise<ListComparison> {
+  const minimal = await startServer('bench/servers/minimal-list.ts', { BARE_DB_FILE: options.dbFile, JWT_SECRET: options.jwtSecret });
+  try {
+    const servers = { ours: options.ours, bare: options.bare, minimal };
+    const headers = { authorization: options.authorization };
+    const answers = await Promise.all(Object.values(servers).map(async (server) => (await fetch(server.url + options.path, { headers })).text()));
+    const rounds: Record<keyof typeof servers, LoadResult[]> = { ours: [], bare: [], minimal: [] };
+    for (let round = 0; round < (options.rounds ?? 3); round += 1) {
+      for (const name of ['ours', 'bare', 'minimal'] as const) {
+        const server = servers[name];
+        rounds[name].push(await load({ url: server.url + options.path, headers, connections: options.connections, serverPid: server.child.pid! }));
+      }
+    }
+    const best = (results: LoadResult[]) => results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+    const [ours, bare, fast] = [best(rounds.ours), best(rounds.bare), best(rounds.minimal)];
+    const cpu = (results: LoadResult[]) => Math.min(...results.map((result) => result.serverCpuUs ?? Infinity)).toFixed(0);
+    const each = (results: LoadResult[]) => results.map((result) => result.reqPerSec.toFixed(0)).join(' / ');
+    return {
+      ours,
+      bare,
+      minimal: fast,
+      lines: [
+        `Baseline check: the bare server does ${ratio(bare.reqPerSec, fast.reqPerSec)} of a minimal one's ${fast.reqPerSec.toFixed(0)} req/s (\`bench/servers/minimal-list.ts\`, target ≥ 90 %); rounds in req/s — ours ${each(rounds.ours)}, bare ${each(rounds.bare)}, minimal ${each(rounds.minimal)}.`,
+        `Server CPU per answered request (least of the rounds; steadier than req/s on a shared machine): ours ${cpu(rounds.ours)} µs, bare ${cpu(rounds.bare)} µs, minimal ${cpu(rounds.minimal)} µs. The three answers are ${answers.every((answer) => answer === answers[0]) ? 'the same bytes' : '**not the same bytes**'} (page 1).`,
+      ],
+    };
+  } finally {
+    await minimal.stop();
+  }
+}

@@ -12,7 +12,7 @@ import { type ChangePassword } from '../../application/use-cases/change-password
 import { type CheckAppToken } from '../../application/use-cases/check-app-token.ts';
 import { type LoginWithPassword } from '../../application/use-cases/login-with-password.ts';
 import { type ResolveSession } from '../../application/use-cases/resolve-session.ts';
-import { MEDIA_PREFIX } from '../storage/local-object-store.ts';
+import { MEDIA_PREFIX, isPartialWrite } from '../storage/local-object-store.ts';
 import { makeRequireBearer, requireRole } from './bearer.ts';
 import { makeRouteAudit } from './route-audit.ts';
 import { installErrorHandler } from './error-handler.ts';
@@ -114,6 +114,8 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
       index: false,
       list: false,
       dotfiles: 'deny',
+      // Half a file is never served: unfinished writes (and those an older version left beside the target) are 404.
+      allowedPath: (pathname) => !isPartialWrite(pathname),
       maxAge: '30d',
       immutable: true,
       setHeaders: (response) => response.setHeader('x-content-type-options', 'nosniff'),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asFunction } from 'awilix';
 import { makeImageLoader } from '../../application/image-pipeline.ts';
@@ -18,6 +19,7 @@ import { proxyImageRoutes } from '../../adapters/http/routes/proxy-image.ts';
 import { makeGuardedImageFetcher } from '../../adapters/images/guarded-image-fetcher.ts';
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
+import { makePartialWriteSweep } from '../../adapters/storage/local-partial-writes.ts';
 import { type FeatureModule } from '../feature-module.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type IntakeRegistry } from '../registries/intake.ts';
@@ -32,6 +34,14 @@ type Deps = IntakeRegistry & CoreRegistry & VideoRegistry;
 export const intakeModule: FeatureModule<IntakeRegistry, CoreRegistry & VideoRegistry> = {
   name: 'intake',
   provide: () => ({
+    partialWriteSweep: asFunction(({ config, logger }: Deps) =>
+      config.objectStore === 'local'
+        ? makePartialWriteSweep(path.join(config.dataDir, 'media'), (removed, error) => {
+            if (error) logger.warn({ err: error }, 'sweeping unfinished media files failed');
+            else if (removed > 0) logger.info({ removed }, 'removed unfinished media files a crash left');
+          })
+        : { start: () => undefined, settled: async () => undefined },
+    ).singleton(),
     guardedHttp: asFunction(({ config }: Deps) => makeGuardedHttp({ allowPrivate: config.outboundAllowPrivate })).singleton(),
     imageFetcher: asFunction(({ guardedHttp }: Deps) => makeGuardedImageFetcher({ guardedHttp })).singleton(),
     loadImage: asFunction(({ objectStore, imageFetcher }: Deps) => makeImageLoader({ objectStore, imageFetcher })).singleton(),
@@ -84,9 +94,11 @@ export const intakeModule: FeatureModule<IntakeRegistry, CoreRegistry & VideoReg
   ],
   // No re-queue at start: unfinished downloads are rows, claimed like new ones once no live claim holds them.
   async start(cradle) {
+    cradle.partialWriteSweep.start(cradle.clock.now());
     cradle.downloadWorker.start();
   },
   async stop(cradle) {
+    await cradle.partialWriteSweep.settled();
     await cradle.downloadWorker.stop();
     await cradle.guardedHttp.close();
   },

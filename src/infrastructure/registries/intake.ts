@@ -12,6 +12,7 @@ import { type QueueDownloads } from '../../application/use-cases/queue-downloads
 import { type RetryFailedAssets } from '../../application/use-cases/retry-failed-assets.ts';
 import { type UploadAssetBytes } from '../../application/use-cases/upload-asset-bytes.ts';
 import { type ClosableGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
+import { type PartialWriteSweep } from '../../adapters/storage/local-partial-writes.ts';
 
 /** What this feature adds to the container. */
 export type IntakeRegistry = {
@@ -33,4 +34,6 @@ export type IntakeRegistry = {
   listAssets: ListAssets;
   retryFailedAssets: RetryFailedAssets;
   proxyImage: ProxyImage;
+  /** Removes unfinished files a crash left in the local store's folder, at start (none on S3: uploads there are whole or absent). */
+  partialWriteSweep: PartialWriteSweep;
 };

@@ -1,30 +1,8 @@
 import { type JsonObject } from './json.ts';
 import { mergeGroup } from './merge-patch.ts';
 import { PRODUCT_GROUPS, type Product, type ProductGroup } from './product.ts';
+import { EDITABLE_FIELDS, type EditableField } from './product-fields.ts';
 import { type VariantEdit } from './variant-edits.ts';
-
-/** The flat fields a user may set (POST and PATCH); price, old_price and fx_rate are always computed. */
-export const EDITABLE_FIELDS = [
-  'name',
-  'description',
-  'offer_id',
-  'currency_code',
-  'vat',
-  'weight',
-  'weight_unit',
-  'depth',
-  'width',
-  'height',
-  'dimension_unit',
-  'barcode',
-  'description_category_id',
-  'type_id',
-  'primary_image',
-  'images',
-  'source_item_id',
-  'source_url',
-] as const satisfies readonly (keyof Product)[];
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 /** A PATCH body: flat fields replace, groups are JSON Merge Patches, `variants` lists every variant to keep. */
 export type ProductChanges = Partial<Pick<Product, EditableField>> &

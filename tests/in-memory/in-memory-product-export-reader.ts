@@ -1,4 +1,5 @@
 import { type ExportFilter, type ExportRecord, type ProductExportReader } from '../../src/application/ports/product-export-reader.ts';
+import { EXPORTED_FIELDS, type ExportedField } from '../../src/domain/product-fields.ts';
 import { storedImageUrls } from '../../src/domain/product-images.ts';
 import { isVideoAsset } from '../../src/domain/video-format.ts';
 import { byGroupOrder } from './in-memory-asset-repository.ts';
@@ -6,30 +7,20 @@ import { type CatalogState, copy, type StoredProduct } from './catalog-state.ts'
 
 const byCreated = (a: StoredProduct, b: StoredProduct): number => a.created_at.localeCompare(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** What the exports read of one product: its flat fields, `pricing` only when asked, its stored pictures (never videos). */
+/** What the exports read of one product: its flat fields (the field list's `exported`), `pricing` only when asked, its stored pictures (never videos). */
 function recordOf(state: CatalogState, product: StoredProduct, filter: ExportFilter): ExportRecord {
   const pictures = [...state.assets.values()]
     .map((row) => row.asset)
     .filter((asset) => asset.product_id === product.id && asset.status === 'stored' && asset.stored_url !== '' && !isVideoAsset(asset))
     .sort(byGroupOrder);
-  const {
-    raw: _raw,
-    copy: _copy,
-    attributes,
-    complex_attributes: _complex,
-    sources: _sources,
-    description: _text,
-    version: _version,
-    type_id: _type,
-    variants,
-    ...rest
-  } = product;
-  const { created_by: _by, updated_by: _updatedBy, pricing, ...flat } = rest;
+  const flat = Object.fromEntries(EXPORTED_FIELDS.map((field) => [field, product[field]])) as Pick<ExportRecord, ExportedField>;
   return copy({
     ...flat,
-    pricing: filter.withPricing ? pricing : {},
+    pricing: filter.withPricing ? product.pricing : {},
     stored_images: storedImageUrls(pictures),
-    ...(filter.withVariants ? { variants, attributes, stored_by_asset: new Map(pictures.map((asset) => [asset.asset_id, asset.stored_url])) } : {}),
+    ...(filter.withVariants
+      ? { variants: product.variants, attributes: product.attributes, stored_by_asset: new Map(pictures.map((asset) => [asset.asset_id, asset.stored_url])) }
+      : {}),
   });
 }
 

@@ -1,143 +1,72 @@
 import { type Insertable, type Selectable } from 'kysely';
-import { type JsonObject } from '../../domain/json.ts';
-import { type Platform } from '../../domain/platform.ts';
-import { type Product, type ProductSource, type Stage } from '../../domain/product.ts';
-import { type Variant } from '../../domain/variant.ts';
+import { type Product } from '../../domain/product.ts';
+import { type FieldStorage, PRODUCT_FIELD_LIST } from '../../domain/product-fields.ts';
 import { type ProductTable } from './database.ts';
 import { searchTextOf } from './search-text.ts';
 
 /** Products created by hand have no source platform: stored as '' (the column predates them and is NOT NULL). */
 export const MANUAL_PLATFORM = '';
 
-const parseObject = (text: string): JsonObject => JSON.parse(text) as JsonObject;
+type Listed = (typeof PRODUCT_FIELD_LIST)[number];
+type Column = Selectable<ProductTable>;
+type FieldsStored<S extends FieldStorage> = Extract<Listed, { stored: S }>['field'];
+/** `true` when every one is `true`; `never` (a compile error below) when one is `false`. */
+type Every<T extends boolean> = [T] extends [true] ? true : never;
+/** Every column of these fields holds `Holds`. */
+type AllFit<F extends keyof Column, Holds> = Every<{ [K in F]: Column[K] extends Holds ? true : false }[F]>;
+/** Every plain field's value fits its column as is (a stage is a string). */
+type PlainFit = Every<{ [K in FieldsStored<'plain'>]: Product[K] extends Column[K] ? true : false }[FieldsStored<'plain'>]>;
 
-/** Every column of `products`, in the order of the fixed insert text (kysely-product-repository.ts). */
-export const PRODUCT_COLUMNS = [
-  'id',
-  'stage',
-  'version',
-  'name',
-  'description',
-  'offer_id',
-  'price',
-  'old_price',
-  'currency_code',
-  'vat',
-  'weight',
-  'weight_unit',
-  'depth',
-  'width',
-  'height',
-  'dimension_unit',
-  'barcode',
-  'description_category_id',
-  'type_id',
-  'primary_image',
-  'images',
-  'source_platform',
-  'source_item_id',
-  'source_url',
-  'sources',
-  'marketplace_product_id',
-  'published_at',
-  'fx_rate',
-  'raw',
-  'pricing',
-  'copy',
-  'attributes',
-  'complex_attributes',
-  'variants',
-  'search_text',
-  'created_at',
-  'updated_at',
-  'created_by',
-  'updated_by',
-] as const satisfies readonly (keyof ProductTable)[];
-// Fails to compile when a column is added to the table but not to the list above.
-const everyColumnListed: Exclude<keyof ProductTable, (typeof PRODUCT_COLUMNS)[number]> extends never ? true : never = true;
+// Fails to compile when a field's column does not hold what its storage kind writes (e.g. a JSON field in a number column).
+const storageFitsColumns: [
+  PlainFit,
+  AllFit<FieldsStored<'json'>, string>,
+  AllFit<FieldsStored<'json-or-null'>, string | null>,
+  AllFit<FieldsStored<'platform'>, string>,
+  AllFit<FieldsStored<'stamped'>, string | null>,
+] = [true, true, true, true, true];
+void storageFitsColumns;
+
+/** Every column of `products`: the product's fields in the list's order, then the search text derived from them. */
+export const PRODUCT_COLUMNS: readonly (keyof ProductTable)[] = [...PRODUCT_FIELD_LIST.map((spec) => spec.field), 'search_text'];
+// Fails to compile when a column is added to the table but not to the field list.
+const everyColumnListed: Exclude<keyof ProductTable, Listed['field'] | 'search_text'> extends never ? true : never = true;
 void everyColumnListed;
 
+type Convert = (value: unknown) => unknown;
+const asIs: Convert = (value) => value;
+
+/** How each storage kind writes a product's value to its column (`stamped` is written by the repository). */
+const TO_COLUMN: Readonly<Record<Exclude<FieldStorage, 'stamped'>, Convert>> = {
+  plain: asIs,
+  json: (value) => JSON.stringify(value),
+  'json-or-null': (value) => (value === null ? null : JSON.stringify(value)),
+  platform: (value) => value ?? MANUAL_PLATFORM,
+};
+
+/** How each storage kind reads a column back into the product's value. */
+export const FROM_COLUMN: Readonly<Record<FieldStorage, Convert>> = {
+  plain: asIs,
+  json: (text) => JSON.parse(text as string),
+  'json-or-null': (text) => (text === null ? null : JSON.parse(text as string)),
+  platform: (text) => (text === MANUAL_PLATFORM ? null : text),
+  stamped: asIs,
+};
+
+const WRITTEN = PRODUCT_FIELD_LIST.flatMap((spec) => (spec.stored === 'stamped' ? [] : [{ field: spec.field, write: TO_COLUMN[spec.stored] }]));
+const READ = PRODUCT_FIELD_LIST.map((spec) => ({ field: spec.field, read: FROM_COLUMN[spec.stored] }));
+
+/** The row of a product: every field as its storage kind writes it, and the search text; who made it is the repository's to stamp. */
 export function productToRow(product: Product): Insertable<ProductTable> {
-  return {
-    id: product.id,
-    stage: product.stage,
-    version: product.version,
-    name: product.name,
-    description: product.description,
-    offer_id: product.offer_id,
-    price: product.price,
-    old_price: product.old_price,
-    currency_code: product.currency_code,
-    vat: product.vat,
-    weight: product.weight,
-    weight_unit: product.weight_unit,
-    depth: product.depth,
-    width: product.width,
-    height: product.height,
-    dimension_unit: product.dimension_unit,
-    barcode: product.barcode,
-    description_category_id: product.description_category_id,
-    type_id: product.type_id,
-    primary_image: product.primary_image,
-    images: product.images === null ? null : JSON.stringify(product.images),
-    source_platform: product.source_platform ?? MANUAL_PLATFORM,
-    source_item_id: product.source_item_id,
-    source_url: product.source_url,
-    sources: JSON.stringify(product.sources),
-    marketplace_product_id: product.marketplace_product_id,
-    published_at: product.published_at,
-    fx_rate: product.fx_rate,
-    raw: JSON.stringify(product.raw),
-    pricing: JSON.stringify(product.pricing),
-    copy: JSON.stringify(product.copy),
-    attributes: JSON.stringify(product.attributes),
-    complex_attributes: JSON.stringify(product.complex_attributes),
-    variants: JSON.stringify(product.variants),
-    search_text: searchTextOf(product),
-    created_at: product.created_at,
-    updated_at: product.updated_at,
-  };
+  const row: Record<string, unknown> = {};
+  for (const { field, write } of WRITTEN) row[field] = write(product[field]);
+  row.search_text = searchTextOf(product);
+  return row as Insertable<ProductTable>;
 }
 
+/** The product of a row: every listed field read back as its storage kind wrote it. */
 export function rowToProduct(row: Selectable<ProductTable>): Product {
-  return {
-    id: row.id,
-    stage: row.stage as Stage,
-    version: row.version,
-    name: row.name,
-    description: row.description,
-    offer_id: row.offer_id,
-    price: row.price,
-    old_price: row.old_price,
-    currency_code: row.currency_code,
-    vat: row.vat,
-    weight: row.weight,
-    weight_unit: row.weight_unit,
-    depth: row.depth,
-    width: row.width,
-    height: row.height,
-    dimension_unit: row.dimension_unit,
-    barcode: row.barcode,
-    description_category_id: row.description_category_id,
-    type_id: row.type_id,
-    primary_image: row.primary_image,
-    images: row.images === null ? null : (JSON.parse(row.images) as string[]),
-    source_platform: row.source_platform === MANUAL_PLATFORM ? null : (row.source_platform as Platform),
-    source_item_id: row.source_item_id,
-    source_url: row.source_url,
-    sources: JSON.parse(row.sources) as ProductSource[],
-    marketplace_product_id: row.marketplace_product_id,
-    published_at: row.published_at,
-    fx_rate: row.fx_rate,
-    raw: parseObject(row.raw),
-    pricing: parseObject(row.pricing),
-    copy: parseObject(row.copy),
-    attributes: parseObject(row.attributes),
-    complex_attributes: parseObject(row.complex_attributes),
-    variants: JSON.parse(row.variants) as Variant[],
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    created_by: row.created_by,
-    updated_by: row.updated_by,
-  };
+  const product: Record<string, unknown> = {};
+  for (const { field, read } of READ) product[field] = read(row[field]);
+  return product as Product;
 }

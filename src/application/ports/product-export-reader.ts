@@ -1,5 +1,6 @@
 import { type JsonObject } from '../../domain/json.ts';
 import { type Product, type Stage } from '../../domain/product.ts';
+import { type ExportedField } from '../../domain/product-fields.ts';
 import { type Variant } from '../../domain/variant.ts';
 
 export type ExportFilter = {
@@ -14,10 +15,7 @@ export type ExportFilter = {
 };
 
 /** What the exports read of a product: the flat fields they print, the pricing group (`{}` unless asked for) and its stored image URLs. */
-export type ExportRecord = Omit<
-  Product,
-  'raw' | 'copy' | 'attributes' | 'complex_attributes' | 'sources' | 'description' | 'version' | 'type_id' | 'variants'
-> & {
+export type ExportRecord = Pick<Product, ExportedField | 'pricing'> & {
   /** Stored URLs of stored assets in group order (docs/decisions.md, Products and stages), to derive `images` while unset. */
   readonly stored_images: readonly string[];
   /** With `withVariants` only: the variants, the attributes, and stored URLs by asset id. */

@@ -1,39 +1,12 @@
+import { PRODUCT_FIELD_LABELS } from '../../../domain/product-fields.ts';
+
 /** Chinese names of the product screen's fields: the product, its variants, its pricing, the list and its exports. */
 export const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
-  // products
-  id: '编号',
-  name: '商品名称',
-  description: '商品描述',
-  offer_id: '货号',
-  price: '售价',
-  old_price: '划线价',
-  currency_code: '币种',
-  vat: '增值税率',
-  weight: '重量',
-  weight_unit: '重量单位',
-  depth: '长度',
-  width: '宽度',
-  height: '高度',
-  dimension_unit: '尺寸单位',
-  barcode: '条形码',
-  description_category_id: '类目',
-  type_id: '商品类型',
-  primary_image: '主图',
-  images: '图片',
-  source_platform: '来源平台',
-  source_item_id: '来源商品编号',
-  source_url: '来源链接',
-  raw: '采集信息',
-  pricing: '定价',
-  copy: '文案',
-  attributes: '属性',
-  complex_attributes: '复合属性',
-  stage: '阶段',
-  version: '版本号',
+  // products (their own fields from the product field list)
+  ...PRODUCT_FIELD_LABELS,
   'if-match': '版本号（If-Match）',
   hard: '彻底删除',
   // variants
-  variants: '款式',
   sku_id: 'SKU 编号',
   label_zh: '款式名称',
   label_ru: '俄文款式名',
@@ -53,7 +26,6 @@ export const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
   markup_percent: '加价率',
   reserve_discount_percent: '预留折扣',
   tier: '价格档',
-  fx_rate: '汇率',
   rate: '汇率',
   // lists
   page: '页码',

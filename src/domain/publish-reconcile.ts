@@ -19,7 +19,8 @@ export type MarketplaceCard = {
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** What became of a send whose answer was lost: settled from the card, looked at again later, or sent again. */
-export type Reconciled = { readonly kind: 'final' | 'later' | 'resend'; readonly record: PublishTask };
+/** `arrived`: the card the lost send made was found, so that send went out (it is audited now, once). */
+export type Reconciled = { readonly kind: 'final' | 'later' | 'resend'; readonly record: PublishTask; readonly arrived?: true };
 
 const addMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
 
@@ -74,8 +75,8 @@ export function reconcileUnanswered(
     // As a poll would: a card that exists keeps its id even when it cannot be sold.
     const marketplaceId = card.is_created ? card.product_id : record.marketplace_product_id;
     if (card.errors.some((error) => error.level === 'error'))
-      return { kind: 'final', record: markFinal(record, 'failed', card.errors, now, record.card, marketplaceId) };
-    if (card.is_created) return { kind: 'final', record: markFinal(record, 'imported', card.errors, now, record.card, card.product_id) };
+      return { kind: 'final', arrived: true, record: markFinal(record, 'failed', card.errors, now, record.card, marketplaceId) };
+    if (card.is_created) return { kind: 'final', arrived: true, record: markFinal(record, 'imported', card.errors, now, record.card, card.product_id) };
     return { kind: 'later', record: markUnanswered(record, addMs(now, pollDelayMs(record.attempts, firstPollMs)), now) };
   }
   // Not there yet: looked at again on the poll back-off (a card that shows late is settled within a minute of

@@ -24,14 +24,14 @@ export type ReconcileUnansweredDeps = {
 };
 /**
  * Settles claimed records of one shop whose send may have gone out unanswered: those settled or still unknown are
- * written back and stored while `hold` still has them; answers those stored and the ones to send again (never sent,
- * as far as the marketplace shows).
+ * written back and stored while `hold` still has them; answers those stored, the ones to send again (never sent,
+ * as far as the marketplace shows), and, as they were before, the stored ones whose card was found (their send went out).
  */
 export type ReconcileUnanswered = (
   shop: Shop,
   records: readonly PublishTask[],
   hold: SendHold,
-) => Promise<{ readonly kept: PublishTask[]; readonly resend: PublishTask[] }>;
+) => Promise<{ readonly kept: PublishTask[]; readonly resend: PublishTask[]; readonly arrived: PublishTask[] }>;
 
 /** Offer ids per `/v3/product/info/list` call (the method's limit). */
 export const CARDS_PER_CALL = 1_000;
@@ -60,7 +60,7 @@ export function makeReconcileUnanswered({
   };
 
   return async (shop, records, hold) => {
-    if (records.length === 0) return { kept: [], resend: [] };
+    if (records.length === 0) return { kept: [], resend: [], arrived: [] };
     const now = clock.now().toISOString();
     const offers = [...new Set(records.map((record) => record.offer_id))];
     const cards: MarketplaceCard[] = [];
@@ -77,6 +77,7 @@ export function makeReconcileUnanswered({
           now,
         ),
         resend: [],
+        arrived: [],
       };
     }
     const byOffer = new Map(cards.map((card) => [card.offer_id, card]));
@@ -86,6 +87,12 @@ export function makeReconcileUnanswered({
       decided.filter(({ kind }) => kind !== 'resend').map(({ record }) => record),
       now,
     );
-    return { kept, resend: decided.filter(({ kind }) => kind === 'resend').map(({ record }) => record) };
+    const stored = new Set(kept.map((record) => record.id));
+    const arrived = new Set(decided.filter((decision) => decision.arrived && stored.has(decision.record.id)).map(({ record }) => record.id));
+    return {
+      kept,
+      resend: decided.filter(({ kind }) => kind === 'resend').map(({ record }) => record),
+      arrived: records.filter((record) => arrived.has(record.id)),
+    };
   };
 }

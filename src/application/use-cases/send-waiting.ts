@@ -26,6 +26,11 @@ export type SendWaitingDeps = ReconcileUnansweredDeps & {
   readonly ids: Ids;
   /** How long claimed records stay with this sender before another may take them (default `CLAIM_LEASE_MS`). */
   readonly claimLeaseMs?: number;
+  /**
+   * Told about what went out (the audit log's `publish_sent`): the records this pass sent, as stored after the send, and
+   * the records of an earlier send whose answer was lost, as they were then, once their card is found (that send went out).
+   */
+  readonly onSent?: (sends: { readonly sent: readonly PublishTask[]; readonly arrived: readonly PublishTask[] }) => void | Promise<void>;
 };
 /** Sends due `waiting_quota` records; answers them as stored afterwards. */
 export type SendWaiting = (records: readonly PublishTask[]) => Promise<PublishTask[]>;
@@ -55,7 +60,8 @@ export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
     if (!shop) return failAll('SHOP_NOT_FOUND', '店铺已删除，商品未发布');
     if (shop.status !== 'active') return failAll('SHOP_NOT_ACTIVE', '店铺的 API Key 未通过测试，商品未发布；请更新 Key 后重新发布');
     // Claimed records all wait (`claimWaiting`), so those settling are exactly the ones sent before without an answer.
-    const { kept, resend } = await reconcileUnanswered(shop, claimed.filter(isSettling), hold);
+    const { kept, resend, arrived } = await reconcileUnanswered(shop, claimed.filter(isSettling), hold);
+    if (arrived.length > 0) await deps.onSent?.({ sent: [], arrived });
     const records = [...claimed.filter((record) => !isSettling(record)), ...resend];
 
     const finished: PublishTask[] = [];
@@ -90,7 +96,9 @@ export function makeSendWaiting(deps: SendWaitingDeps): SendWaiting {
       return [...kept, ...(await hold.store('products unreadable', waiting))];
     }
     const stored = await hold.store('checked again', finished);
-    return [...kept, ...stored, ...(await sendPublications(shop, outgoing, { undoable: false, hold }))];
+    const sent = await sendPublications(shop, outgoing, { undoable: false, hold });
+    await deps.onSent?.({ sent, arrived: [] });
+    return [...kept, ...stored, ...sent];
   };
 
   return async (due) => {

@@ -24,7 +24,7 @@ import { makeShopAccess } from '../../application/shop-access.ts';
 import { makeTestShop } from '../../application/use-cases/test-shop.ts';
 import { makeUpdateShop } from '../../application/use-cases/update-shop.ts';
 import { type OnRecordsTakenOver } from '../../application/publish-holds.ts';
-import { auditPublishSent } from '../../application/publish-sent-audit.ts';
+import { auditBackgroundSends, auditPublishSent } from '../../application/publish-sent-audit.ts';
 import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';
 import { categoryRoutes } from '../../adapters/http/routes/categories.ts';
 import { publishRoutes } from '../../adapters/http/routes/publish.ts';
@@ -110,7 +110,7 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
     ).singleton(),
     publishMany: asFunction(({ shopAccess, publicationDispatch }: Deps) => makePublishMany({ shopAccess, publicationDispatch })).singleton(),
     sendWaiting: asFunction(
-      ({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, ids, config, logger }: Deps) =>
+      ({ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock, ids, config, logger, auditLog }: Deps) =>
         makeSendWaiting({
           shops,
           products,
@@ -125,6 +125,8 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
           settleMs: config.publishPoll.sendSettleMs,
           firstPollMs: config.publishPoll.firstMs,
           onTakenOver: warnTakenOver(logger),
+          // Every import that went out leaves one row, the background's sends and lost sends found later included.
+          onSent: auditBackgroundSends(auditLog),
         }),
     ).singleton(),
     getPublishTask: asFunction(({ publishTasks }: Deps) => makeGetPublishTask({ publishTasks })).singleton(),

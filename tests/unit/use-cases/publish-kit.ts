@@ -11,6 +11,8 @@ import { makePublishMany } from '../../../src/application/use-cases/publish-many
 import { makePublishProduct } from '../../../src/application/use-cases/publish-product.ts';
 import { makeSendPublications } from '../../../src/application/use-cases/send-publications.ts';
 import { makeSendWaiting } from '../../../src/application/use-cases/send-waiting.ts';
+import { auditBackgroundSends, auditPublishSent } from '../../../src/application/publish-sent-audit.ts';
+import { makeInMemoryAuditLog } from '../../in-memory/in-memory-audit-log.ts';
 import { type TypePlacement } from '../../../src/domain/category-tree.ts';
 import { pendingAsset, storedAsset } from '../../../src/domain/asset.ts';
 import { type NewProductFields, type Product } from '../../../src/domain/product.ts';
@@ -53,13 +55,18 @@ export function publishKit() {
   const preparePublication = makePreparePublication({ assets, objectStore, shopAccess, categoryRules });
   const sendPublications = makeSendPublications({ marketplace, shopAccess, clock });
   const notified: PublishTask[][] = [];
-  const onRecords = (records: readonly PublishTask[]) => void notified.push([...records]);
+  // The audit as the marketplace module wires it: a request's sends, then the background sender's.
+  const auditLog = makeInMemoryAuditLog(clock);
+  const onRecords = async (records: readonly PublishTask[]) => {
+    notified.push([...records]);
+    await auditPublishSent(auditLog, records);
+  };
   const takenOver: Parameters<OnRecordsTakenOver>[0][] = [];
   const onTakenOver: OnRecordsTakenOver = (event) => void takenOver.push(event);
   const publicationDispatch = makePublicationDispatch({ products, publishTasks, preparePublication, sendPublications, ids, clock, onRecords, onTakenOver });
   const sendWaiting = makeSendWaiting({
     ...{ shops, products, publishTasks, preparePublication, sendPublications, marketplace, shopAccess, clock },
-    ...{ ids, onTakenOver },
+    ...{ ids, onTakenOver, onSent: auditBackgroundSends(auditLog) },
   });
   const pollErrors: PollEvent[] = [];
   const onPollError = (event: PollEvent) => void pollErrors.push(event);
@@ -124,7 +131,15 @@ export function publishKit() {
     return (await products.findById(product.id))!;
   };
 
+  /** The `publish_sent` entries written so far, oldest first. */
+  const sentAudit = async () =>
+    (await auditLog.list(1, 1000)).items
+      .filter((entry) => entry.action === 'publish_sent')
+      .map((entry) => entry.target)
+      .reverse();
+
   return {
+    sentAudit,
     products,
     assets,
     shops,

@@ -86,6 +86,32 @@ describe('reconcile sends whose answer was lost', () => {
     expect(processed(kit)).toEqual(['MUG-1-1', 'MUG-1-2', 'MUG-1-3']);
   });
 
+  it('every import that went out leaves exactly one publish_sent entry: a lost send once its cards are found, a resend when sent', async () => {
+    // The lost send arrived: no entry at the request (no answer), one when the background sender finds its cards, none after.
+    const found = await unanswered(true);
+    expect(await found.kit.sentAudit()).toEqual([]);
+    found.kit.clock.advance(RESEND_DELAY_MS);
+    await found.kit.pollPublishTasks();
+    expect(await found.kit.sentAudit()).toEqual([]); // cards still being made: not settled yet
+    const making = await found.records();
+    found.kit.clock.advance(Date.parse(making[0]!.next_poll_at!) - found.kit.clock.now().getTime());
+    await found.kit.pollPublishTasks();
+    found.kit.clock.advance(60 * 60_000);
+    await found.kit.pollPublishTasks();
+    expect(await found.kit.sentAudit()).toEqual(['MUG-1-1, MUG-1-2, MUG-1-3 → shop shop-active (answer lost, card found)']);
+
+    // The lost send never arrived: the background sender's resend is the one import, with its one entry.
+    const lost = await unanswered(false);
+    lost.kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };
+    lost.kit.clock.advance(SEND_SETTLE_MS);
+    await lost.kit.pollPublishTasks();
+    lost.kit.clock.advance(60 * 60_000);
+    await lost.kit.pollPublishTasks();
+    const [task] = (await lost.records()).map((one) => one.task_id);
+    expect(processed(lost.kit)).toEqual(['MUG-1-1', 'MUG-1-2', 'MUG-1-3']);
+    expect(await lost.kit.sentAudit()).toEqual([`MUG-1-1, MUG-1-2, MUG-1-3 → shop shop-active (task ${task})`]);
+  });
+
   it('while the marketplace cannot be asked, the colours wait a minute more, still marked', async () => {
     const { kit, records } = await unanswered(true);
     kit.clock.advance(RESEND_DELAY_MS);

@@ -44,6 +44,8 @@ describe('send waiting (the background half of the quota wait)', () => {
     expect(new Set(records.map((record) => record.task_id)).size).toBe(1);
     expect(kit.sentItems(records[0]!.task_id).map((item) => item.offer_id)).toEqual(['BOX-1', 'MUG-2-1', 'MUG-2-3']);
     expect((await kit.products.findById(products[1]!.id))?.variants.map((variant) => variant.status)).toEqual(['pending', 'draft', 'pending']);
+    // The background sender's import is audited like a request's: one entry for the one send.
+    expect(await kit.sentAudit()).toEqual([`BOX-1, MUG-2-1, MUG-2-3 → shop ${records[0]!.shop_id} (task ${records[0]!.task_id})`]);
   });
 
   it('leaves records another sender claimed until its lease lapses', async () => {

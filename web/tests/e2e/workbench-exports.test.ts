@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, waitForDownloads } from './api.ts';
+import { downloaded } from './browser.ts';
 import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
 import { collectOn } from './workbench-api.ts';
 
@@ -39,15 +39,12 @@ describe('exports on the list in Chromium: Chinese field picker, relative-URL wa
     expect(await text(page(), '#field-count')()).toContain('已选 3 / 23 列');
     await page().click('#field-picker summary');
     const [download] = await Promise.all([page().waitForEvent('download'), page().click('#export-stage')]);
-    const csv = readFileSync(await download.path(), 'utf8');
+    const csv = (await downloaded(download)).toString('utf8');
     expect(csv.slice(1).split('\r\n')[0]).toBe('offer_id,name,price');
     // The offers export takes the same columns plus each offer's 款式 and 型号 (one row here: the product has no colours).
     const [offers] = await Promise.all([page().waitForEvent('download'), page().click('#export-offers')]);
     expect(offers.suggestedFilename()).toMatch(/^offers-.*\.csv$/);
-    const rows = readFileSync(await offers.path(), 'utf8')
-      .slice(1)
-      .trim()
-      .split('\r\n');
+    const rows = (await downloaded(offers)).toString('utf8').slice(1).trim().split('\r\n');
     expect(rows[0]).toBe('offer_id,name,price,variant_label,model_name');
     expect(rows).toHaveLength(2);
   });

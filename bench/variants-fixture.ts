@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { pendingAsset, storedAsset } from '../src/domain/asset.ts';
-import { DEFAULT_PRICING_POLICY } from '../src/domain/pricing.ts';
-import { newVariant } from '../src/domain/variant.ts';
-import { priceProduct } from '../src/domain/variant-pricing.ts';
+import { pendingAsset, storedAsset } from '../src/domain/media/asset.ts';
+import { DEFAULT_PRICING_POLICY } from '../src/domain/pricing/pricing.ts';
+import { newVariant } from '../src/domain/variants/variant.ts';
+import { priceProduct } from '../src/domain/variants/variant-pricing.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../tests/fakes/ozon-catalog.ts';
 import { publishableProduct } from '../tests/helpers/publishable-product.ts';
 import { type BenchCategory, benchCategory, type PublishingStack } from './publishing-fixture.ts';

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
-import { pendingAsset, storedAsset } from '../../src/domain/asset.ts';
-import { newProduct } from '../../src/domain/product.ts';
+import { pendingAsset, storedAsset } from '../../src/domain/media/asset.ts';
+import { newProduct } from '../../src/domain/catalog/product.ts';
 import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 

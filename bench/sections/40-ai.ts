@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { makeTemplateImageModel } from '../../src/adapters/ai/template-image-model.ts';
 import { type ImageModel } from '../../src/application/ports/image-model.ts';
 import { type ModelCatalog } from '../../src/application/ports/model-catalog.ts';
-import { newProduct } from '../../src/domain/product.ts';
+import { newProduct } from '../../src/domain/catalog/product.ts';
 import { loadConfig } from '../../src/infrastructure/config.ts';
 import { type AppContainer, buildContainer, stopContainer } from '../../src/infrastructure/container.ts';
 import { tempDir } from '../lib.ts';

@@ -1,5 +1,5 @@
-import { type DomainError, conflict, invalid, notFound } from '../domain/errors.ts';
-import { type User, normaliseUsername, passwordProblem, RESERVED_USERNAMES, usernameKey, usernameProblem } from '../domain/user.ts';
+import { type DomainError, conflict, invalid, notFound } from '../domain/shared/errors.ts';
+import { type User, normaliseUsername, passwordProblem, RESERVED_USERNAMES, usernameKey, usernameProblem } from '../domain/accounts/user.ts';
 import { type CommonPasswords } from './ports/password-hasher.ts';
 import { type UsernameSkeleton } from './ports/username-skeleton.ts';
 import { type UserChanges, type UserRepository, type UserWithHash } from './ports/user-repository.ts';

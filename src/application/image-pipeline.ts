@@ -1,7 +1,7 @@
-import { checkAssetRoom, pendingAsset, storedAsset } from '../domain/asset.ts';
-import { type CardSource } from '../domain/card-texts.ts';
-import { invalid, notFound } from '../domain/errors.ts';
-import { type Product } from '../domain/product.ts';
+import { checkAssetRoom, pendingAsset, storedAsset } from '../domain/media/asset.ts';
+import { type CardSource } from '../domain/ai/card-texts.ts';
+import { invalid, notFound } from '../domain/shared/errors.ts';
+import { type Product } from '../domain/catalog/product.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type Clock } from './ports/clock.ts';
 import { type Ids } from './ports/ids.ts';

@@ -1,6 +1,6 @@
-import { RateLimitedError } from '../domain/errors.ts';
-import { LOGIN_THROTTLE_LIMITS, retryAfterSeconds } from '../domain/login-throttle.ts';
-import { usernameKey, USERNAME_MAX } from '../domain/user.ts';
+import { RateLimitedError } from '../domain/shared/errors.ts';
+import { LOGIN_THROTTLE_LIMITS, retryAfterSeconds } from '../domain/accounts/login-throttle.ts';
+import { usernameKey, USERNAME_MAX } from '../domain/accounts/user.ts';
 import { type AuditLog } from './ports/audit-log.ts';
 import { type Clock } from './ports/clock.ts';
 import { type LoginAttempt, type LoginThrottle } from './ports/login-throttle.ts';

@@ -1,5 +1,5 @@
-import { DomainError, notFound } from '../domain/errors.ts';
-import { type Product } from '../domain/product.ts';
+import { DomainError, notFound } from '../domain/shared/errors.ts';
+import { type Product } from '../domain/catalog/product.ts';
 import { type ProductRepository } from './ports/product-repository.ts';
 
 /** The one answer for a product id that names nothing (never stored, or hard-deleted since). */

@@ -1,4 +1,4 @@
-import { type PlannerText } from '../domain/rules-planner.ts';
+import { type PlannerText } from '../domain/ai/rules-planner.ts';
 
 /** The collected texts stored in a product's `raw.texts`, skipping anything malformed. */
 export function collectedTexts(value: unknown): PlannerText[] {

@@ -1,8 +1,8 @@
-import { conflict, invalid } from '../domain/errors.ts';
-import { type Product } from '../domain/product.ts';
-import { withOfferIds } from '../domain/variant.ts';
-import { editedImageIds, type VariantEdit } from '../domain/variant-edits.ts';
-import { assertVariantRules, offerIdProblems } from '../domain/variant-rules.ts';
+import { conflict, invalid } from '../domain/shared/errors.ts';
+import { type Product } from '../domain/catalog/product.ts';
+import { withOfferIds } from '../domain/variants/variant.ts';
+import { editedImageIds, type VariantEdit } from '../domain/variants/variant-edits.ts';
+import { assertVariantRules, offerIdProblems } from '../domain/variants/variant-rules.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type ProductRepository } from './ports/product-repository.ts';
 

@@ -1,7 +1,7 @@
-import { cardTexts } from '../domain/card-texts.ts';
-import { isDomainError } from '../domain/errors.ts';
-import { type SuiteImage, type SuiteJob, appendImage } from '../domain/suite-job.ts';
-import { resolveReferences } from '../domain/suite-plan.ts';
+import { cardTexts } from '../domain/ai/card-texts.ts';
+import { isDomainError } from '../domain/shared/errors.ts';
+import { type SuiteImage, type SuiteJob, appendImage } from '../domain/ai/suite-job.ts';
+import { resolveReferences } from '../domain/ai/suite-plan.ts';
 import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from './image-pipeline.ts';
 import { type ImageModel, type ReferenceImage } from './ports/image-model.ts';
 import { type ImageProcessor, type Watermark } from './ports/image-processor.ts';

@@ -1,5 +1,5 @@
-import { isDomainError } from '../domain/errors.ts';
-import { type SuiteJob, appendImage, isFinal } from '../domain/suite-job.ts';
+import { isDomainError } from '../domain/shared/errors.ts';
+import { type SuiteJob, appendImage, isFinal } from '../domain/ai/suite-job.ts';
 import { type ImageModel } from './ports/image-model.ts';
 import { type Watermark } from './ports/image-processor.ts';
 import { type ModelCatalog } from './ports/model-catalog.ts';

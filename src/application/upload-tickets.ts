@@ -1,5 +1,5 @@
 import { type RedeemedUpload, type UploadRedemptions } from './ports/direct-uploads.ts';
-import { DomainError, conflict } from '../domain/errors.ts';
+import { DomainError, conflict } from '../domain/shared/errors.ts';
 
 type TicketAnswer = RedeemedUpload | 'invalid' | 'expired' | 'used';
 

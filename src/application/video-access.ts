@@ -1,7 +1,7 @@
 import { type AssetRepository } from './ports/asset-repository.ts';
-import { type Asset } from '../domain/asset.ts';
-import { conflict, notFound } from '../domain/errors.ts';
-import { isVideoAsset } from '../domain/video-format.ts';
+import { type Asset } from '../domain/media/asset.ts';
+import { conflict, notFound } from '../domain/shared/errors.ts';
+import { isVideoAsset } from '../domain/media/video-format.ts';
 
 /** The product's video with this id: 404 when it is not the product's, 409 when it is a picture. */
 export async function loadVideo(assets: Pick<AssetRepository, 'findById'>, productId: string, assetId: string): Promise<Asset> {

@@ -1,13 +1,13 @@
-import { type Asset } from '../domain/asset.ts';
-import { type FieldProblem } from '../domain/errors.ts';
-import { type PricingPolicy } from '../domain/pricing.ts';
-import { type Product, type Stage } from '../domain/product.ts';
-import { effectiveImages, storedImageUrls } from '../domain/product-images.ts';
-import { allowedMoves } from '../domain/product-stage.ts';
-import { readyProblems } from '../domain/ready-checks.ts';
+import { type Asset } from '../domain/media/asset.ts';
+import { type FieldProblem } from '../domain/shared/errors.ts';
+import { type PricingPolicy } from '../domain/pricing/pricing.ts';
+import { type Product, type Stage } from '../domain/catalog/product.ts';
+import { effectiveImages, storedImageUrls } from '../domain/catalog/product-images.ts';
+import { allowedMoves } from '../domain/catalog/product-stage.ts';
+import { readyProblems } from '../domain/catalog/ready-checks.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type ProductRepository } from './ports/product-repository.ts';
-import { isVideoAsset } from '../domain/video-format.ts';
+import { isVideoAsset } from '../domain/media/video-format.ts';
 
 /** The detail view of a product: its fields with `primary_image`/`images` resolved, its assets and the moves open to it. */
 export type ProductView = Omit<Product, 'primary_image' | 'images'> & {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type AiSettings } from '../adapters/ai/model-catalog.ts';
 import { DEFAULT_MODEL_IDS, type ModelIdFamily, type ModelIds, MODEL_ID_VARIABLES } from '../adapters/ai/model-ids.ts';
-import { DEFAULT_MAX_VIDEO_BYTES } from '../domain/video-format.ts';
+import { DEFAULT_MAX_VIDEO_BYTES } from '../domain/media/video-format.ts';
 import { parseDuration } from './duration.ts';
 
 /** Everything the service reads from its environment (docs/decisions.md, Running), typed and defaulted. */

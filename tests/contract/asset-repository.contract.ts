@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type Asset } from '../../src/domain/asset.ts';
+import { type Asset } from '../../src/domain/media/asset.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { asset, at, product, uuid } from './catalog-fixtures.ts';
 

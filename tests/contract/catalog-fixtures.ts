@@ -1,5 +1,5 @@
-import { type Asset, pendingAsset } from '../../src/domain/asset.ts';
-import { newProduct, type Product } from '../../src/domain/product.ts';
+import { type Asset, pendingAsset } from '../../src/domain/media/asset.ts';
+import { newProduct, type Product } from '../../src/domain/catalog/product.ts';
 
 let sequence = 0;
 /** A fresh UUID-shaped id (module state is fine here: ids only need to differ). */

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { makeDownloadWorker } from '../../src/application/download-worker.ts';
-import { type Asset, pendingAsset, storedAsset } from '../../src/domain/asset.ts';
-import { newProduct } from '../../src/domain/product.ts';
+import { type Asset, pendingAsset, storedAsset } from '../../src/domain/media/asset.ts';
+import { newProduct } from '../../src/domain/catalog/product.ts';
 import { type DatabaseHandle } from '../../src/adapters/persistence/connection.ts';
 import { openTwice, testDatabases } from '../helpers/databases.ts';
 

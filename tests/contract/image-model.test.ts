@@ -6,7 +6,7 @@ import { makeQwenImageModel } from '../../src/adapters/ai/qwen-image-model.ts';
 import { makeSeedreamImageModel } from '../../src/adapters/ai/seedream-image-model.ts';
 import { makeTemplateImageModel } from '../../src/adapters/ai/template-image-model.ts';
 import { type ImageModel, type ImageRequest } from '../../src/application/ports/image-model.ts';
-import { SUITE_KINDS } from '../../src/domain/suite-plan.ts';
+import { SUITE_KINDS } from '../../src/domain/ai/suite-plan.ts';
 import { startArkFake } from '../fakes/ark.ts';
 import { startDashScopeFake } from '../fakes/dashscope.ts';
 import { startGeminiFake } from '../fakes/gemini.ts';

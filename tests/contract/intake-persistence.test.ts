@@ -4,7 +4,7 @@ import { makeKyselyUploadTicketStore } from '../../src/adapters/persistence/kyse
 import { makeLocalDirectUploads } from '../../src/adapters/storage/local-direct-uploads.ts';
 import { type UploadTicketStore } from '../../src/application/ports/direct-uploads.ts';
 import { type ExtensionStore } from '../../src/application/ports/extension-store.ts';
-import { DEFAULT_EXT_PROFILES } from '../../src/domain/ext-profiles.ts';
+import { DEFAULT_EXT_PROFILES } from '../../src/domain/intake/ext-profiles.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
 import { makeInMemoryExtensionStore } from '../in-memory/in-memory-extension-store.ts';
 import { makeInMemoryUploadTicketStore } from '../in-memory/in-memory-upload-ticket-store.ts';

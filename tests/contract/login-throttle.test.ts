@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeKyselyAuditLog } from '../../src/adapters/persistence/kysely-audit-log.ts';
 import { makeKyselyLoginThrottle } from '../../src/adapters/persistence/kysely-login-throttle.ts';
 import { type LoginAttempt, type LoginThrottle, type Reservation } from '../../src/application/ports/login-throttle.ts';
-import { LOGIN_THROTTLE_LIMITS, retryAfterSeconds } from '../../src/domain/login-throttle.ts';
+import { LOGIN_THROTTLE_LIMITS, retryAfterSeconds } from '../../src/domain/accounts/login-throttle.ts';
 import { openTwice, testDatabases } from '../helpers/databases.ts';
 import { emptyFailureTable, makeInMemoryLoginThrottle } from '../in-memory/in-memory-login-throttle.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { preparePublish } from '../../src/domain/publish.ts';
-import { type ImportItem } from '../../src/domain/import-item.ts';
+import { preparePublish } from '../../src/domain/publishing/publish.ts';
+import { type ImportItem } from '../../src/domain/publishing/import-item.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 import { type marketplaceTest } from './marketplace-publishing.contract.ts';
 

@@ -1,9 +1,9 @@
 import { expect, it as base } from 'vitest';
 import { type Marketplace, type MarketplaceCredentials } from '../../src/application/ports/marketplace.ts';
-import { preparePublish } from '../../src/domain/publish.ts';
-import { type ImportItem } from '../../src/domain/import-item.ts';
-import { ItemQuotaExceeded } from '../../src/domain/publish-quota.ts';
-import { priceOf } from '../../src/domain/publish-update.ts';
+import { preparePublish } from '../../src/domain/publishing/publish.ts';
+import { type ImportItem } from '../../src/domain/publishing/import-item.ts';
+import { ItemQuotaExceeded } from '../../src/domain/publishing/publish-quota.ts';
+import { priceOf } from '../../src/domain/publishing/publish-update.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 import { type MarketplaceControl } from '../in-memory/in-memory-marketplace.ts';
 

@@ -1,6 +1,6 @@
 import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { newProduct, type Product } from '../../src/domain/product.ts';
+import { newProduct, type Product } from '../../src/domain/catalog/product.ts';
 import { type Database } from '../../src/adapters/persistence/database.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { productToRow } from '../../src/adapters/persistence/product-rows.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { type ExportFilter, type ExportRecord, type ProductExportReader } from '../../src/application/ports/product-export-reader.ts';
-import { newVariant } from '../../src/domain/variant.ts';
+import { newVariant } from '../../src/domain/variants/variant.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { asset, at, product, storedAsset } from './catalog-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type Product } from '../../src/domain/product.ts';
+import { type Product } from '../../src/domain/catalog/product.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { asset, at, product, storedAsset } from './catalog-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { runInRequestContext } from '../../src/adapters/request-context.ts';
-import { newVariant } from '../../src/domain/variant.ts';
+import { newVariant } from '../../src/domain/variants/variant.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { asset, at, product, uuid } from './catalog-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { searchTextOf } from '../../src/adapters/persistence/search-text.ts';
-import { type Product, STAGES, type Stage } from '../../src/domain/product.ts';
+import { type Product, STAGES, type Stage } from '../../src/domain/catalog/product.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { at, product } from './catalog-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type PublishTask, newPublishTask, newWaitingRecord } from '../../src/domain/publish-task.ts';
+import { type PublishTask, newPublishTask, newWaitingRecord } from '../../src/domain/publishing/publish-task.ts';
 import { type PublishTasksIt } from './publish-task-repository.contract.ts';
 
 const at = (second: number): string => new Date(Date.UTC(2026, 10, 25, 12, 0, second)).toISOString();

@@ -1,7 +1,7 @@
 import { expect, it as base } from 'vitest';
 import { type PublishTaskRepository } from '../../src/application/ports/publish-task-repository.ts';
-import { type ImportItem } from '../../src/domain/import-item.ts';
-import { type PublishTask, newPublishTask, newWaitingRecord } from '../../src/domain/publish-task.ts';
+import { type ImportItem } from '../../src/domain/publishing/import-item.ts';
+import { type PublishTask, newPublishTask, newWaitingRecord } from '../../src/domain/publishing/publish-task.ts';
 
 /** Two repositories on one fresh database (two connection pools, as two processes). */
 export type PublishTaskStores = { readonly tasks: PublishTaskRepository; readonly other: PublishTaskRepository };

@@ -5,9 +5,9 @@ import { down, up } from '../../src/adapters/persistence/migrations/011-publishi
 import { down as downVariants, up as upVariants } from '../../src/adapters/persistence/migrations/016-variants.ts';
 import { down as downUnanswered, up as upUnanswered } from '../../src/adapters/persistence/migrations/020-unanswered-sends.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
-import { newProduct } from '../../src/domain/product.ts';
-import { newVariant } from '../../src/domain/variant.ts';
-import { newPublishTask, newWaitingRecord } from '../../src/domain/publish-task.ts';
+import { newProduct } from '../../src/domain/catalog/product.ts';
+import { newVariant } from '../../src/domain/variants/variant.ts';
+import { newPublishTask, newWaitingRecord } from '../../src/domain/publishing/publish-task.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
 
 const AT = '2026-11-21T10:00:00.000Z';

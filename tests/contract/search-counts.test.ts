@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { newProduct, type Product, type Stage } from '../../src/domain/product.ts';
+import { newProduct, type Product, type Stage } from '../../src/domain/catalog/product.ts';
 import { type Database } from '../../src/adapters/persistence/database.ts';
 import { type SearchCountOptions } from '../../src/adapters/persistence/kept-search-totals.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it as base } from 'vitest';
 import { makeKyselyShopRepository } from '../../src/adapters/persistence/kysely-shop-repository.ts';
 import { type ShopRepository } from '../../src/application/ports/shop-repository.ts';
-import { newShop, recordShopTest } from '../../src/domain/shop.ts';
+import { newShop, recordShopTest } from '../../src/domain/shops/shop.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { makeInMemoryShopRepository } from '../in-memory/in-memory-shop-repository.ts';
 

@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { type Product } from '../../src/domain/product.ts';
+import { type Product } from '../../src/domain/catalog/product.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { migrationProvider } from '../../src/adapters/persistence/migrations/index.ts';
 import { testDatabases } from '../helpers/databases.ts';

@@ -1,6 +1,6 @@
 import { expect, it as base } from 'vitest';
 import { type SuiteJobStore, type SuiteWork } from '../../src/application/ports/suite-jobs.ts';
-import { appendImage, type SuiteJob } from '../../src/domain/suite-job.ts';
+import { appendImage, type SuiteJob } from '../../src/domain/ai/suite-job.ts';
 
 /** Two stores on one fresh database (two connection pools, as two processes). */
 export type SuiteStores = { readonly store: SuiteJobStore; readonly other: SuiteJobStore };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { type NewProductFields, type Product } from '../../src/domain/product.ts';
+import { type NewProductFields, type Product } from '../../src/domain/catalog/product.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { type TestApp, startTestApp } from './test-app.ts';
 import { publishableProduct } from './publishable-product.ts';

@@ -1,4 +1,4 @@
-import { type PublishInput, preparePublish } from '../../src/domain/publish.ts';
+import { type PublishInput, preparePublish } from '../../src/domain/publishing/publish.ts';
 import { publishableProduct } from './publishable-product.ts';
 
 /** The product's stored picture addresses, the primary first. */

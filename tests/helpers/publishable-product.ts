@@ -1,7 +1,7 @@
-import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing.ts';
-import { type Variant, newVariant } from '../../src/domain/variant.ts';
-import { priceProduct } from '../../src/domain/variant-pricing.ts';
-import { type NewProductFields, type Product, newProduct } from '../../src/domain/product.ts';
+import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing/pricing.ts';
+import { type Variant, newVariant } from '../../src/domain/variants/variant.ts';
+import { priceProduct } from '../../src/domain/variants/variant-pricing.ts';
+import { type NewProductFields, type Product, newProduct } from '../../src/domain/catalog/product.ts';
 
 export const PUBLIC_BASE = 'https://lws.example.com';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type AssetRepository } from '../../src/application/ports/asset-repository.ts';
 import { type ProductRepository } from '../../src/application/ports/product-repository.ts';
-import { pendingAsset, storedAsset } from '../../src/domain/asset.ts';
-import { type Product } from '../../src/domain/product.ts';
-import { type Variant } from '../../src/domain/variant.ts';
+import { pendingAsset, storedAsset } from '../../src/domain/media/asset.ts';
+import { type Product } from '../../src/domain/catalog/product.ts';
+import { type Variant } from '../../src/domain/variants/variant.ts';
 import { PUBLIC_BASE, publishableVariants } from './publishable-product.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { type Asset } from '../../src/domain/asset.ts';
-import { type Product } from '../../src/domain/product.ts';
+import { type Asset } from '../../src/domain/media/asset.ts';
+import { type Product } from '../../src/domain/catalog/product.ts';
 
 /** A product as the database keeps it: with who made and last changed it. */
 export type StoredProduct = Product & { readonly created_by: string | null; readonly updated_by: string | null };

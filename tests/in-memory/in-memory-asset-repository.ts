@@ -1,5 +1,5 @@
 import { type AssetRepository } from '../../src/application/ports/asset-repository.ts';
-import { ASSET_GROUPS, type Asset } from '../../src/domain/asset.ts';
+import { ASSET_GROUPS, type Asset } from '../../src/domain/media/asset.ts';
 import { type CatalogState, copy, write } from './catalog-state.ts';
 
 const byAge = (a: Asset, b: Asset): number => a.created_at.localeCompare(b.created_at) || (a.asset_id < b.asset_id ? -1 : 1);

@@ -1,5 +1,5 @@
 import { type ExtensionStore, type ExtLogEntry } from '../../src/application/ports/extension-store.ts';
-import { type ExtProfiles } from '../../src/domain/ext-profiles.ts';
+import { type ExtProfiles } from '../../src/domain/intake/ext-profiles.ts';
 import { copy } from './catalog-state.ts';
 
 /** The ExtensionStore in memory; passes the ExtensionStore contract in tests/contract/intake-persistence.test.ts. */

@@ -1,8 +1,8 @@
 import { type Marketplace, type MarketplaceCredentials } from '../../src/application/ports/marketplace.ts';
-import { DomainError } from '../../src/domain/errors.ts';
-import { ItemQuotaExceeded } from '../../src/domain/publish-quota.ts';
-import { type ImportError, type ImportResultItem } from '../../src/domain/publish-task.ts';
-import { missingMethods } from '../../src/domain/shop.ts';
+import { DomainError } from '../../src/domain/shared/errors.ts';
+import { ItemQuotaExceeded } from '../../src/domain/publishing/publish-quota.ts';
+import { type ImportError, type ImportResultItem } from '../../src/domain/publishing/publish-task.ts';
+import { missingMethods } from '../../src/domain/shops/shop.ts';
 import { ALL_METHODS, type FakeOzon } from '../fakes/ozon.ts';
 import { makeCardBook } from '../fakes/ozon-cards.ts';
 import { type Item, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from '../fakes/ozon-products.ts';

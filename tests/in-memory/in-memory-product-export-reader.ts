@@ -1,7 +1,7 @@
 import { type ExportFilter, type ExportRecord, type ProductExportReader } from '../../src/application/ports/product-export-reader.ts';
-import { EXPORTED_FIELDS, type ExportedField } from '../../src/domain/product-fields.ts';
-import { storedImageUrls } from '../../src/domain/product-images.ts';
-import { isVideoAsset } from '../../src/domain/video-format.ts';
+import { EXPORTED_FIELDS, type ExportedField } from '../../src/domain/catalog/product-fields.ts';
+import { storedImageUrls } from '../../src/domain/catalog/product-images.ts';
+import { isVideoAsset } from '../../src/domain/media/video-format.ts';
 import { byGroupOrder } from './in-memory-asset-repository.ts';
 import { type CatalogState, copy, type StoredProduct } from './catalog-state.ts';
 

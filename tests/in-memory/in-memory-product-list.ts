@@ -1,6 +1,6 @@
 import { type ProductListQuery, type ProductSummary, type StageCounts } from '../../src/application/ports/product-repository.ts';
 import { searchTextOf } from '../../src/adapters/persistence/search-text.ts';
-import { STAGES } from '../../src/domain/product.ts';
+import { STAGES } from '../../src/domain/catalog/product.ts';
 import { byGroupOrder } from './in-memory-asset-repository.ts';
 import { type CatalogState, copy, type StoredProduct } from './catalog-state.ts';
 

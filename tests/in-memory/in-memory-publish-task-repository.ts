@@ -1,5 +1,5 @@
 import { type PublishTaskRepository } from '../../src/application/ports/publish-task-repository.ts';
-import { type PublishStatus, type PublishTask } from '../../src/domain/publish-task.ts';
+import { type PublishStatus, type PublishTask } from '../../src/domain/publishing/publish-task.ts';
 import { copy } from './catalog-state.ts';
 
 /** The publish_tasks table of one in-memory database; each `makeInMemoryPublishTaskRepository(table)` is a connection to it. */

@@ -1,5 +1,5 @@
 import { type ShopRepository } from '../../src/application/ports/shop-repository.ts';
-import { type Shop } from '../../src/domain/shop.ts';
+import { type Shop } from '../../src/domain/shops/shop.ts';
 import { copy } from './catalog-state.ts';
 
 const newestUpdatedFirst = (a: Shop, b: Shop): number => b.updated_at.localeCompare(a.updated_at) || (a.id < b.id ? 1 : -1);

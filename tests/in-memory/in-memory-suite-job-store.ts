@@ -1,5 +1,5 @@
 import { type SuiteJobStore, type SuiteWork } from '../../src/application/ports/suite-jobs.ts';
-import { isFinal, type SuiteJob } from '../../src/domain/suite-job.ts';
+import { isFinal, type SuiteJob } from '../../src/domain/ai/suite-job.ts';
 import { copy } from './catalog-state.ts';
 
 type StoredSuite = { job: SuiteJob; work: SuiteWork; claimedUntil: string | null };

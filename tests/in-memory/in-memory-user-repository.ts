@@ -1,5 +1,5 @@
 import { type UserRepository, type UserWithHash } from '../../src/application/ports/user-repository.ts';
-import { usernameKey } from '../../src/domain/user.ts';
+import { usernameKey } from '../../src/domain/accounts/user.ts';
 import { copy } from './catalog-state.ts';
 
 /** The users table of one in-memory database; each `makeInMemoryUserRepository(table)` is a connection to it. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ASSETS_PER_PRODUCT } from '../../src/domain/asset.ts';
+import { MAX_ASSETS_PER_PRODUCT } from '../../src/domain/media/asset.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { newProduct, type Stage } from '../../src/domain/product.ts';
+import { newProduct, type Stage } from '../../src/domain/catalog/product.ts';
 import { type TestApp } from '../helpers/test-app.ts';
 
 /** The FX sources pointed at a closed port, so no bulk test reaches a real rate service. */

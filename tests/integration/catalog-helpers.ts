@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { type Asset } from '../../src/domain/asset.ts';
+import { type Asset } from '../../src/domain/media/asset.ts';
 import { type TestApp } from '../helpers/test-app.ts';
 
 /** A tiny valid JPEG header + filler: enough for format sniffing. */

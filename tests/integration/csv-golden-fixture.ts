@@ -1,6 +1,6 @@
-import { type Asset } from '../../src/domain/asset.ts';
-import { newProduct, type Product } from '../../src/domain/product.ts';
-import { newVariant } from '../../src/domain/variant.ts';
+import { type Asset } from '../../src/domain/media/asset.ts';
+import { newProduct, type Product } from '../../src/domain/catalog/product.ts';
+import { newVariant } from '../../src/domain/variants/variant.ts';
 import { type AssetRepository } from '../../src/application/ports/asset-repository.ts';
 import { type ProductRepository } from '../../src/application/ports/product-repository.ts';
 import { at, id } from './csv-golden-ids.ts';

@@ -1,4 +1,4 @@
-import { newProduct, type Product } from '../../src/domain/product.ts';
+import { newProduct, type Product } from '../../src/domain/catalog/product.ts';
 import { at, id } from './csv-golden-ids.ts';
 
 /** Names a spreadsheet would misread, or that need quoting, or that are plain text in other scripts. */

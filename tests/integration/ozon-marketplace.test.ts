@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOzonMarketplace } from '../../src/adapters/marketplace/ozon-marketplace.ts';
 import { type Marketplace } from '../../src/application/ports/marketplace.ts';
-import { preparePublish } from '../../src/domain/publish.ts';
+import { preparePublish } from '../../src/domain/publishing/publish.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 

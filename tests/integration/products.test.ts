@@ -103,7 +103,7 @@ describe('products', () => {
 
   it('a collected product becomes editing on its first PATCH', async () => {
     const { products, clock } = test.container.cradle;
-    const { newProduct } = await import('../../src/domain/product.ts');
+    const { newProduct } = await import('../../src/domain/catalog/product.ts');
     const collected = newProduct({ id: crypto.randomUUID(), stage: 'collected', source_platform: '1688', name: '收纳盒' }, clock.now().toISOString());
     await products.insert(collected);
     expect((await patch(collected.id, { description: 'Описание' })).json()).toMatchObject({ stage: 'editing', version: 2 });
@@ -162,7 +162,7 @@ describe('stage details', () => {
   });
 
   it('published → editing keeps the marketplace id (the publish write-back is markPublished)', async () => {
-    const { markPublished } = await import('../../src/domain/product-stage.ts');
+    const { markPublished } = await import('../../src/domain/catalog/product-stage.ts');
     const product = await create({ ...completeProduct, offer_id: 'PUB-1' });
     await addStoredImage(test, product.id);
     await stage(product.id, 'ready');

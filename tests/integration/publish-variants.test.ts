@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeCdn, startFakeCdn } from '../fakes/cdn.ts';
 import { randomUUID } from 'node:crypto';
-import { PRODUCT_CSV_COLUMNS } from '../../src/domain/csv-columns.ts';
-import { newWaitingRecord } from '../../src/domain/publish-task.ts';
-import { type Variant } from '../../src/domain/variant.ts';
+import { PRODUCT_CSV_COLUMNS } from '../../src/domain/catalog/csv-columns.ts';
+import { newWaitingRecord } from '../../src/domain/publishing/publish-task.ts';
+import { type Variant } from '../../src/domain/variants/variant.ts';
 import { NO_BRAND_ID } from '../fakes/ozon-catalog.ts';
 import { type ShopApp, startShopApp, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';

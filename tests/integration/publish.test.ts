@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Asset } from '../../src/domain/asset.ts';
+import { type Asset } from '../../src/domain/media/asset.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { GOOD_KEY, bindActiveShop, getTask, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Asset, pendingAsset, storedAsset } from '../../src/domain/asset.ts';
-import { newProduct } from '../../src/domain/product.ts';
-import { buildRichContent, richContentAttribute } from '../../src/domain/rich-content.ts';
+import { type Asset, pendingAsset, storedAsset } from '../../src/domain/media/asset.ts';
+import { newProduct } from '../../src/domain/catalog/product.ts';
+import { buildRichContent, richContentAttribute } from '../../src/domain/catalog/rich-content.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const BASE = 'https://lws.example.com';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedAsset } from '../../src/domain/asset.ts';
+import { storedAsset } from '../../src/domain/media/asset.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { BLUE, page, RED, type VariantJson, variantsApi } from '../helpers/variant-pages.ts';

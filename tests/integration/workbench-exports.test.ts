@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS } from '../../src/domain/csv-columns.ts';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS } from '../../src/domain/catalog/csv-columns.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addStoredImage, parseCsv } from './catalog-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProduct } from '../../src/domain/product.ts';
+import { newProduct } from '../../src/domain/catalog/product.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addStoredImage, completeProduct } from './catalog-helpers.ts';

@@ -4,7 +4,7 @@ import { isCommonPassword } from '../../src/adapters/crypto/common-password-list
 import { makeResolveSession } from '../../src/application/use-cases/resolve-session.ts';
 import { appTokenFingerprint } from '../../src/application/use-cases/check-app-token.ts';
 import { type UserSession } from '../../src/application/ports/user-repository.ts';
-import { passwordProblem, usernameKey, usernameProblem } from '../../src/domain/user.ts';
+import { passwordProblem, usernameKey, usernameProblem } from '../../src/domain/accounts/user.ts';
 
 describe('passwords', () => {
   it('stores argon2id at the OWASP cost as a PHC string and verifies it', async () => {

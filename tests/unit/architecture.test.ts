@@ -86,6 +86,21 @@ describe('the composition root wires explicitly', () => {
 });
 
 describe('folders say what they hold', () => {
+  it('the domain is in rooms: no file at src/domain itself, each in its subdomain folder', () => {
+    const loose = readdirSync(path.join(SRC, 'domain')).filter((name) => name.endsWith('.ts'));
+    expect(loose).toEqual([]);
+  });
+
+  it('publishing is in one place: no publish use case, worker or write-back outside application/publishing', () => {
+    const outside = filesUnder(path.join(SRC, 'application'))
+      .map((file) => path.relative(SRC, file))
+      .filter((file) =>
+        /(^|\/)(publish|publication|poll-publish|send-waiting|send-publications|reconcile-unanswered|check-publish|prepare-publication)[^/]*\.ts$/.test(file),
+      )
+      .filter((file) => !file.startsWith('application/publishing/') && !file.startsWith('application/ports/'));
+    expect(outside).toEqual([]);
+  });
+
   it('every use case names its own type, so nothing needs `ReturnType<typeof make…>`', () => {
     const unnamed = filesUnder(SRC).filter((file) => readFileSync(file, 'utf8').includes('ReturnType<typeof make'));
     expect(unnamed.map((file) => path.relative(SRC, file))).toEqual([]);

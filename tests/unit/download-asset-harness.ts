@@ -11,9 +11,9 @@ import { type DatabaseHandle, openDatabase } from '../../src/adapters/persistenc
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { makeLocalObjectStore } from '../../src/adapters/storage/local-object-store.ts';
-import { type Asset } from '../../src/domain/asset.ts';
-import { DomainError } from '../../src/domain/errors.ts';
-import { newProduct } from '../../src/domain/product.ts';
+import { type Asset } from '../../src/domain/media/asset.ts';
+import { DomainError } from '../../src/domain/shared/errors.ts';
+import { newProduct } from '../../src/domain/catalog/product.ts';
 import { makeCdnImages } from '../fakes/cdn.ts';
 
 /** Three attempts with a 300 ms back-off that doubles (the sleeps are recorded, not waited). */

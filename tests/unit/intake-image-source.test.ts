@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLATFORMS } from '../../src/domain/platform.ts';
-import { fixSchemeless, isAllowedProxyHost, originalImageUrl, refererFor, refererForHost } from '../../src/domain/image-source.ts';
-import { sniffImageFormat } from '../../src/domain/image-format.ts';
+import { PLATFORMS } from '../../src/domain/shared/platform.ts';
+import { fixSchemeless, isAllowedProxyHost, originalImageUrl, refererFor, refererForHost } from '../../src/domain/intake/image-source.ts';
+import { sniffImageFormat } from '../../src/domain/media/image-format.ts';
 
 describe('originalImageUrl', () => {
   it.each([

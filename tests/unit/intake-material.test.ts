@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Material, type MaterialImage, appendMaterial, collectedProduct, collectedTitle, pendingAssets } from '../../src/domain/material.ts';
+import { type Material, type MaterialImage, appendMaterial, collectedProduct, collectedTitle, pendingAssets } from '../../src/domain/intake/material.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const img = (url: string, dedupeKey: string, index = 0): MaterialImage => ({

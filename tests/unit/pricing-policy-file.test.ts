@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing.ts';
+import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing/pricing.ts';
 import { loadPricingPolicy } from '../../src/infrastructure/modules/catalog.ts';
 
 const file = (content: string): string => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { preparePublish } from '../../src/domain/publish.ts';
-import { UNKNOWN_RESET_MS, splitByQuota } from '../../src/domain/publish-quota.ts';
-import { chooseOperation } from '../../src/domain/publish-update.ts';
-import { type ShopLimits } from '../../src/domain/shop-limits.ts';
+import { preparePublish } from '../../src/domain/publishing/publish.ts';
+import { UNKNOWN_RESET_MS, splitByQuota } from '../../src/domain/publishing/publish-quota.ts';
+import { chooseOperation } from '../../src/domain/publishing/publish-update.ts';
+import { type ShopLimits } from '../../src/domain/shops/shop-limits.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 
 const NOW = '2026-11-25T12:00:00.000Z';

@@ -7,8 +7,8 @@ import {
   markSending,
   reconcileUnanswered,
   unanswerable,
-} from '../../src/domain/publish-reconcile.ts';
-import { type ImportError, POLL_GIVE_UP_MS, markSent, markWaiting, newWaitingRecord } from '../../src/domain/publish-task.ts';
+} from '../../src/domain/publishing/publish-reconcile.ts';
+import { type ImportError, POLL_GIVE_UP_MS, markSent, markWaiting, newWaitingRecord } from '../../src/domain/publishing/publish-task.ts';
 
 const T0 = '2026-11-25T10:00:00.000Z';
 const at = (ms: number): string => new Date(Date.parse(T0) + ms).toISOString();

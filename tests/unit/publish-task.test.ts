@@ -8,7 +8,7 @@ import {
   newPublishTask,
   pollDelayMs,
   postponePoll,
-} from '../../src/domain/publish-task.ts';
+} from '../../src/domain/publishing/publish-task.ts';
 
 const T0 = '2026-11-21T10:00:00.000Z';
 const task = () => newPublishTask({ task_id: '1723000001', product_id: 'p1', shop_id: 's1', offer_id: 'BOX-001' }, T0);

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { packByProduct, type Outgoing } from '../../src/application/publish-batches.ts';
-import { type PublishInput, preparePublish } from '../../src/domain/publish.ts';
-import { type AttributeRule, dictionaryKey } from '../../src/domain/publish-category-checks.ts';
-import { newWaitingRecord } from '../../src/domain/publish-task.ts';
-import { type Variant } from '../../src/domain/variant.ts';
+import { packByProduct, type Outgoing } from '../../src/application/publishing/publish-batches.ts';
+import { type PublishInput, preparePublish } from '../../src/domain/publishing/publish.ts';
+import { type AttributeRule, dictionaryKey } from '../../src/domain/publishing/publish-category-checks.ts';
+import { newWaitingRecord } from '../../src/domain/publishing/publish-task.ts';
+import { type Variant } from '../../src/domain/variants/variant.ts';
 import { PUBLIC_BASE, publishableVariants } from '../helpers/publishable-product.ts';
 
 const rule = (id: number, name: string, fields: Partial<AttributeRule> = {}): AttributeRule => ({

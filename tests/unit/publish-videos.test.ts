@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldProblem } from '../../src/domain/errors.ts';
-import { type PublishVideo, checkVideos, withVideos } from '../../src/domain/publish-videos.ts';
-import { sniffVideoFormat } from '../../src/domain/video-format.ts';
+import { type FieldProblem } from '../../src/domain/shared/errors.ts';
+import { type PublishVideo, checkVideos, withVideos } from '../../src/domain/publishing/publish-videos.ts';
+import { sniffVideoFormat } from '../../src/domain/media/video-format.ts';
 import { tinyMp4 } from '../fakes/tiny-mp4.ts';
 
 const stored = (durationMs: number | null, url = 'https://cdn.example.com/v.mp4'): PublishVideo => ({ url, status: 'stored', durationMs, error: null });

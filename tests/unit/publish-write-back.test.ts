@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type ProductRepository } from '../../src/application/ports/product-repository.ts';
-import { writeFinalResults, writeVariantStatuses } from '../../src/application/publish-write-back.ts';
-import { type Product } from '../../src/domain/product.ts';
-import { markFinal, newPublishTask } from '../../src/domain/publish-task.ts';
+import { writeFinalResults, writeVariantStatuses } from '../../src/application/publishing/publish-write-back.ts';
+import { type Product } from '../../src/domain/catalog/product.ts';
+import { markFinal, newPublishTask } from '../../src/domain/publishing/publish-task.ts';
 import { emptyCatalogState } from '../in-memory/catalog-state.ts';
 import { makeInMemoryProductRepository } from '../in-memory/in-memory-product-repository.ts';
 import { publishableProduct, publishableVariants } from '../helpers/publishable-product.ts';

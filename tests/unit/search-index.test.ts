@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STAGES } from '../../src/domain/product.ts';
+import { STAGES } from '../../src/domain/catalog/product.ts';
 import { searchGrams, searchIndexQuery, stageCode } from '../../src/adapters/persistence/search-index.ts';
 
 /** The token a short query looks up, without FTS5's quoting. */

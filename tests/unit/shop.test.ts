@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_METHODS, changeShop, maskApiKey, missingMethods, newShop, recordShopTest } from '../../src/domain/shop.ts';
+import { REQUIRED_METHODS, changeShop, maskApiKey, missingMethods, newShop, recordShopTest } from '../../src/domain/shops/shop.ts';
 
 const T0 = '2026-11-21T10:00:00.000Z';
 const T1 = '2026-11-21T11:00:00.000Z';

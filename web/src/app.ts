@@ -2,7 +2,7 @@ import type { ApiClient } from './api/client.ts';
 import type { SessionStore } from './api/session.ts';
 import type { AiModel, FxRate } from './api/types.ts';
 import type { Route } from './lib/router.ts';
-import type { PricingPolicy } from '../../src/domain/pricing.ts';
+import type { PricingPolicy } from '../../src/domain/pricing/pricing.ts';
 
 /** What every screen gets: the API, the session, navigation, and the reference data shared by screens. */
 export type App = {

@@ -10,7 +10,7 @@ import './video.css';
 import { makeApiClient } from './api/client.ts';
 import { makeSessionStore } from './api/session.ts';
 import type { AiModel, FxRate } from './api/types.ts';
-import type { PricingPolicy } from '../../src/domain/pricing.ts';
+import type { PricingPolicy } from '../../src/domain/pricing/pricing.ts';
 import { type App, once } from './app.ts';
 import { type Route, parseRoute, routeHref } from './lib/router.ts';
 import { noticeForUnauthorized } from './lib/login-notices.ts';

@@ -36,9 +36,9 @@ describe('what the page bundles from the server code', () => {
     expect(offending).toEqual([]);
   });
 
-  it('takes the live price from src/domain/pricing.ts instead of a copy of the formula', () => {
+  it('takes the live price from src/domain/pricing/pricing.ts instead of a copy of the formula', () => {
     const livePricing = readFileSync(path.join(WEB_SRC, 'editor/live-pricing.ts'), 'utf8');
-    expect(livePricing).toMatch(/from '\.\.\/\.\.\/\.\.\/src\/domain\/product-pricing\.ts'/);
+    expect(livePricing).toMatch(/from '\.\.\/\.\.\/\.\.\/src\/domain\/pricing\/product-pricing\.ts'/);
     const all = sources(WEB_SRC)
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');

@@ -1,5 +1,5 @@
 import { type ImageBrief } from '../../application/ports/image-model.ts';
-import { type SuiteKind } from '../../domain/suite-plan.ts';
+import { type SuiteKind } from '../../domain/ai/suite-plan.ts';
 
 /** What each suite kind should look like, in the plain English every image family understands. */
 export const KIND_BRIEFS: Readonly<Record<SuiteKind | 'edit', string>> = {

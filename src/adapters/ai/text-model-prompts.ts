@@ -1,7 +1,7 @@
 import { type CopyRequest, type PlanRequest, type ProductContext } from '../../application/ports/text-model.ts';
-import { type CopyDraft, parseCopyDraft } from '../../domain/copy.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { SUITE_KINDS } from '../../domain/suite-plan.ts';
+import { type CopyDraft, parseCopyDraft } from '../../domain/ai/copy.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { SUITE_KINDS } from '../../domain/ai/suite-plan.ts';
 
 /**
  * What every text family is told and the shapes it must answer, shared so copy and plans behave the same on

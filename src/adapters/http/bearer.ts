@@ -1,7 +1,7 @@
 import { type FastifyRequest, type onRequestAsyncHookHandler } from 'fastify';
 import { type ResolveSession } from '../../application/use-cases/resolve-session.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { type Principal, type Role } from '../../domain/user.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { type Principal, type Role } from '../../domain/accounts/user.ts';
 import { currentRequestContext } from '../request-context.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { type GuardedFetchOptions, type GuardedHttp, type GuardedStreamResponse } from '../../application/ports/guarded-http.ts';
 import { ImageFetchError } from '../../application/ports/image-fetcher.ts';
-import { isDomainError } from '../../domain/errors.ts';
-import { fixSchemeless } from '../../domain/image-source.ts';
+import { isDomainError } from '../../domain/shared/errors.ts';
+import { fixSchemeless } from '../../domain/intake/image-source.ts';
 import { withHead as prependHead } from '../../application/byte-streams.ts';
 
 /**

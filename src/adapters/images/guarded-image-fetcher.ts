@@ -1,6 +1,6 @@
 import { type GuardedHttp } from '../../application/ports/guarded-http.ts';
 import { type FetchedImage, type ImageFetchOptions, type ImageFetcher, ImageFetchError, type StreamedImage } from '../../application/ports/image-fetcher.ts';
-import { sniffImageFormat } from '../../domain/image-format.ts';
+import { sniffImageFormat } from '../../domain/media/image-format.ts';
 import { asFetchError, openAsBrowser, readHead, withHead } from './browser-download.ts';
 
 export type ImageFetchLimits = { readonly maxBytes: number; readonly timeoutMs: number };

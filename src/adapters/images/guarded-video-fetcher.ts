@@ -1,8 +1,8 @@
 import { type GuardedHttp } from '../../application/ports/guarded-http.ts';
 import { ImageFetchError } from '../../application/ports/image-fetcher.ts';
 import { type StreamedVideo, type VideoFetcher } from '../../application/ports/video-fetcher.ts';
-import { isDomainError } from '../../domain/errors.ts';
-import { sniffVideoFormat } from '../../domain/video-format.ts';
+import { isDomainError } from '../../domain/shared/errors.ts';
+import { sniffVideoFormat } from '../../domain/media/video-format.ts';
 import { asFetchError, openAsBrowser, readHead, withHead } from './browser-download.ts';
 
 export type VideoFetchLimits = { readonly maxBytes: number; readonly timeoutMs: number };

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { type ImageNormaliser, type NormalisedImage } from '../../application/ports/image-normaliser.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { type ImageFormat, isMarketplaceFormat, sniffImageFormat } from '../../domain/image-format.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { type ImageFormat, isMarketplaceFormat, sniffImageFormat } from '../../domain/media/image-format.ts';
 
 /** 40 megapixels: far above any product photo, far below what a decompression bomb needs. */
 export const DEFAULT_PIXEL_LIMIT = 40_000_000;

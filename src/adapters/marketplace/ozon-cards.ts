@@ -1,5 +1,5 @@
-import { type MarketplaceCard } from '../../domain/publish-reconcile.ts';
-import { type ImportError } from '../../domain/publish-task.ts';
+import { type MarketplaceCard } from '../../domain/publishing/publish-reconcile.ts';
+import { type ImportError } from '../../domain/publishing/publish-task.ts';
 import { isObj, list, num, str } from './ozon-wire.ts';
 
 /** `ERROR_LEVEL_ERROR` and `ERROR_LEVEL_INTERNAL` block selling, as `level: error` does in import results. */

@@ -1,5 +1,5 @@
-import { DomainError } from '../../domain/errors.ts';
-import { type ShopTestOutcome } from '../../domain/shop.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { type ShopTestOutcome } from '../../domain/shops/shop.ts';
 
 /** A non-2xx answer of the Seller API, with its `{code, message}` body. */
 export class OzonHttpError extends Error {

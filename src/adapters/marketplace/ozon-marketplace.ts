@@ -1,8 +1,8 @@
 import { request } from 'undici';
 import { type Marketplace, type MarketplaceCredentials } from '../../application/ports/marketplace.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { ItemQuotaExceeded } from '../../domain/publish-quota.ts';
-import { missingMethods } from '../../domain/shop.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { ItemQuotaExceeded } from '../../domain/publishing/publish-quota.ts';
+import { missingMethods } from '../../domain/shops/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
 import { readCards } from './ozon-cards.ts';
 import {

@@ -1,7 +1,7 @@
 import { type AttributeValue, type CategoryAttribute, type CategoryNode, type PriceResult } from '../../application/ports/marketplace.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { type ImportError, type ImportResultItem } from '../../domain/publish-task.ts';
-import { type QuotaCounter, type ShopLimits } from '../../domain/shop-limits.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { type ImportError, type ImportResultItem } from '../../domain/publishing/publish-task.ts';
+import { type QuotaCounter, type ShopLimits } from '../../domain/shops/shop-limits.ts';
 
 /** Reading the Seller API's answers defensively: missing fields get neutral defaults, wrong shapes a 502. */
 type Obj = Record<string, unknown>;

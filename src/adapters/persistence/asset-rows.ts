@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable } from 'kysely';
-import { type Asset, type AssetGroup, type AssetStatus } from '../../domain/asset.ts';
+import { type Asset, type AssetGroup, type AssetStatus } from '../../domain/media/asset.ts';
 import { type AssetTable } from './database.ts';
 
 // Written out field by field: object rest/spread over 21 properties cost ten times more per row, and a

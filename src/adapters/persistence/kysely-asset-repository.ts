@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { ASSET_GROUPS } from '../../domain/asset.ts';
+import { ASSET_GROUPS } from '../../domain/media/asset.ts';
 import { type AssetRepository } from '../../application/ports/asset-repository.ts';
 import { type AssetTable, type Database } from './database.ts';
 import { assetToRow, rowToAsset } from './asset-rows.ts';

@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import { acceptRate, FX_SOURCES, type FxSourceName } from '../../domain/fx.ts';
+import { acceptRate, FX_SOURCES, type FxSourceName } from '../../domain/pricing/fx.ts';
 import { type AcceptedRate, type FxRateStore } from '../../application/ports/fx-rate-store.ts';
 import { type Database } from './database.ts';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type LoginThrottle } from '../../application/ports/login-throttle.ts';
-import { type ThrottleLimits } from '../../domain/login-throttle.ts';
+import { type ThrottleLimits } from '../../domain/accounts/login-throttle.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 

@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
-import { ASSET_GROUPS, type AssetGroup } from '../../domain/asset.ts';
-import { storedImageUrls } from '../../domain/product-images.ts';
+import { ASSET_GROUPS, type AssetGroup } from '../../domain/media/asset.ts';
+import { storedImageUrls } from '../../domain/catalog/product-images.ts';
 import { type ProductExportReader } from '../../application/ports/product-export-reader.ts';
 import { type Database } from './database.ts';
 import { exportTupleSql, idOf, parseTuple, positionOf, type StoredImages, toRecord } from './export-rows.ts';

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type ListSortKey, type ProductListQuery, type ProductSummary, type StageCounts } from '../../application/ports/product-repository.ts';
-import { STAGES, type Stage } from '../../domain/product.ts';
+import { STAGES, type Stage } from '../../domain/catalog/product.ts';
 import { type Database } from './database.ts';
 import { countAndKeep, keptTotal, SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { containsPattern } from './like-pattern.ts';

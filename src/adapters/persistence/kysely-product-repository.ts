@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely } from 'kysely';
-import { type Product } from '../../domain/product.ts';
+import { type Product } from '../../domain/catalog/product.ts';
 import { type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
 import { currentActor } from '../request-context.ts';
 import { makeBulkInsert } from './bulk-insert.ts';

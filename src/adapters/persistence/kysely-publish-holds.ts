@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely';
 import { type PublishTaskRepository } from '../../application/ports/publish-task-repository.ts';
-import { type PublishTask } from '../../domain/publish-task.ts';
+import { type PublishTask } from '../../domain/publishing/publish-task.ts';
 import { type Database } from './database.ts';
 import { toRow } from './publish-task-rows.ts';
 

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable } from 'kysely';
 import { type ShopRepository } from '../../application/ports/shop-repository.ts';
-import { type Shop, type ShopCurrency, type ShopStatus } from '../../domain/shop.ts';
+import { type Shop, type ShopCurrency, type ShopStatus } from '../../domain/shops/shop.ts';
 import { type Database } from './database.ts';
 import { type ShopTable } from './tables/marketplace.ts';
 

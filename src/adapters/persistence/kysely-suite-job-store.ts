@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { type SuiteJobStore, type SuiteWork } from '../../application/ports/suite-jobs.ts';
-import { type SuiteImage, type SuiteJob, type SuiteStatus, isFinal } from '../../domain/suite-job.ts';
+import { type SuiteImage, type SuiteJob, type SuiteStatus, isFinal } from '../../domain/ai/suite-job.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 import { type SuiteJobTable } from './tables/ai.ts';

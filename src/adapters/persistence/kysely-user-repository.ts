@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { type UserChanges, type UserRepository, type UserWithHash } from '../../application/ports/user-repository.ts';
-import { type Role, type User, usernameKey } from '../../domain/user.ts';
+import { type Role, type User, usernameKey } from '../../domain/accounts/user.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 import { type UserTable } from './tables/accounts.ts';

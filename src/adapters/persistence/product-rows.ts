@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable } from 'kysely';
-import { type Product } from '../../domain/product.ts';
-import { type FieldStorage, PRODUCT_FIELD_LIST } from '../../domain/product-fields.ts';
+import { type Product } from '../../domain/catalog/product.ts';
+import { type FieldStorage, PRODUCT_FIELD_LIST } from '../../domain/catalog/product-fields.ts';
 import { type ProductTable } from './database.ts';
 import { searchTextOf } from './search-text.ts';
 

@@ -1,6 +1,6 @@
 import { type Selectable } from 'kysely';
-import { type ImportItem } from '../../domain/import-item.ts';
-import { type ImportError, type PublishOperation, type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
+import { type ImportItem } from '../../domain/publishing/import-item.ts';
+import { type ImportError, type PublishOperation, type PublishStatus, type PublishTask } from '../../domain/publishing/publish-task.ts';
 import { type PublishTaskTable } from './tables/marketplace.ts';
 
 /** A publish record as its row: the errors and the card sent are JSON text. The holder is written only by the send holds. */

@@ -1,4 +1,4 @@
-import { type Product } from '../../domain/product.ts';
+import { type Product } from '../../domain/catalog/product.ts';
 
 /** What `q` searches: one lower-cased line of the product's names, ids and source addresses. */
 export function searchTextOf(product: Product): string {

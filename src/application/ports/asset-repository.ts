@@ -1,4 +1,4 @@
-import { type Asset } from '../../domain/asset.ts';
+import { type Asset } from '../../domain/media/asset.ts';
 
 /** Where a product's images are recorded. */
 export interface AssetRepository {

@@ -1,5 +1,5 @@
-import { type ExtProfiles } from '../../domain/ext-profiles.ts';
-import { type JsonObject } from '../../domain/json.ts';
+import { type ExtProfiles } from '../../domain/intake/ext-profiles.ts';
+import { type JsonObject } from '../../domain/shared/json.ts';
 
 /** One telemetry event the extension sent, as received. */
 export type ExtLogEntry = { readonly id: string; readonly received_at: string; readonly event: JsonObject };

@@ -1,4 +1,4 @@
-import { type FxRate } from '../../domain/fx.ts';
+import { type FxRate } from '../../domain/pricing/fx.ts';
 
 export type AcceptedRate = Omit<FxRate, 'stale'>;
 

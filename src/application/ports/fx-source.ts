@@ -1,4 +1,4 @@
-import { type FxSourceName } from '../../domain/fx.ts';
+import { type FxSourceName } from '../../domain/pricing/fx.ts';
 
 /** One outside source of the CNY→RUB rate. */
 export interface FxSource {

@@ -1,5 +1,5 @@
-import { DomainError, type ErrorKind } from '../../domain/errors.ts';
-import { type ImageFormat } from '../../domain/image-format.ts';
+import { DomainError, type ErrorKind } from '../../domain/shared/errors.ts';
+import { type ImageFormat } from '../../domain/media/image-format.ts';
 
 /** A fetched image: its bytes and the format its first bytes name (null when they name no image format we know). */
 export type FetchedImage = { readonly bytes: Uint8Array; readonly format: ImageFormat | null };

@@ -1,5 +1,5 @@
-import { type CardTexts } from '../../domain/card-texts.ts';
-import { type SuiteKind } from '../../domain/suite-plan.ts';
+import { type CardTexts } from '../../domain/ai/card-texts.ts';
+import { type SuiteKind } from '../../domain/ai/suite-plan.ts';
 
 export const IMAGE_FAMILIES = ['gpt-image', 'gemini-image', 'seedream', 'qwen-image', 'template'] as const;
 export type ImageFamily = (typeof IMAGE_FAMILIES)[number];

@@ -1,4 +1,4 @@
-import { type ImageFormat } from '../../domain/image-format.ts';
+import { type ImageFormat } from '../../domain/media/image-format.ts';
 
 /**
  * An image made ready to store and to hand to the marketplace (JPEG or PNG, upright): what the normaliser makes of

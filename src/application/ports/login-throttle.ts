@@ -1,4 +1,4 @@
-import { type ThrottleLimits } from '../../domain/login-throttle.ts';
+import { type ThrottleLimits } from '../../domain/accounts/login-throttle.ts';
 
 /** A password check that was let through; it counts as a failure until it is settled as a success. */
 export type LoginAttempt = { readonly id: number };

@@ -1,8 +1,8 @@
-import { type ImportItem } from '../../domain/import-item.ts';
-import { type MarketplaceCard } from '../../domain/publish-reconcile.ts';
-import { type ImportResultItem } from '../../domain/publish-task.ts';
-import { type ShopTestOutcome } from '../../domain/shop.ts';
-import { type ShopLimits } from '../../domain/shop-limits.ts';
+import { type ImportItem } from '../../domain/publishing/import-item.ts';
+import { type MarketplaceCard } from '../../domain/publishing/publish-reconcile.ts';
+import { type ImportResultItem } from '../../domain/publishing/publish-task.ts';
+import { type ShopTestOutcome } from '../../domain/shops/shop.ts';
+import { type ShopLimits } from '../../domain/shops/shop-limits.ts';
 
 /** A shop's credentials, decrypted only for the duration of a call. */
 export type MarketplaceCredentials = { readonly clientId: string; readonly apiKey: string };

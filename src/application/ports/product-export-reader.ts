@@ -1,7 +1,7 @@
-import { type JsonObject } from '../../domain/json.ts';
-import { type Product, type Stage } from '../../domain/product.ts';
-import { type ExportedField } from '../../domain/product-fields.ts';
-import { type Variant } from '../../domain/variant.ts';
+import { type JsonObject } from '../../domain/shared/json.ts';
+import { type Product, type Stage } from '../../domain/catalog/product.ts';
+import { type ExportedField } from '../../domain/catalog/product-fields.ts';
+import { type Variant } from '../../domain/variants/variant.ts';
 
 export type ExportFilter = {
   /** One stage, or every stage except archived when undefined. */

@@ -1,5 +1,5 @@
-import { type Platform } from '../../domain/platform.ts';
-import { type Product, type Stage } from '../../domain/product.ts';
+import { type Platform } from '../../domain/shared/platform.ts';
+import { type Product, type Stage } from '../../domain/catalog/product.ts';
 
 export const LIST_SORT_KEYS = ['updated_at', 'created_at', 'price', 'name'] as const;
 export type ListSortKey = (typeof LIST_SORT_KEYS)[number];

@@ -1,4 +1,4 @@
-import { type PublishStatus, type PublishTask } from '../../domain/publish-task.ts';
+import { type PublishStatus, type PublishTask } from '../../domain/publishing/publish-task.ts';
 
 /** Where publish records live (one per product and send); waiting and pending ones survive restarts. */
 export interface PublishTaskRepository {

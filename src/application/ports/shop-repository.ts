@@ -1,4 +1,4 @@
-import { type Shop, type ShopStatus } from '../../domain/shop.ts';
+import { type Shop, type ShopStatus } from '../../domain/shops/shop.ts';
 
 /** Where shops live (the API key only sealed). */
 export interface ShopRepository {

@@ -1,6 +1,6 @@
-import { type CardSource } from '../../domain/card-texts.ts';
-import { type SuiteJob } from '../../domain/suite-job.ts';
-import { type ReferenceCandidate, type SuiteImageJob } from '../../domain/suite-plan.ts';
+import { type CardSource } from '../../domain/ai/card-texts.ts';
+import { type SuiteJob } from '../../domain/ai/suite-job.ts';
+import { type ReferenceCandidate, type SuiteImageJob } from '../../domain/ai/suite-plan.ts';
 
 /** The watermark as the user set it (an image mark is loaded again whenever the suite's images are made). */
 export type WatermarkInput = { enabled: boolean; type: 'text' | 'image'; text?: string; opacity: number; image_url?: string };

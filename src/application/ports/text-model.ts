@@ -1,5 +1,5 @@
-import { type CopyDraft } from '../../domain/copy.ts';
-import { type PlannerInput } from '../../domain/rules-planner.ts';
+import { type CopyDraft } from '../../domain/ai/copy.ts';
+import { type PlannerInput } from '../../domain/ai/rules-planner.ts';
 
 /** The text-model families (docs/decisions.md, AI), in the order the default is picked among configured ones. */
 export const TEXT_FAMILIES = ['claude', 'deepseek', 'qwen', 'doubao', 'openai'] as const;

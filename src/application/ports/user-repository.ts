@@ -1,4 +1,4 @@
-import { type Role, type User } from '../../domain/user.ts';
+import { type Role, type User } from '../../domain/accounts/user.ts';
 
 /** A user with its password hash: only the login and password use cases see this. */
 export type UserWithHash = User & { readonly password_hash: string };

@@ -1,4 +1,4 @@
-import { type VideoFormat } from '../../domain/video-format.ts';
+import { type VideoFormat } from '../../domain/media/video-format.ts';
 import { type ImageFetchOptions } from './image-fetcher.ts';
 
 /** A video read as it arrives: only ever MP4 or MOV (told by the first bytes); the caller reads it to its end. */

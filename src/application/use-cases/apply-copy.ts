@@ -1,8 +1,8 @@
-import { conflict } from '../../domain/errors.ts';
-import { HASHTAG_ATTRIBUTE_ID } from '../../domain/hashtags.ts';
-import { type JsonObject } from '../../domain/json.ts';
-import { type Product } from '../../domain/product.ts';
-import { assertEditable, revise, stageAfterEdit } from '../../domain/product-stage.ts';
+import { conflict } from '../../domain/shared/errors.ts';
+import { HASHTAG_ATTRIBUTE_ID } from '../../domain/publishing/hashtags.ts';
+import { type JsonObject } from '../../domain/shared/json.ts';
+import { type Product } from '../../domain/catalog/product.ts';
+import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
 import { assertVersion, loadProduct, saveRevision } from '../product-access.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';

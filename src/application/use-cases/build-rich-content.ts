@@ -1,17 +1,17 @@
-import { type Asset } from '../../domain/asset.ts';
-import { invalid } from '../../domain/errors.ts';
-import { type Product } from '../../domain/product.ts';
-import { assertEditable, revise, stageAfterEdit } from '../../domain/product-stage.ts';
-import { isPublicImageUrl } from '../../domain/publish-checks.ts';
-import { buildRichContent, RICH_CONTENT_ATTRIBUTE_ID, type RichContent, richContentAttribute } from '../../domain/rich-content.ts';
-import { hasChinese } from '../../domain/text.ts';
+import { type Asset } from '../../domain/media/asset.ts';
+import { invalid } from '../../domain/shared/errors.ts';
+import { type Product } from '../../domain/catalog/product.ts';
+import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
+import { isPublicImageUrl } from '../../domain/publishing/publish-checks.ts';
+import { buildRichContent, RICH_CONTENT_ATTRIBUTE_ID, type RichContent, richContentAttribute } from '../../domain/catalog/rich-content.ts';
+import { hasChinese } from '../../domain/shared/text.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
 import { publicUrl } from '../rich-content-pictures.ts';
-import { isStoredPicture, richContentPictures } from '../../domain/rich-content-pictures.ts';
+import { isStoredPicture, richContentPictures } from '../../domain/catalog/rich-content-pictures.ts';
 
 export type BuildRichContentDeps = {
   readonly products: ProductRepository;

@@ -1,4 +1,4 @@
-import { type JsonObject } from '../../domain/json.ts';
+import { type JsonObject } from '../../domain/shared/json.ts';
 import { type JobHandler } from '../job-worker.ts';
 import { loadProduct } from '../product-access.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
@@ -6,7 +6,7 @@ import { type ProductRepository } from '../ports/product-repository.ts';
 import { type GenerateSuite } from './generate-suite.ts';
 import { type PlanSuite } from './plan-suite.ts';
 import { type WriteCopy } from './write-copy.ts';
-import { isVideoAsset } from '../../domain/video-format.ts';
+import { isVideoAsset } from '../../domain/media/video-format.ts';
 
 export type BulkJobHandlerDeps = {
   readonly products: ProductRepository;

@@ -1,9 +1,9 @@
-import { conflict, isDomainError } from '../../domain/errors.ts';
-import { type JsonObject } from '../../domain/json.ts';
-import { mergeGroup } from '../../domain/merge-patch.ts';
-import { type Stage } from '../../domain/product.ts';
-import { pricingInputsChanged } from '../../domain/product-pricing.ts';
-import { assertEditable, revise, stageAfterEdit } from '../../domain/product-stage.ts';
+import { conflict, isDomainError } from '../../domain/shared/errors.ts';
+import { type JsonObject } from '../../domain/shared/json.ts';
+import { mergeGroup } from '../../domain/shared/merge-patch.ts';
+import { type Stage } from '../../domain/catalog/product.ts';
+import { pricingInputsChanged } from '../../domain/pricing/product-pricing.ts';
+import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type JobStore } from '../ports/job-store.ts';

@@ -1,6 +1,6 @@
 import { type CategoryAttribute, type CategoryNode, type Marketplace, type MarketplaceCredentials } from '../ports/marketplace.ts';
-import { type TypePlacement, indexTypes, placeType } from '../../domain/category-tree.ts';
-import { type DictionaryUse, dictionaryKey } from '../../domain/publish-category-checks.ts';
+import { type TypePlacement, indexTypes, placeType } from '../../domain/publishing/category-tree.ts';
+import { type DictionaryUse, dictionaryKey } from '../../domain/publishing/publish-category-checks.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type CachedLookup, type LookupResult } from '../cached-lookup.ts';
 

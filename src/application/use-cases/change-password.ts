@@ -1,5 +1,5 @@
-import { DomainError, invalid } from '../../domain/errors.ts';
-import { type Principal, type User } from '../../domain/user.ts';
+import { DomainError, invalid } from '../../domain/shared/errors.ts';
+import { type Principal, type User } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type LoginThrottle } from '../ports/login-throttle.ts';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../../domain/errors.ts';
-import { APP_TOKEN_ACTOR } from '../../domain/user.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { APP_TOKEN_ACTOR } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 
 export type CheckAppTokenDeps = {

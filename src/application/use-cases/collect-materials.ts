@@ -1,11 +1,11 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type TransactionalRepositories, type UnitOfWork } from '../ports/unit-of-work.ts';
-import { type Asset, checkAssetRoom } from '../../domain/asset.ts';
-import { conflict } from '../../domain/errors.ts';
-import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/material.ts';
-import { type Product, type Stage } from '../../domain/product.ts';
-import { collectVariants, withSkuImages } from '../../domain/variant-intake.ts';
+import { type Asset, checkAssetRoom } from '../../domain/media/asset.ts';
+import { conflict } from '../../domain/shared/errors.ts';
+import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/intake/material.ts';
+import { type Product, type Stage } from '../../domain/catalog/product.ts';
+import { collectVariants, withSkuImages } from '../../domain/variants/variant-intake.ts';
 import { settleVariants } from '../product-variants.ts';
 import { type QueueDownloads } from './queue-downloads.ts';
 import { loadProduct } from '../product-access.ts';

@@ -1,10 +1,10 @@
-import { type Platform } from '../../domain/platform.ts';
-import { unifyWeight } from '../../domain/collected-pricing.ts';
-import { assertNamed, newProduct } from '../../domain/product.ts';
+import { type Platform } from '../../domain/shared/platform.ts';
+import { unifyWeight } from '../../domain/intake/collected-pricing.ts';
+import { assertNamed, newProduct } from '../../domain/catalog/product.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { applyChanges, type ProductChanges } from '../../domain/product-changes.ts';
+import { applyChanges, type ProductChanges } from '../../domain/catalog/product-changes.ts';
 import { type RepriceProduct } from './reprice-product.ts';
 import { type ProductView, type ViewProduct } from '../view-product.ts';
 

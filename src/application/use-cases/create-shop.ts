@@ -2,7 +2,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type SecretBox } from '../ports/secret-box.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { type Shop, type ShopCurrency, lastFourOf, newShop } from '../../domain/shop.ts';
+import { type Shop, type ShopCurrency, lastFourOf, newShop } from '../../domain/shops/shop.ts';
 import { shopKeyContext } from '../shop-access.ts';
 
 export type CreateShopDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox; readonly clock: Clock; readonly ids: Ids };

@@ -1,5 +1,5 @@
-import { conflict } from '../../domain/errors.ts';
-import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/user.ts';
+import { conflict } from '../../domain/shared/errors.ts';
+import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';

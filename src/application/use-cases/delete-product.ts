@@ -1,4 +1,4 @@
-import { archive, assertHardDeletable } from '../../domain/product-stage.ts';
+import { archive, assertHardDeletable } from '../../domain/catalog/product-stage.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ObjectStore } from '../ports/object-store.ts';

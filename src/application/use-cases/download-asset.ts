@@ -3,9 +3,9 @@ import { type Clock } from '../ports/clock.ts';
 import { type ImageFetcher, ImageFetchError } from '../ports/image-fetcher.ts';
 import { type ImageNormaliser, type NormalisedImage } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
-import { type Asset, storedAsset } from '../../domain/asset.ts';
-import { isDomainError } from '../../domain/errors.ts';
-import { isVideoAsset } from '../../domain/video-format.ts';
+import { type Asset, storedAsset } from '../../domain/media/asset.ts';
+import { isDomainError } from '../../domain/shared/errors.ts';
+import { isVideoAsset } from '../../domain/media/video-format.ts';
 
 export type DownloadPolicy = {
   /** Tries per asset (5xx, 429, timeouts and dropped connections are retried, other failures are final). */

@@ -3,7 +3,7 @@ import { type Clock } from '../ports/clock.ts';
 import { ImageFetchError } from '../ports/image-fetcher.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type VideoDurationReader, type VideoFetcher } from '../ports/video-fetcher.ts';
-import { type Asset } from '../../domain/asset.ts';
+import { type Asset } from '../../domain/media/asset.ts';
 import { type StoredVideo, VIDEO_CUT_SHORT, storeVideo } from '../video-transfer.ts';
 import { type DownloadPolicy } from './download-asset.ts';
 

@@ -1,4 +1,4 @@
-import { usernameKey } from '../../domain/user.ts';
+import { usernameKey } from '../../domain/accounts/user.ts';
 import { type UserRepository } from '../ports/user-repository.ts';
 import { type CreateUser } from './create-user.ts';
 

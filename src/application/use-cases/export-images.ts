@@ -1,6 +1,6 @@
-import { isDomainError } from '../../domain/errors.ts';
-import { EXTENSION_OF, sniffImageFormat } from '../../domain/image-format.ts';
-import { safeTitle } from '../../domain/suite-files.ts';
+import { isDomainError } from '../../domain/shared/errors.ts';
+import { EXTENSION_OF, sniffImageFormat } from '../../domain/media/image-format.ts';
+import { safeTitle } from '../../domain/ai/suite-files.ts';
 import { type LoadImage } from '../image-pipeline.ts';
 
 export type ExportImageItem = {

@@ -1,7 +1,7 @@
-import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from '../../domain/csv-columns.ts';
-import { effectiveImages } from '../../domain/product-images.ts';
-import { modelName, sharedImagesFor } from '../../domain/publish-variants.ts';
-import { type Variant } from '../../domain/variant.ts';
+import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from '../../domain/catalog/csv-columns.ts';
+import { effectiveImages } from '../../domain/catalog/product-images.ts';
+import { modelName, sharedImagesFor } from '../../domain/publishing/publish-variants.ts';
+import { type Variant } from '../../domain/variants/variant.ts';
 import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 import { CELLS, chooseColumns, EXPORT_BATCH_SIZE, type ExportProductsCsvInput, IMAGE_COLUMNS, type Images, NO_IMAGES } from './export-products-csv.ts';

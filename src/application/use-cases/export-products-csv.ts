@@ -1,7 +1,7 @@
-import { invalid } from '../../domain/errors.ts';
-import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/csv-columns.ts';
-import { type Stage } from '../../domain/product.ts';
-import { effectiveImages } from '../../domain/product-images.ts';
+import { invalid } from '../../domain/shared/errors.ts';
+import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/catalog/csv-columns.ts';
+import { type Stage } from '../../domain/catalog/product.ts';
+import { effectiveImages } from '../../domain/catalog/product-images.ts';
 import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 

@@ -1,10 +1,10 @@
-import { isJsonObject, type JsonValue } from '../../domain/json.ts';
-import { type Stage } from '../../domain/product.ts';
-import { weightInGrams } from '../../domain/product-pricing.ts';
+import { isJsonObject, type JsonValue } from '../../domain/shared/json.ts';
+import { type Stage } from '../../domain/catalog/product.ts';
+import { weightInGrams } from '../../domain/pricing/product-pricing.ts';
 import { type CsvValue, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 import { EXPORT_BATCH_SIZE } from './export-products-csv.ts';
-import { TRIAL_CSV_COLUMNS } from '../../domain/csv-columns.ts';
+import { TRIAL_CSV_COLUMNS } from '../../domain/catalog/csv-columns.ts';
 
 const numberOrNull = (value: JsonValue | undefined): number | null => (typeof value === 'number' ? value : null);
 

@@ -1,6 +1,6 @@
 import { type Clock } from '../ports/clock.ts';
 import { type ExtensionStore } from '../ports/extension-store.ts';
-import { DEFAULT_EXT_PROFILES, type ExtProfile, type ExtProfiles, extProfilesEtag } from '../../domain/ext-profiles.ts';
+import { DEFAULT_EXT_PROFILES, type ExtProfile, type ExtProfiles, extProfilesEtag } from '../../domain/intake/ext-profiles.ts';
 
 export type TaggedProfiles = { readonly profiles: ExtProfiles; readonly etag: string };
 export type GetExtProfiles = () => Promise<TaggedProfiles>;

@@ -1,8 +1,8 @@
-import { invalid } from '../../domain/errors.ts';
-import { type SuiteJob } from '../../domain/suite-job.ts';
-import { suiteFileNames } from '../../domain/suite-files.ts';
-import { MAX_SUITE_IMAGES, type ReferenceCandidate, cleanPlan, expandPlan } from '../../domain/suite-plan.ts';
-import { assertEditable } from '../../domain/product-stage.ts';
+import { invalid } from '../../domain/shared/errors.ts';
+import { type SuiteJob } from '../../domain/ai/suite-job.ts';
+import { suiteFileNames } from '../../domain/ai/suite-files.ts';
+import { MAX_SUITE_IMAGES, type ReferenceCandidate, cleanPlan, expandPlan } from '../../domain/ai/suite-plan.ts';
+import { assertEditable } from '../../domain/catalog/product-stage.ts';
 import { type LoadImage, type StoreGeneratedDeps, cardSource } from '../image-pipeline.ts';
 import { loadProduct } from '../product-access.ts';
 import { collectedTexts } from '../product-texts.ts';
@@ -11,7 +11,7 @@ import { type ProductRepository } from '../ports/product-repository.ts';
 import { type SuiteJobStore, type WatermarkInput } from '../ports/suite-jobs.ts';
 import { type SuiteRunner } from '../suite-runner.ts';
 import { resolveWatermark } from '../watermark-settings.ts';
-import { isVideoAsset } from '../../domain/video-format.ts';
+import { isVideoAsset } from '../../domain/media/video-format.ts';
 
 export type { WatermarkInput } from '../ports/suite-jobs.ts';
 export { resolveWatermark } from '../watermark-settings.ts';

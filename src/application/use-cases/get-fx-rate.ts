@@ -1,4 +1,4 @@
-import { type FxRate, acceptRate, fallbackRate } from '../../domain/fx.ts';
+import { type FxRate, acceptRate, fallbackRate } from '../../domain/pricing/fx.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type FxRateStore } from '../ports/fx-rate-store.ts';
 import { type FxSource } from '../ports/fx-source.ts';

@@ -1,5 +1,5 @@
 import { type Marketplace } from '../ports/marketplace.ts';
-import { type ShopLimits } from '../../domain/shop-limits.ts';
+import { type ShopLimits } from '../../domain/shops/shop-limits.ts';
 import { type ShopAccess } from '../shop-access.ts';
 
 export type GetShopLimitsDeps = { readonly shopAccess: ShopAccess; readonly marketplace: Marketplace };

@@ -1,4 +1,4 @@
-import { type Shop } from '../../domain/shop.ts';
+import { type Shop } from '../../domain/shops/shop.ts';
 import { type ShopAccess } from '../shop-access.ts';
 
 export type GetShopDeps = { readonly shopAccess: ShopAccess };

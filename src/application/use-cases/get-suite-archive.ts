@@ -1,5 +1,5 @@
-import { conflict } from '../../domain/errors.ts';
-import { isFinal } from '../../domain/suite-job.ts';
+import { conflict } from '../../domain/shared/errors.ts';
+import { isFinal } from '../../domain/ai/suite-job.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';
 import { type ArchiveEntry } from './export-images.ts';

@@ -1,5 +1,5 @@
-import { notFound } from '../../domain/errors.ts';
-import { type SuiteJob } from '../../domain/suite-job.ts';
+import { notFound } from '../../domain/shared/errors.ts';
+import { type SuiteJob } from '../../domain/ai/suite-job.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';
 
 export type GetSuiteDeps = { readonly suiteJobs: SuiteJobStore };

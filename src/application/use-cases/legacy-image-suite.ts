@@ -1,4 +1,4 @@
-import { rulesPlan } from '../../domain/rules-planner.ts';
+import { rulesPlan } from '../../domain/ai/rules-planner.ts';
 import { type GenerateSuite, type GenerateSuiteOutput, type WatermarkInput } from './generate-suite.ts';
 
 export type LegacyImageSuiteDeps = { readonly generateSuite: GenerateSuite };

@@ -1,6 +1,6 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type Asset } from '../../domain/asset.ts';
+import { type Asset } from '../../domain/media/asset.ts';
 import { loadProduct } from '../product-access.ts';
 
 export type ListAssets = (input: { productId: string; page: number; pageSize: number }) => Promise<{ total: number; items: Asset[] }>;

@@ -1,4 +1,4 @@
-import { type SuiteJob } from '../../domain/suite-job.ts';
+import { type SuiteJob } from '../../domain/ai/suite-job.ts';
 import { loadProduct } from '../product-access.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';

@@ -1,4 +1,4 @@
-import { STAGES } from '../../domain/product.ts';
+import { STAGES } from '../../domain/catalog/product.ts';
 import { type ProductListQuery, type ProductRepository, type ProductSummary, type StageCounts } from '../ports/product-repository.ts';
 
 export type ListProductsDeps = { readonly products: ProductRepository };

@@ -1,5 +1,5 @@
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { type Shop } from '../../domain/shop.ts';
+import { type Shop } from '../../domain/shops/shop.ts';
 
 export type ListShopsDeps = { readonly shops: ShopRepository };
 export type ListShopsInput = { readonly page: number; readonly pageSize: number };

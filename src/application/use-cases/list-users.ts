@@ -1,4 +1,4 @@
-import { type User } from '../../domain/user.ts';
+import { type User } from '../../domain/accounts/user.ts';
 import { type UserRepository } from '../ports/user-repository.ts';
 
 /** At most this many accounts are listed: a seller's team, not a directory. */

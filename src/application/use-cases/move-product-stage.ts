@@ -1,13 +1,13 @@
-import { type PricingPolicy } from '../../domain/pricing.ts';
-import { type Stage } from '../../domain/product.ts';
-import { move } from '../../domain/product-stage.ts';
-import { readyProblems } from '../../domain/ready-checks.ts';
+import { type PricingPolicy } from '../../domain/pricing/pricing.ts';
+import { type Stage } from '../../domain/catalog/product.ts';
+import { move } from '../../domain/catalog/product-stage.ts';
+import { readyProblems } from '../../domain/catalog/ready-checks.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
 import { type ProductView, type ViewProduct } from '../view-product.ts';
-import { isVideoAsset } from '../../domain/video-format.ts';
+import { isVideoAsset } from '../../domain/media/video-format.ts';
 
 export type MoveProductStageDeps = {
   readonly products: ProductRepository;

@@ -1,5 +1,5 @@
-import { type PlannerInput, rulesPlan } from '../../domain/rules-planner.ts';
-import { type PlanItem, cleanPlan } from '../../domain/suite-plan.ts';
+import { type PlannerInput, rulesPlan } from '../../domain/ai/rules-planner.ts';
+import { type PlanItem, cleanPlan } from '../../domain/ai/suite-plan.ts';
 import { collectedTexts } from '../product-texts.ts';
 import { type ModelCatalog } from '../ports/model-catalog.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';

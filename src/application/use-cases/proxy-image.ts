@@ -1,7 +1,7 @@
 import { type ImageFetcher, ImageFetchError } from '../ports/image-fetcher.ts';
-import { DomainError, invalid } from '../../domain/errors.ts';
-import { CONTENT_TYPE_OF } from '../../domain/image-format.ts';
-import { fixSchemeless, isAllowedProxyHost, refererForHost } from '../../domain/image-source.ts';
+import { DomainError, invalid } from '../../domain/shared/errors.ts';
+import { CONTENT_TYPE_OF } from '../../domain/media/image-format.ts';
+import { fixSchemeless, isAllowedProxyHost, refererForHost } from '../../domain/intake/image-source.ts';
 
 export type ProxyImageDeps = {
   readonly imageFetcher: ImageFetcher;

@@ -1,4 +1,4 @@
-import { type PriceCurrency, type PricingPolicy, type Quote, type TierChoice, quote } from '../../domain/pricing.ts';
+import { type PriceCurrency, type PricingPolicy, type Quote, type TierChoice, quote } from '../../domain/pricing/pricing.ts';
 import { type GetFxRate } from './get-fx-rate.ts';
 
 export type QuotePriceDeps = { readonly policy: PricingPolicy; readonly getFxRate: GetFxRate };

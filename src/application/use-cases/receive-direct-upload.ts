@@ -4,7 +4,7 @@ import { type UploadRedemptions } from '../ports/direct-uploads.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { gatherUploadedImage } from '../image-uploads.ts';
 import { allowedBy, redeemTicket } from '../upload-tickets.ts';
-import { CONTENT_TYPE_OF } from '../../domain/image-format.ts';
+import { CONTENT_TYPE_OF } from '../../domain/media/image-format.ts';
 import { type ReceiveDirectVideo } from './receive-direct-video.ts';
 
 export type ReceiveDirectUploadInput = {

@@ -1,6 +1,6 @@
-import { type PricingPolicy } from '../../domain/pricing.ts';
-import { type Product } from '../../domain/product.ts';
-import { hasPricingInputs, priceProduct } from '../../domain/variant-pricing.ts';
+import { type PricingPolicy } from '../../domain/pricing/pricing.ts';
+import { type Product } from '../../domain/catalog/product.ts';
+import { hasPricingInputs, priceProduct } from '../../domain/variants/variant-pricing.ts';
 import { type GetFxRate } from './get-fx-rate.ts';
 
 export type RepriceProductDeps = { readonly policy: PricingPolicy; readonly getFxRate: GetFxRate };

@@ -1,5 +1,5 @@
-import { DomainError } from '../../domain/errors.ts';
-import { type Principal, APP_TOKEN_PRINCIPAL } from '../../domain/user.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { type Principal, APP_TOKEN_PRINCIPAL } from '../../domain/accounts/user.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type UserRepository, type UserSession } from '../ports/user-repository.ts';
 

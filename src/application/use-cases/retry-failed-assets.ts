@@ -2,8 +2,8 @@ import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type QueueDownloads } from './queue-downloads.ts';
-import { type Asset } from '../../domain/asset.ts';
-import { notFound } from '../../domain/errors.ts';
+import { type Asset } from '../../domain/media/asset.ts';
+import { notFound } from '../../domain/shared/errors.ts';
 import { loadProduct } from '../product-access.ts';
 
 export type RetryFailedAssetsDeps = {

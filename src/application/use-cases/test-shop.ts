@@ -1,7 +1,7 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { type ShopTestOutcome, recordShopTest } from '../../domain/shop.ts';
+import { type ShopTestOutcome, recordShopTest } from '../../domain/shops/shop.ts';
 import { type ShopAccess } from '../shop-access.ts';
 
 export type TestShopDeps = { readonly shops: ShopRepository; readonly shopAccess: ShopAccess; readonly marketplace: Marketplace; readonly clock: Clock };

@@ -1,6 +1,6 @@
-import { DomainError, invalid, notFound } from '../../domain/errors.ts';
-import { type JsonObject } from '../../domain/json.ts';
-import { assertEditable } from '../../domain/product-stage.ts';
+import { DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
+import { type JsonObject } from '../../domain/shared/json.ts';
+import { assertEditable } from '../../domain/catalog/product-stage.ts';
 import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from '../image-pipeline.ts';
 import { type JobHandler } from '../job-worker.ts';
 import { loadProduct } from '../product-access.ts';
@@ -10,7 +10,7 @@ import { type JobStore } from '../ports/job-store.ts';
 import { type ModelCatalog } from '../ports/model-catalog.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type GenerationQueue } from '../ports/suite-jobs.ts';
-import { isVideoAsset } from '../../domain/video-format.ts';
+import { isVideoAsset } from '../../domain/media/video-format.ts';
 
 /** What every capable family is asked (图片文字翻译): Russian instead of Chinese, nothing else changed. */
 export const TRANSLATE_INSTRUCTION = [

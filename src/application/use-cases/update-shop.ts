@@ -1,8 +1,8 @@
 import { type Clock } from '../ports/clock.ts';
 import { type SecretBox } from '../ports/secret-box.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { invalid } from '../../domain/errors.ts';
-import { type Shop, type ShopCurrency, changeShop, lastFourOf } from '../../domain/shop.ts';
+import { invalid } from '../../domain/shared/errors.ts';
+import { type Shop, type ShopCurrency, changeShop, lastFourOf } from '../../domain/shops/shop.ts';
 import { shopKeyContext, shopNotFound } from '../shop-access.ts';
 
 export type UpdateShopDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox; readonly clock: Clock };

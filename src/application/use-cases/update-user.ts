@@ -1,4 +1,4 @@
-import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/user.ts';
+import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type CommonPasswords, type PasswordHasher } from '../ports/password-hasher.ts';

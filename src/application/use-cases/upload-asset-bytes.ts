@@ -4,7 +4,7 @@ import { type Ids } from '../ports/ids.ts';
 import { type ImageNormaliser } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type Asset, type AssetGroup, checkAssetRoom, pendingAsset, storedAsset } from '../../domain/asset.ts';
+import { type Asset, type AssetGroup, checkAssetRoom, pendingAsset, storedAsset } from '../../domain/media/asset.ts';
 import { storedKeyOf } from './download-asset.ts';
 import { loadProduct } from '../product-access.ts';
 

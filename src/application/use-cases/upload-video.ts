@@ -4,7 +4,7 @@ import { type Ids } from '../ports/ids.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type VideoDurationReader } from '../ports/video-fetcher.ts';
-import { type Asset, type AssetGroup, checkAssetRoom, pendingAsset } from '../../domain/asset.ts';
+import { type Asset, type AssetGroup, checkAssetRoom, pendingAsset } from '../../domain/media/asset.ts';
 import { drain } from '../byte-streams.ts';
 import { loadProduct } from '../product-access.ts';
 import { notAVideo, refuseUnpublishable, sniffedVideo, storeVideo } from '../video-transfer.ts';

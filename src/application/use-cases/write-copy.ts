@@ -1,8 +1,8 @@
-import { type CopyDraft, chineseInRussianFields } from '../../domain/copy.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { hashtagValue } from '../../domain/hashtags.ts';
-import { type JsonObject } from '../../domain/json.ts';
-import { assertEditable, revise } from '../../domain/product-stage.ts';
+import { type CopyDraft, chineseInRussianFields } from '../../domain/ai/copy.ts';
+import { DomainError } from '../../domain/shared/errors.ts';
+import { hashtagValue } from '../../domain/publishing/hashtags.ts';
+import { type JsonObject } from '../../domain/shared/json.ts';
+import { assertEditable, revise } from '../../domain/catalog/product-stage.ts';
 import { loadProduct } from '../product-access.ts';
 import { collectedTexts } from '../product-texts.ts';
 import { type Clock } from '../ports/clock.ts';

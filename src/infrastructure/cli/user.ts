@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import { pino } from 'pino';
-import { isDomainError } from '../../domain/errors.ts';
-import { isRole, type Role } from '../../domain/user.ts';
+import { isDomainError } from '../../domain/shared/errors.ts';
+import { isRole, type Role } from '../../domain/accounts/user.ts';
 import { loadConfig } from '../config.ts';
 import { buildContainer, stopContainer } from '../container.ts';
 

@@ -16,7 +16,7 @@ import { type QuotePrice } from '../../application/use-cases/quote-price.ts';
 import { type RepriceProduct } from '../../application/use-cases/reprice-product.ts';
 import { type UpdateProduct } from '../../application/use-cases/update-product.ts';
 import { type ViewProduct } from '../../application/view-product.ts';
-import { type PricingPolicy } from '../../domain/pricing.ts';
+import { type PricingPolicy } from '../../domain/pricing/pricing.ts';
 
 /** What this feature adds to the container. */
 export type CatalogRegistry = {

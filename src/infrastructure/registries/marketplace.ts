@@ -5,7 +5,7 @@ import { type SecretBox } from '../../application/ports/secret-box.ts';
 import { type ShopRepository } from '../../application/ports/shop-repository.ts';
 import { type CachedLookup } from '../../application/cached-lookup.ts';
 import { type CategoryRules } from '../../application/use-cases/category-rules.ts';
-import { type CheckPublish } from '../../application/use-cases/check-publish.ts';
+import { type CheckPublish } from '../../application/publishing/check-publish.ts';
 import { type CreateShop } from '../../application/use-cases/create-shop.ts';
 import { type DeleteShop } from '../../application/use-cases/delete-shop.ts';
 import { type GetAttributeValues } from '../../application/use-cases/get-attribute-values.ts';
@@ -13,20 +13,20 @@ import { type GetCategoryAttributes } from '../../application/use-cases/get-cate
 import { type GetShopLimits } from '../../application/use-cases/get-shop-limits.ts';
 import { type GetShop } from '../../application/use-cases/get-shop.ts';
 import { type GetCategoryTree } from '../../application/use-cases/get-category-tree.ts';
-import { type GetPublishTask } from '../../application/use-cases/get-publish-task.ts';
-import { type ListPublishHistory } from '../../application/use-cases/list-publish-history.ts';
+import { type GetPublishTask } from '../../application/publishing/get-publish-task.ts';
+import { type ListPublishHistory } from '../../application/publishing/list-publish-history.ts';
 import { type ListShops } from '../../application/use-cases/list-shops.ts';
-import { type PollPublishTasks } from '../../application/use-cases/poll-publish-tasks.ts';
-import { type PreparePublication } from '../../application/use-cases/prepare-publication.ts';
-import { type PublicationDispatch } from '../../application/use-cases/publication-dispatch.ts';
-import { type PublishMany } from '../../application/use-cases/publish-many.ts';
-import { type SendPublications } from '../../application/use-cases/send-publications.ts';
-import { type SendWaiting } from '../../application/use-cases/send-waiting.ts';
-import { type PublishProduct } from '../../application/use-cases/publish-product.ts';
+import { type PollPublishTasks } from '../../application/publishing/poll-publish-tasks.ts';
+import { type PreparePublication } from '../../application/publishing/prepare-publication.ts';
+import { type PublicationDispatch } from '../../application/publishing/publication-dispatch.ts';
+import { type PublishMany } from '../../application/publishing/publish-many.ts';
+import { type SendPublications } from '../../application/publishing/send-publications.ts';
+import { type SendWaiting } from '../../application/publishing/send-waiting.ts';
+import { type PublishProduct } from '../../application/publishing/publish-product.ts';
 import { type ShopAccess } from '../../application/shop-access.ts';
 import { type TestShop } from '../../application/use-cases/test-shop.ts';
 import { type UpdateShop } from '../../application/use-cases/update-shop.ts';
-import { type PublishPoller } from '../../adapters/marketplace/publish-poller.ts';
+import { type PublishPoller } from '../../application/publishing/publish-poller.ts';
 
 /** What this feature adds to the container. */
 export type MarketplaceRegistry = {

@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { newProduct, type Product } from '../../../src/domain/product.ts';
+import { newProduct, type Product } from '../../../src/domain/catalog/product.ts';
 import { type TestApp } from '../../helpers/test-app.ts';
 
 /** A stored product (the products routes belong to another feature; the repository is the contract here). */

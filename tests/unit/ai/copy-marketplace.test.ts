@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { COPY_LIMITS, fitTitle, parseCopyDraft, plainDescription } from '../../../src/domain/copy.ts';
-import { HASHTAG_ATTRIBUTE_ID, hashtagValue, isHashtagValue, toHashtag } from '../../../src/domain/hashtags.ts';
+import { COPY_LIMITS, fitTitle, parseCopyDraft, plainDescription } from '../../../src/domain/ai/copy.ts';
+import { HASHTAG_ATTRIBUTE_ID, hashtagValue, isHashtagValue, toHashtag } from '../../../src/domain/publishing/hashtags.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID, HASHTAG_ATTRIBUTE } from '../../fakes/ozon-catalog.ts';
 import { startFakeOzon } from '../../fakes/ozon.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rulesPlan } from '../../../src/domain/rules-planner.ts';
-import { SUGGESTED_TOTAL } from '../../../src/domain/suite-plan.ts';
+import { rulesPlan } from '../../../src/domain/ai/rules-planner.ts';
+import { SUGGESTED_TOTAL } from '../../../src/domain/ai/suite-plan.ts';
 
 const bare = { texts: [{ kind: 'title', content: '收纳盒' }], sku_variants: [], image_stats: { main: 1, sku: 0, detail: 0 } };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSerialGenerationQueue } from '../../../src/adapters/ai/serial-generation-queue.ts';
-import { type SuiteImage, type SuiteJob, appendImage, isFinal } from '../../../src/domain/suite-job.ts';
+import { type SuiteImage, type SuiteJob, appendImage, isFinal } from '../../../src/domain/ai/suite-job.ts';
 
 const job = (total: number): SuiteJob => ({
   id: 'job-1',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_REFERENCES, SUITE_KINDS, cleanPlan, expandPlan, resolveReferences } from '../../../src/domain/suite-plan.ts';
+import { MAX_REFERENCES, SUITE_KINDS, cleanPlan, expandPlan, resolveReferences } from '../../../src/domain/ai/suite-plan.ts';
 
 const anyItem = fc.record(
   {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardTexts, sizeLines } from '../../../src/domain/card-texts.ts';
-import { chineseInRussianFields, parseCopyDraft } from '../../../src/domain/copy.ts';
-import { rulesPlan } from '../../../src/domain/rules-planner.ts';
-import { suiteFileNames } from '../../../src/domain/suite-files.ts';
-import { SUGGESTED_TOTAL, cleanPlan } from '../../../src/domain/suite-plan.ts';
+import { cardTexts, sizeLines } from '../../../src/domain/ai/card-texts.ts';
+import { chineseInRussianFields, parseCopyDraft } from '../../../src/domain/ai/copy.ts';
+import { rulesPlan } from '../../../src/domain/ai/rules-planner.ts';
+import { suiteFileNames } from '../../../src/domain/ai/suite-files.ts';
+import { SUGGESTED_TOTAL, cleanPlan } from '../../../src/domain/ai/suite-plan.ts';
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
 

@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectedCostCny, collectedWeightGrams, parseCostCny, parseWeightGrams, prefillPricing, unifyWeight } from '../../../src/domain/collected-pricing.ts';
-import { type JsonValue } from '../../../src/domain/json.ts';
-import { newProduct } from '../../../src/domain/product.ts';
+import {
+  collectedCostCny,
+  collectedWeightGrams,
+  parseCostCny,
+  parseWeightGrams,
+  prefillPricing,
+  unifyWeight,
+} from '../../../src/domain/intake/collected-pricing.ts';
+import { type JsonValue } from '../../../src/domain/shared/json.ts';
+import { newProduct } from '../../../src/domain/catalog/product.ts';
 
 const cents = fc.integer({ min: 1, max: 10_000_000 }).map((n) => n / 100);
 const yuan = (value: number) => value.toFixed(2);

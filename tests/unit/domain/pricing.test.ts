@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDomainError } from '../../../src/domain/errors.ts';
-import { parsePricingPolicy } from '../../../src/domain/pricing-policy.ts';
-import { DEFAULT_PRICING_POLICY as policy, type PricingInputs, quote } from '../../../src/domain/pricing.ts';
+import { isDomainError } from '../../../src/domain/shared/errors.ts';
+import { parsePricingPolicy } from '../../../src/domain/pricing/pricing-policy.ts';
+import { DEFAULT_PRICING_POLICY as policy, type PricingInputs, quote } from '../../../src/domain/pricing/pricing.ts';
 
 const base = { fx_rate: 11.5, markup_percent: 30, reserve_discount_percent: 50, tier: 'auto' } as const;
 

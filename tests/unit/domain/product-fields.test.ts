@@ -4,9 +4,9 @@ import { type ProductTable } from '../../../src/adapters/persistence/database.ts
 import { PRODUCT_FIELDS } from '../../../src/adapters/http/labels/product-fields.ts';
 import { EXPORT_COLUMNS, toRecord } from '../../../src/adapters/persistence/export-rows.ts';
 import { PRODUCT_COLUMNS, productToRow, rowToProduct } from '../../../src/adapters/persistence/product-rows.ts';
-import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS } from '../../../src/domain/csv-columns.ts';
-import { newProduct, type Product } from '../../../src/domain/product.ts';
-import { EDITABLE_FIELDS, PRODUCT_FIELD_LIST, PRODUCT_FIELD_LABELS } from '../../../src/domain/product-fields.ts';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS } from '../../../src/domain/catalog/csv-columns.ts';
+import { newProduct, type Product } from '../../../src/domain/catalog/product.ts';
+import { EDITABLE_FIELDS, PRODUCT_FIELD_LIST, PRODUCT_FIELD_LABELS } from '../../../src/domain/catalog/product-fields.ts';
 
 // The lists as they were written by hand before the field list: contracts (CSV order, labels) and SQL texts.
 const CSV_CONTRACT =

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newProduct, type Product, STAGES } from '../../../src/domain/product.ts';
-import { archive, assertHardDeletable, canMove, markPublished, move, stageAfterEdit } from '../../../src/domain/product-stage.ts';
-import { readyProblems } from '../../../src/domain/ready-checks.ts';
-import { DEFAULT_PRICING_POLICY } from '../../../src/domain/pricing.ts';
-import { applyQuote, pricingInputsOf, quoteProduct } from '../../../src/domain/product-pricing.ts';
+import { newProduct, type Product, STAGES } from '../../../src/domain/catalog/product.ts';
+import { archive, assertHardDeletable, canMove, markPublished, move, stageAfterEdit } from '../../../src/domain/catalog/product-stage.ts';
+import { readyProblems } from '../../../src/domain/catalog/ready-checks.ts';
+import { DEFAULT_PRICING_POLICY } from '../../../src/domain/pricing/pricing.ts';
+import { applyQuote, pricingInputsOf, quoteProduct } from '../../../src/domain/pricing/product-pricing.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 

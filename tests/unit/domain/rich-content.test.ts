@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preparePublish } from '../../../src/domain/publish.ts';
-import { buildRichContent, richContentAttribute, richContentProblems } from '../../../src/domain/rich-content.ts';
+import { preparePublish } from '../../../src/domain/publishing/publish.ts';
+import { buildRichContent, richContentAttribute, richContentProblems } from '../../../src/domain/catalog/rich-content.ts';
 import { PUBLIC_BASE, publishableProduct } from '../../helpers/publishable-product.ts';
 
 const OURS = `${PUBLIC_BASE}/media/p/detail-1.jpg`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeTitle, suiteFileNames } from '../../../src/domain/suite-files.ts';
+import { safeTitle, suiteFileNames } from '../../../src/domain/ai/suite-files.ts';
 
 // Archive folders named CON or NUL cannot be unpacked on Windows.
 describe('archive names', () => {

@@ -5,7 +5,7 @@ import { makeGuardedImageFetcher } from '../../../src/adapters/images/guarded-im
 import { makeSharpImageProcessor } from '../../../src/adapters/images/sharp-image-processor.ts';
 import { makeGuardedHttp } from '../../../src/adapters/outbound/guarded-http.ts';
 import { makeImageLoader } from '../../../src/application/image-pipeline.ts';
-import { type Asset } from '../../../src/domain/asset.ts';
+import { type Asset } from '../../../src/domain/media/asset.ts';
 import { loadConfig } from '../../../src/infrastructure/config.ts';
 import { makeInMemoryJobStore } from '../../in-memory/in-memory-job-store.ts';
 import { makeInMemorySuiteJobStore } from '../../in-memory/in-memory-suite-job-store.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeApplyCopy } from '../../../src/application/use-cases/apply-copy.ts';
-import { HASHTAG_ATTRIBUTE_ID } from '../../../src/domain/hashtags.ts';
+import { HASHTAG_ATTRIBUTE_ID } from '../../../src/domain/publishing/hashtags.ts';
 import { catalogKit, type CatalogKit } from './catalog-kit.ts';
 
 const COPY = { title_ru: 'Полка настенная', description_ru: 'Прочная полка.', hashtags: '#полка #дом', text_zh: '置物架' };

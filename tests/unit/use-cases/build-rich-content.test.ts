@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeBuildRichContent } from '../../../src/application/use-cases/build-rich-content.ts';
-import { type Asset } from '../../../src/domain/asset.ts';
-import { type Product } from '../../../src/domain/product.ts';
+import { type Asset } from '../../../src/domain/media/asset.ts';
+import { type Product } from '../../../src/domain/catalog/product.ts';
 import { makeInMemoryObjectStore } from '../../in-memory/in-memory-object-store.ts';
 import { catalogKit, type CatalogKit } from './catalog-kit.ts';
 

@@ -4,10 +4,10 @@ import { makeDeleteProduct } from '../../../src/application/use-cases/delete-pro
 import { makeMoveProductStage } from '../../../src/application/use-cases/move-product-stage.ts';
 import { makeRepriceProduct } from '../../../src/application/use-cases/reprice-product.ts';
 import { makeUpdateProduct } from '../../../src/application/use-cases/update-product.ts';
-import { type Asset, pendingAsset } from '../../../src/domain/asset.ts';
-import { type FxRate } from '../../../src/domain/fx.ts';
-import { DEFAULT_PRICING_POLICY } from '../../../src/domain/pricing.ts';
-import { newProduct, type Product } from '../../../src/domain/product.ts';
+import { type Asset, pendingAsset } from '../../../src/domain/media/asset.ts';
+import { type FxRate } from '../../../src/domain/pricing/fx.ts';
+import { DEFAULT_PRICING_POLICY } from '../../../src/domain/pricing/pricing.ts';
+import { newProduct, type Product } from '../../../src/domain/catalog/product.ts';
 import { makeSequentialIds, makeTestClock } from '../../in-memory/clock-and-ids.ts';
 import { makeInMemoryCatalog } from '../../in-memory/in-memory-catalog.ts';
 import { makeInMemoryObjectStore } from '../../in-memory/in-memory-object-store.ts';

@@ -8,8 +8,8 @@ import {
   type Marketplace,
 } from '../../../src/application/ports/marketplace.ts';
 import { makeShopAccess, shopKeyContext } from '../../../src/application/shop-access.ts';
-import { newShop, recordShopTest, type Shop } from '../../../src/domain/shop.ts';
-import { type ShopLimits } from '../../../src/domain/shop-limits.ts';
+import { newShop, recordShopTest, type Shop } from '../../../src/domain/shops/shop.ts';
+import { type ShopLimits } from '../../../src/domain/shops/shop-limits.ts';
 import { makeTestClock } from '../../in-memory/clock-and-ids.ts';
 import { makeInMemoryCategoryCache } from '../../in-memory/in-memory-category-cache.ts';
 import { makeInMemoryShopRepository } from '../../in-memory/in-memory-shop-repository.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCollectMaterials } from '../../../src/application/use-cases/collect-materials.ts';
-import { MAX_ASSETS_PER_PRODUCT } from '../../../src/domain/asset.ts';
-import { type Material, type MaterialImage } from '../../../src/domain/material.ts';
+import { MAX_ASSETS_PER_PRODUCT } from '../../../src/domain/media/asset.ts';
+import { type Material, type MaterialImage } from '../../../src/domain/intake/material.ts';
 import { catalogKit, type CatalogKit } from './catalog-kit.ts';
 
 const image = (n: number, groupKey: MaterialImage['groupKey'] = 'main'): MaterialImage => ({

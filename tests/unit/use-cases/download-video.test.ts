@@ -4,7 +4,7 @@ import { makeMp4boxDurationReader } from '../../../src/adapters/images/mp4box-du
 import { type ClosableGuardedHttp, makeGuardedHttp } from '../../../src/adapters/outbound/guarded-http.ts';
 import { type ObjectStore } from '../../../src/application/ports/object-store.ts';
 import { makeDownloadVideo } from '../../../src/application/use-cases/download-video.ts';
-import { type Asset } from '../../../src/domain/asset.ts';
+import { type Asset } from '../../../src/domain/media/asset.ts';
 import { type FakeServer } from '../../fakes/fake-server.ts';
 import { tinyMp4 } from '../../fakes/tiny-mp4.ts';
 import { startFakeVideoCdn } from '../../fakes/video-cdn.ts';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type GenerationQueue } from '../../../src/application/ports/suite-jobs.ts';
 import { type EditImageInput, makeEditImage } from '../../../src/application/use-cases/edit-image.ts';
-import { MAX_ASSETS_PER_PRODUCT } from '../../../src/domain/asset.ts';
+import { MAX_ASSETS_PER_PRODUCT } from '../../../src/domain/media/asset.ts';
 import { formDataOf, type ImageProviderFake } from '../../fakes/image-provider.ts';
 import { startOpenAiImagesFake } from '../../fakes/openai-images.ts';
 import { aiKit, type AiKit } from './ai-kit.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeExportOffersCsv } from '../../../src/application/use-cases/export-offers-csv.ts';
-import { OFFER_CSV_COLUMNS } from '../../../src/domain/csv-columns.ts';
-import { newVariant } from '../../../src/domain/variant.ts';
+import { OFFER_CSV_COLUMNS } from '../../../src/domain/catalog/csv-columns.ts';
+import { newVariant } from '../../../src/domain/variants/variant.ts';
 import { catalogKit, type CatalogKit } from './catalog-kit.ts';
 import { line, readCsv } from './csv-read.ts';
 

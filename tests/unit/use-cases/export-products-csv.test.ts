@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_BATCH_SIZE, makeExportProductsCsv } from '../../../src/application/use-cases/export-products-csv.ts';
-import { PRODUCT_CSV_COLUMNS } from '../../../src/domain/csv-columns.ts';
-import { newProduct } from '../../../src/domain/product.ts';
+import { PRODUCT_CSV_COLUMNS } from '../../../src/domain/catalog/csv-columns.ts';
+import { newProduct } from '../../../src/domain/catalog/product.ts';
 import { catalogKit } from './catalog-kit.ts';
 import { line, readCsv } from './csv-read.ts';
 

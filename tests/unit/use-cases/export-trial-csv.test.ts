@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeExportTrialCsv } from '../../../src/application/use-cases/export-trial-csv.ts';
-import { TRIAL_CSV_COLUMNS } from '../../../src/domain/csv-columns.ts';
+import { TRIAL_CSV_COLUMNS } from '../../../src/domain/catalog/csv-columns.ts';
 import { catalogKit } from './catalog-kit.ts';
 import { line, readCsv } from './csv-read.ts';
 

@@ -3,7 +3,7 @@ import { type AuditEvent } from '../../../src/application/ports/audit-log.ts';
 import { appTokenFingerprint, makeCheckAppToken } from '../../../src/application/use-cases/check-app-token.ts';
 import { makeListExtLogs, makeRecordExtLogs } from '../../../src/application/use-cases/ext-logs.ts';
 import { makeGetExtProfiles, makeSaveExtProfiles } from '../../../src/application/use-cases/ext-profiles.ts';
-import { DEFAULT_EXT_PROFILES } from '../../../src/domain/ext-profiles.ts';
+import { DEFAULT_EXT_PROFILES } from '../../../src/domain/intake/ext-profiles.ts';
 import { makeSequentialIds, makeTestClock } from '../../in-memory/clock-and-ids.ts';
 import { makeInMemoryExtensionStore } from '../../in-memory/in-memory-extension-store.ts';
 

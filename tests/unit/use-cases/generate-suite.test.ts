@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type GenerateSuiteInput, makeGenerateSuite } from '../../../src/application/use-cases/generate-suite.ts';
-import { MAX_SUITE_IMAGES } from '../../../src/domain/suite-plan.ts';
+import { MAX_SUITE_IMAGES } from '../../../src/domain/ai/suite-plan.ts';
 import { aiKit, type AiKit } from './ai-kit.ts';
 
 const LEASE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeGenerateSuite } from '../../../src/application/use-cases/generate-suite.ts';
 import { makeLegacyImageSuite } from '../../../src/application/use-cases/legacy-image-suite.ts';
-import { rulesPlan } from '../../../src/domain/rules-planner.ts';
+import { rulesPlan } from '../../../src/domain/ai/rules-planner.ts';
 import { aiKit } from './ai-kit.ts';
 
 describe('legacy image suite', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Product } from '../../../src/domain/product.ts';
+import { type Product } from '../../../src/domain/catalog/product.ts';
 import { type PublishKit, LEASE_MS, publishKit } from './publish-kit.ts';
 
 const polls = (kit: PublishKit) => kit.marketplace.calls.filter((call) => call === 'importInfo').length;

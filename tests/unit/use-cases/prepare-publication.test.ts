@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Asset, pendingAsset } from '../../../src/domain/asset.ts';
-import { VIDEO_COMPLEX_ID, VIDEO_URL_ATTRIBUTE_ID } from '../../../src/domain/publish-videos.ts';
+import { type Asset, pendingAsset } from '../../../src/domain/media/asset.ts';
+import { VIDEO_COMPLEX_ID, VIDEO_URL_ATTRIBUTE_ID } from '../../../src/domain/publishing/publish-videos.ts';
 import { type PublishKit, PUBLIC_BASE, publishKit } from './publish-kit.ts';
 
 /** A video of product-1 at `index`, stored under `/media/…` (relative, as kept) or failed. */

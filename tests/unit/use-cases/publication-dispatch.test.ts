@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_GRACE_MS } from '../../../src/application/use-cases/publication-dispatch.ts';
-import { type PublishTask } from '../../../src/domain/publish-task.ts';
+import { REQUEST_GRACE_MS } from '../../../src/application/publishing/publication-dispatch.ts';
+import { type PublishTask } from '../../../src/domain/publishing/publish-task.ts';
 import { publishKit } from './publish-kit.ts';
 
 const FAR = '2100-01-01T00:00:00.000Z';

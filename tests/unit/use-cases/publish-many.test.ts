@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../src/domain/errors.ts';
-import { pollDelayMs } from '../../../src/domain/publish-task.ts';
+import { DomainError } from '../../../src/domain/shared/errors.ts';
+import { pollDelayMs } from '../../../src/domain/publishing/publish-task.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 
 const RESET = '2026-11-26T00:00:00.000Z';

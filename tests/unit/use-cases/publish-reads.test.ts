@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PublishStatus, type PublishTask, newPublishTask } from '../../../src/domain/publish-task.ts';
+import { type PublishStatus, type PublishTask, newPublishTask } from '../../../src/domain/publishing/publish-task.ts';
 import { publishKit } from './publish-kit.ts';
 
 const at = (minute: number): string => new Date(Date.UTC(2026, 10, 25, 10, minute)).toISOString();

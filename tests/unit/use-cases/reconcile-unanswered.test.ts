@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SEND_SETTLE_MS } from '../../../src/application/use-cases/reconcile-unanswered.ts';
-import { RESEND_DELAY_MS } from '../../../src/application/use-cases/send-publications.ts';
-import { DomainError } from '../../../src/domain/errors.ts';
-import { pollDelayMs } from '../../../src/domain/publish-task.ts';
+import { SEND_SETTLE_MS } from '../../../src/application/publishing/reconcile-unanswered.ts';
+import { RESEND_DELAY_MS } from '../../../src/application/publishing/send-publications.ts';
+import { DomainError } from '../../../src/domain/shared/errors.ts';
+import { pollDelayMs } from '../../../src/domain/publishing/publish-task.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 
 const count = (kit: PublishKit, method: string) => kit.marketplace.calls.filter((call) => call === method).length;

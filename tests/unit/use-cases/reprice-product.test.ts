@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeQuotePrice } from '../../../src/application/use-cases/quote-price.ts';
-import { quote } from '../../../src/domain/pricing.ts';
-import { newVariant } from '../../../src/domain/variant.ts';
-import { priceProduct } from '../../../src/domain/variant-pricing.ts';
+import { quote } from '../../../src/domain/pricing/pricing.ts';
+import { newVariant } from '../../../src/domain/variants/variant.ts';
+import { priceProduct } from '../../../src/domain/variants/variant-pricing.ts';
 import { catalogKit, readyableFields } from './catalog-kit.ts';
 
 describe('reprice product', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Product } from '../../../src/domain/product.ts';
+import { type Product } from '../../../src/domain/catalog/product.ts';
 import { type PublishKit, PUBLIC_BASE, publishKit } from './publish-kit.ts';
 
 const RESET = '2026-11-26T00:00:00.000Z';

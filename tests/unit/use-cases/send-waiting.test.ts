@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_LEASE_MS } from '../../../src/application/use-cases/send-waiting.ts';
-import { RESEND_DELAY_MS } from '../../../src/application/use-cases/send-publications.ts';
-import { type Product } from '../../../src/domain/product.ts';
-import { type PublishTask } from '../../../src/domain/publish-task.ts';
-import { recordShopTest } from '../../../src/domain/shop.ts';
+import { CLAIM_LEASE_MS } from '../../../src/application/publishing/send-waiting.ts';
+import { RESEND_DELAY_MS } from '../../../src/application/publishing/send-publications.ts';
+import { type Product } from '../../../src/domain/catalog/product.ts';
+import { type PublishTask } from '../../../src/domain/publishing/publish-task.ts';
+import { recordShopTest } from '../../../src/domain/shops/shop.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 
 const RESET = '2026-11-26T00:00:00.000Z';

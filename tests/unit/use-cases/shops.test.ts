@@ -9,7 +9,7 @@ import { makeGetShop } from '../../../src/application/use-cases/get-shop.ts';
 import { makeListShops } from '../../../src/application/use-cases/list-shops.ts';
 import { makeTestShop } from '../../../src/application/use-cases/test-shop.ts';
 import { makeUpdateShop } from '../../../src/application/use-cases/update-shop.ts';
-import { type ShopTestOutcome } from '../../../src/domain/shop.ts';
+import { type ShopTestOutcome } from '../../../src/domain/shops/shop.ts';
 import { makeSequentialIds, makeTestClock } from '../../in-memory/clock-and-ids.ts';
 import { makeInMemoryShopRepository } from '../../in-memory/in-memory-shop-repository.ts';
 

@@ -3,7 +3,7 @@ import { makeGetJob } from '../../../src/application/use-cases/get-job.ts';
 import { makeGetSuiteArchive, suiteArchiveEntries } from '../../../src/application/use-cases/get-suite-archive.ts';
 import { makeGetSuite } from '../../../src/application/use-cases/get-suite.ts';
 import { makeListProductSuites, PRODUCT_SUITES_LIMIT } from '../../../src/application/use-cases/list-product-suites.ts';
-import { appendImage, type SuiteImage, type SuiteJob } from '../../../src/domain/suite-job.ts';
+import { appendImage, type SuiteImage, type SuiteJob } from '../../../src/domain/ai/suite-job.ts';
 import { makeInMemoryJobStore } from '../../in-memory/in-memory-job-store.ts';
 import { makeInMemorySuiteJobStore } from '../../in-memory/in-memory-suite-job-store.ts';
 import { suiteJob, suiteWork } from '../../contract/suite-job-store.contract.ts';

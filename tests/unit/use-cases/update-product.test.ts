@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceProduct } from '../../../src/domain/variant-pricing.ts';
+import { priceProduct } from '../../../src/domain/variants/variant-pricing.ts';
 import { catalogKit, readyableFields } from './catalog-kit.ts';
 
 describe('update product', () => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeSharpImageNormaliser } from '../../../src/adapters/images/sharp-image-normaliser.ts';
 import { makeUploadAssetBytes } from '../../../src/application/use-cases/upload-asset-bytes.ts';
-import { MAX_ASSETS_PER_PRODUCT } from '../../../src/domain/asset.ts';
+import { MAX_ASSETS_PER_PRODUCT } from '../../../src/domain/media/asset.ts';
 import { catalogKit, type CatalogKit } from './catalog-kit.ts';
 
 const png = async (red: number): Promise<Uint8Array> =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeDeleteVideo } from '../../../src/application/use-cases/delete-video.ts';
 import { makeSetVideoCover } from '../../../src/application/use-cases/set-video-cover.ts';
-import { type Asset } from '../../../src/domain/asset.ts';
+import { type Asset } from '../../../src/domain/media/asset.ts';
 import { catalogKit } from './catalog-kit.ts';
 
 /** The catalog kit with the two video use cases wired on its in-memory adapters. */

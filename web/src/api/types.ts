@@ -16,7 +16,7 @@ import type {
   SuiteJobResponse,
 } from '../../../src/adapters/http/schemas/suite.ts';
 import type { UserBody, UserListBody } from '../../../src/adapters/http/schemas/users.ts';
-import type { Product } from '../../../src/domain/product.ts';
+import type { Product } from '../../../src/domain/catalog/product.ts';
 import type { SessionUser } from './session.ts';
 
 /** `POST /api/auth/login` (docs/decisions.md, Accounts; `user` for user-name logins). */

@@ -1,5 +1,5 @@
 import type { Asset } from '../api/types.ts';
-import { MAX_IMAGES } from '../../../src/domain/publish-checks.ts';
+import { MAX_IMAGES } from '../../../src/domain/publishing/publish-checks.ts';
 
 const GROUP_ORDER = ['main', 'sku', 'detail', 'upload', 'generated', 'translated'] as const;
 

@@ -1,11 +1,11 @@
-import { isDomainError } from '../../../src/domain/errors.ts';
-import { type JsonObject, isJsonObject } from '../../../src/domain/json.ts';
-import { mergeGroup } from '../../../src/domain/merge-patch.ts';
-import type { PricingPolicy, Quote } from '../../../src/domain/pricing.ts';
-import { pricingInputsOf, quoteProduct } from '../../../src/domain/product-pricing.ts';
-import { PRODUCT_GROUPS, type Product } from '../../../src/domain/product.ts';
-import type { Variant } from '../../../src/domain/variant.ts';
-import type { VariantEdit } from '../../../src/domain/variant-edits.ts';
+import { isDomainError } from '../../../src/domain/shared/errors.ts';
+import { type JsonObject, isJsonObject } from '../../../src/domain/shared/json.ts';
+import { mergeGroup } from '../../../src/domain/shared/merge-patch.ts';
+import type { PricingPolicy, Quote } from '../../../src/domain/pricing/pricing.ts';
+import { pricingInputsOf, quoteProduct } from '../../../src/domain/pricing/product-pricing.ts';
+import { PRODUCT_GROUPS, type Product } from '../../../src/domain/catalog/product.ts';
+import type { Variant } from '../../../src/domain/variants/variant.ts';
+import type { VariantEdit } from '../../../src/domain/variants/variant-edits.ts';
 import type { Patch } from './patch.ts';
 
 /** The saved variants with the pending edits of those the edits keep (new ones appear once the server made them). */
@@ -42,7 +42,7 @@ export type LivePrice =
   | { readonly kind: 'invalid'; readonly message: string; readonly problems: readonly { path: string; message: string }[] };
 
 /**
- * The price the seller sees while typing: the very `quote` the server runs (src/domain/pricing.ts), on the
+ * The price the seller sees while typing: the very `quote` the server runs (src/domain/pricing/pricing.ts), on the
  * product with its pending edits, at the product's rate override or else the current rate.
  */
 export function livePrice(product: Product, currentRate: number, policy: PricingPolicy): LivePrice {

@@ -1,4 +1,4 @@
-import { PRODUCT_GROUPS } from '../../../src/domain/product.ts';
+import { PRODUCT_GROUPS } from '../../../src/domain/catalog/product.ts';
 
 /**
  * A pending partial update: top-level product fields replace, the groups (`pricing`, `copy`, …) are JSON

@@ -1,6 +1,6 @@
 /** What the pricing panel shows: the live quote with its breakdown, and the price the server stored. */
 import type { ProductDetail } from '../api/types.ts';
-import { type Quote } from '../../../src/domain/pricing.ts';
+import { type Quote } from '../../../src/domain/pricing/pricing.ts';
 import { h } from '../lib/dom.ts';
 import { formatCny, formatDecimal, formatRub } from '../lib/format.ts';
 import { TIER_LABELS, label } from '../lib/labels.ts';

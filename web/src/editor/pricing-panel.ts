@@ -1,7 +1,7 @@
 import { messageOf } from '../api/client.ts';
 import type { FxRate } from '../api/types.ts';
-import { type PricingPolicy, TIER_CHOICES } from '../../../src/domain/pricing.ts';
-import { GRAMS_PER_UNIT, weightInGrams } from '../../../src/domain/product-pricing.ts';
+import { type PricingPolicy, TIER_CHOICES } from '../../../src/domain/pricing/pricing.ts';
+import { GRAMS_PER_UNIT, weightInGrams } from '../../../src/domain/pricing/product-pricing.ts';
 import { h, mount } from '../lib/dom.ts';
 import { formatDecimal, formatTime } from '../lib/format.ts';
 import { TIER_LABELS, label } from '../lib/labels.ts';

@@ -1,7 +1,7 @@
 import { messageOf } from '../api/client.ts';
 import type { AssetList, ProductDetail } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
-import { RICH_CONTENT_ATTRIBUTE_ID } from '../../../src/domain/rich-content.ts';
+import { RICH_CONTENT_ATTRIBUTE_ID } from '../../../src/domain/catalog/rich-content.ts';
 import type { EditorContext } from './context.ts';
 
 type Widget = { widgetName?: string; blocks?: { img?: { src?: string; alt?: string }; paragraphs?: { content?: string }[] }[] };

@@ -1,5 +1,5 @@
 import type { PlanItem } from '../api/types.ts';
-import { SUITE_KINDS } from '../../../src/domain/suite-plan.ts';
+import { SUITE_KINDS } from '../../../src/domain/ai/suite-plan.ts';
 import { h, mount } from '../lib/dom.ts';
 import { PLAN_KIND_LABELS, label } from '../lib/labels.ts';
 

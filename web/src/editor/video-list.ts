@@ -1,5 +1,5 @@
 import type { Asset } from '../api/types.ts';
-import { VIDEO_LIMITS, isVideoAsset, spokenDuration } from '../../../src/domain/video-format.ts';
+import { VIDEO_LIMITS, isVideoAsset, spokenDuration } from '../../../src/domain/media/video-format.ts';
 
 /** The product's videos in their order; the page shows them apart from the pictures. */
 export const videosOf = (assets: readonly Asset[]): Asset[] => assets.filter(isVideoAsset).sort((a, b) => a.index - b.index);

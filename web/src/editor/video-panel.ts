@@ -3,7 +3,7 @@ import type { Asset, AssetList, UploadReply } from '../api/types.ts';
 import { whileBusy } from '../lib/busy.ts';
 import { h, mount } from '../lib/dom.ts';
 import { toast } from '../lib/toast.ts';
-import { VIDEO_LIMITS } from '../../../src/domain/video-format.ts';
+import { VIDEO_LIMITS } from '../../../src/domain/media/video-format.ts';
 import type { EditorContext } from './context.ts';
 import { type VideoActions, videoCard } from './video-card.ts';
 import { formatBytes, videoDownloading, videosOf } from './video-list.ts';

@@ -1,7 +1,7 @@
 import type { ApiClient, RequestOptions } from '../api/client.ts';
 import { saveBlob } from './dom.ts';
 
-import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS, type ProductCsvColumn } from '../../../src/domain/csv-columns.ts';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS, type ProductCsvColumn } from '../../../src/domain/catalog/csv-columns.ts';
 
 export { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS, type ProductCsvColumn };
 

@@ -1,4 +1,4 @@
-import { TIER_CHOICES } from '../../../src/domain/pricing.ts';
+import { TIER_CHOICES } from '../../../src/domain/pricing/pricing.ts';
 import type { App } from '../app.ts';
 import { pricingParams } from '../lib/bulk.ts';
 import { h, mount } from '../lib/dom.ts';

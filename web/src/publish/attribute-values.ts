@@ -1,8 +1,8 @@
 import type { CategoryAttribute } from '../api/marketplace-types.ts';
-import { DESCRIPTION_ATTRIBUTE_ID } from '../../../src/domain/publish-attributes.ts';
-import { TYPE_ATTRIBUTE_ID } from '../../../src/domain/publish-category-checks.ts';
+import { DESCRIPTION_ATTRIBUTE_ID } from '../../../src/domain/publishing/publish-attributes.ts';
+import { TYPE_ATTRIBUTE_ID } from '../../../src/domain/publishing/publish-category-checks.ts';
 
-/** One stored value of a characteristic (the product's `attributes` group, see src/domain/publish-attributes.ts). */
+/** One stored value of a characteristic (the product's `attributes` group, see src/domain/publishing/publish-attributes.ts). */
 export type StoredValue = { readonly dictionary_value_id?: number; readonly value?: string };
 
 /** Reads what the product keeps for an attribute: an array of values, or a bare string/number/object. */

@@ -1,4 +1,4 @@
-import { DEFAULT_PRICING_POLICY } from '../../../domain/pricing.ts';
+import { DEFAULT_PRICING_POLICY } from '../../../domain/pricing/pricing.ts';
 import { type OperationExample } from '../openapi-examples.ts';
 import { EXAMPLE } from './ids.ts';
 

@@ -1,5 +1,5 @@
 import { type OperationExample } from '../openapi-examples.ts';
-import { buildRichContent } from '../../../domain/rich-content.ts';
+import { buildRichContent } from '../../../domain/catalog/rich-content.ts';
 import { EXAMPLE } from './ids.ts';
 import { COPY_DRAFT, PRODUCT_SUMMARY, productDetail } from './product-bodies.ts';
 

@@ -1,4 +1,4 @@
-import { PRODUCT_FIELD_LABELS } from '../../../domain/product-fields.ts';
+import { PRODUCT_FIELD_LABELS } from '../../../domain/catalog/product-fields.ts';
 
 /** Chinese names of the product screen's fields: the product, its variants, its pricing, the list and its exports. */
 export const PRODUCT_FIELDS: Readonly<Record<string, string>> = {

@@ -5,9 +5,9 @@ import { type ExportImages } from '../../../application/use-cases/export-images.
 import { type ExportOffersCsv } from '../../../application/use-cases/export-offers-csv.ts';
 import { type ExportProductsCsv } from '../../../application/use-cases/export-products-csv.ts';
 import { type ExportTrialCsv } from '../../../application/use-cases/export-trial-csv.ts';
-import { invalid } from '../../../domain/errors.ts';
-import { isStage, type Stage } from '../../../domain/product.ts';
-import { safeTitle } from '../../../domain/suite-files.ts';
+import { invalid } from '../../../domain/shared/errors.ts';
+import { isStage, type Stage } from '../../../domain/catalog/product.ts';
+import { safeTitle } from '../../../domain/ai/suite-files.ts';
 import { FileAnswer, withErrors } from '../schemas/common.ts';
 import { ExportImagesBody, OffersCsvQuery, ProductsCsvQuery, TrialCsvQuery } from '../schemas/exports.ts';
 import { attachmentHeader, zipStream } from '../zip-stream.ts';

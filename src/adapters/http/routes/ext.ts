@@ -2,8 +2,8 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { type ListExtLogs, type RecordExtLogs } from '../../../application/use-cases/ext-logs.ts';
 import { type GetExtProfiles, type SaveExtProfiles } from '../../../application/use-cases/ext-profiles.ts';
-import { type ExtProfiles } from '../../../domain/ext-profiles.ts';
-import { type JsonObject } from '../../../domain/json.ts';
+import { type ExtProfiles } from '../../../domain/intake/ext-profiles.ts';
+import { type JsonObject } from '../../../domain/shared/json.ts';
 import { withErrors } from '../schemas/common.ts';
 import {
   EXT_LOG_BODY_LIMIT,

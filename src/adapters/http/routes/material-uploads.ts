@@ -5,9 +5,9 @@ import { readHead, withHead } from '../../../application/byte-streams.ts';
 import { gatherUploadedImage } from '../../../application/image-uploads.ts';
 import { type UploadAssetBytes, type UploadMeta } from '../../../application/use-cases/upload-asset-bytes.ts';
 import { type UploadVideo } from '../../../application/use-cases/upload-video.ts';
-import { invalid } from '../../../domain/errors.ts';
-import { MAX_IMAGE_BYTES } from '../../../domain/image-format.ts';
-import { sniffVideoFormat } from '../../../domain/video-format.ts';
+import { invalid } from '../../../domain/shared/errors.ts';
+import { MAX_IMAGE_BYTES } from '../../../domain/media/image-format.ts';
+import { sniffVideoFormat } from '../../../domain/media/video-format.ts';
 import { withErrors } from '../schemas/common.ts';
 import { UploadBytesParts, UploadBytesReply, UploadMetaSchema } from '../schemas/materials.ts';
 

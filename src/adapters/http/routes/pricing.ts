@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type QuotePrice } from '../../../application/use-cases/quote-price.ts';
-import { type PricingPolicy } from '../../../domain/pricing.ts';
+import { type PricingPolicy } from '../../../domain/pricing/pricing.ts';
 import { withErrors } from '../schemas/common.ts';
 import { PolicyResponse, QuoteBody, QuoteResponse } from '../schemas/pricing.ts';
 

@@ -1,13 +1,13 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { type CheckPublish } from '../../../application/use-cases/check-publish.ts';
-import { type GetPublishTask } from '../../../application/use-cases/get-publish-task.ts';
-import { type ListPublishHistory } from '../../../application/use-cases/list-publish-history.ts';
-import { type PublishMany } from '../../../application/use-cases/publish-many.ts';
-import { type PublishProduct } from '../../../application/use-cases/publish-product.ts';
-import { explainImportError } from '../../../domain/import-error-explanations.ts';
-import { isSettling } from '../../../domain/publish-reconcile.ts';
-import { type ImportError, type PublishTask } from '../../../domain/publish-task.ts';
+import { type CheckPublish } from '../../../application/publishing/check-publish.ts';
+import { type GetPublishTask } from '../../../application/publishing/get-publish-task.ts';
+import { type ListPublishHistory } from '../../../application/publishing/list-publish-history.ts';
+import { type PublishMany } from '../../../application/publishing/publish-many.ts';
+import { type PublishProduct } from '../../../application/publishing/publish-product.ts';
+import { explainImportError } from '../../../domain/publishing/import-error-explanations.ts';
+import { isSettling } from '../../../domain/publishing/publish-reconcile.ts';
+import { type ImportError, type PublishTask } from '../../../domain/publishing/publish-task.ts';
 import { IdParams, PageQuery, withErrors } from '../schemas/common.ts';
 import {
   BulkPublishBody,

@@ -7,7 +7,7 @@ import { type DeleteShop } from '../../../application/use-cases/delete-shop.ts';
 import { type ListShops } from '../../../application/use-cases/list-shops.ts';
 import { type TestShop } from '../../../application/use-cases/test-shop.ts';
 import { type UpdateShop } from '../../../application/use-cases/update-shop.ts';
-import { type Shop, maskApiKey } from '../../../domain/shop.ts';
+import { type Shop, maskApiKey } from '../../../domain/shops/shop.ts';
 import { IdParams, PageQuery, withErrors } from '../schemas/common.ts';
 import { CreateShopBody, ShopBody, ShopLimitsBody, ShopListBody, ShopTestBody, UpdateShopBody } from '../schemas/shops.ts';
 

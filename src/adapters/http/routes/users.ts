@@ -4,7 +4,7 @@ import { type CreateUser } from '../../../application/use-cases/create-user.ts';
 import { type DeleteUser } from '../../../application/use-cases/delete-user.ts';
 import { type ListUsers } from '../../../application/use-cases/list-users.ts';
 import { type UpdateUser } from '../../../application/use-cases/update-user.ts';
-import { type User } from '../../../domain/user.ts';
+import { type User } from '../../../domain/accounts/user.ts';
 import { CreateUserBody, UpdateUserBody, UserBody, UserListBody } from '../schemas/users.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 

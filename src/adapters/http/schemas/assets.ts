@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ASSET_GROUPS, ASSET_STATUSES, MAX_ASSETS_PER_PRODUCT } from '../../../domain/asset.ts';
-import { type Asset } from '../../../domain/asset.ts';
+import { ASSET_GROUPS, ASSET_STATUSES, MAX_ASSETS_PER_PRODUCT } from '../../../domain/media/asset.ts';
+import { type Asset } from '../../../domain/media/asset.ts';
 import { Uuid, literals, nullable } from './common.ts';
 
 /** One asset as clients see it (with the extra fields of docs/decisions.md, Intake and assets). */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { BULK_ACTIONS } from '../../../application/use-cases/bulk-products.ts';
-import { PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing.ts';
-import { STAGES } from '../../../domain/product.ts';
+import { PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing/pricing.ts';
+import { STAGES } from '../../../domain/catalog/product.ts';
 import { MODEL_ID_TITLES, TextModelId } from './ai.ts';
 import { literals, nullable, Timestamp, Uuid } from './common.ts';
 import { PlanItemInput } from './suite.ts';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { OFFER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../../domain/csv-columns.ts';
-import { STAGES } from '../../../domain/product.ts';
+import { OFFER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '../../../domain/catalog/csv-columns.ts';
+import { STAGES } from '../../../domain/catalog/product.ts';
 import { ImageAddress } from './common.ts';
 
 const COLUMN = PRODUCT_CSV_COLUMNS.join('|');

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literals } from './common.ts';
-import { PLATFORMS } from '../../../domain/platform.ts';
-import { STAGES } from '../../../domain/product.ts';
+import { PLATFORMS } from '../../../domain/shared/platform.ts';
+import { STAGES } from '../../../domain/catalog/product.ts';
 import { HttpUrl, Uuid } from './common.ts';
 import { MaterialSkus } from './variants.ts';
 

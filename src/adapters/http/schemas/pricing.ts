@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { literals } from './common.ts';
-import { PRICE_CURRENCIES, PRICING_LIMITS, type PricingPolicy, TIER_CHOICES, TIERS } from '../../../domain/pricing.ts';
+import { PRICE_CURRENCIES, PRICING_LIMITS, type PricingPolicy, TIER_CHOICES, TIERS } from '../../../domain/pricing/pricing.ts';
 
 const { markupPercent, reserveDiscountPercent } = PRICING_LIMITS;
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PUBLISH_OPERATIONS, PUBLISH_STATUSES } from '../../../domain/publish-task.ts';
+import { PUBLISH_OPERATIONS, PUBLISH_STATUSES } from '../../../domain/publishing/publish-task.ts';
 import { Timestamp, Uuid } from './common.ts';
 
 export const PublishBody = Type.Object({ shop_id: Uuid }, { additionalProperties: false });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { type SHOP_CURRENCIES, type SHOP_STATUSES } from '../../../domain/shop.ts';
+import { type SHOP_CURRENCIES, type SHOP_STATUSES } from '../../../domain/shops/shop.ts';
 import { Timestamp } from './common.ts';
 
 export const ShopCurrency = Type.Union([Type.Literal('RUB'), Type.Literal('CNY')] satisfies { const: (typeof SHOP_CURRENCIES)[number] }[]);

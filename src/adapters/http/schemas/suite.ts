@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { SUITE_KINDS } from '../../../domain/suite-plan.ts';
+import { SUITE_KINDS } from '../../../domain/ai/suite-plan.ts';
 import { AiTexts, ImageModelId, Requirements, TextModelId } from './ai.ts';
 import { ImageAddress, Uuid } from './common.ts';
 

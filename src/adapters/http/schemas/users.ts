@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { AUDIT_ACTIONS } from '../../../application/ports/audit-log.ts';
-import { DISPLAY_NAME_MAX, PASSWORD_MAX, ROLES } from '../../../domain/user.ts';
+import { DISPLAY_NAME_MAX, PASSWORD_MAX, ROLES } from '../../../domain/accounts/user.ts';
 import { literals, nullable, Timestamp } from './common.ts';
 
 const RoleSchema = literals(ROLES);

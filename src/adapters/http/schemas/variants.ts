@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { PRICING_LIMITS } from '../../../domain/pricing.ts';
-import { PUBLISH_STATUSES } from '../../../domain/publish-task.ts';
-import { MAX_VARIANTS, VARIANT_OFFER_ID_MAX_LENGTH } from '../../../domain/variant.ts';
+import { PRICING_LIMITS } from '../../../domain/pricing/pricing.ts';
+import { PUBLISH_STATUSES } from '../../../domain/publishing/publish-task.ts';
+import { MAX_VARIANTS, VARIANT_OFFER_ID_MAX_LENGTH } from '../../../domain/variants/variant.ts';
 import { literals, nullable, Uuid } from './common.ts';
 
 /** A category attribute id as an object key (`"10096"`). */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { STAGES } from '../../../domain/product.ts';
+import { STAGES } from '../../../domain/catalog/product.ts';
 import { isSqlite } from '../dialect-of.ts';
 
 /**

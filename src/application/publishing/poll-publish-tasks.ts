@@ -1,0 +1,83 @@
+import { type Clock } from '../ports/clock.ts';
+import { type Marketplace } from '../ports/marketplace.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
+import { POLL_BACKOFF, type PublishTask, applyImportResult, postponePoll } from '../../domain/publishing/publish-task.ts';
+import { type SendWaiting } from './send-waiting.ts';
+import { type ShopAccess } from '../shop-access.ts';
+import { writeFinalResults, writeVariantStatuses } from './publish-write-back.ts';
+
+/** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
+export type PollEvent = { readonly taskId: string; readonly error: unknown };
+
+export type PollPublishTasksDeps = {
+  readonly publishTasks: PublishTaskRepository;
+  readonly products: ProductRepository;
+  readonly shopAccess: ShopAccess;
+  readonly marketplace: Marketplace;
+  readonly clock: Clock;
+  readonly sendWaiting: SendWaiting;
+  /** How long a claimed task stays with this process before another may poll it (its process may have died). */
+  readonly leaseMs: number;
+  /** The first wait of the poll back-off (`PUBLISH_POLL_FIRST`; 1 s by default). */
+  readonly firstPollMs?: number;
+  readonly onPollError?: (event: PollEvent) => void;
+};
+/** Polls a batch of due tasks once and sends a batch of due waiting records; answers whether more may be due. */
+export type PollPublishTasks = () => Promise<boolean>;
+
+/** Tasks claimed per batch (a task of 100 products is one poll), so a batch ends well within its lease. */
+export const POLL_TASKS_PER_CLAIM = 10;
+/** Waiting records sent per batch; the rest wait for the next batch. */
+export const WAITING_BATCH = 500;
+
+/**
+ * One batch of the background poller: claims due tasks (docs/decisions.md, Background work: whole tasks, with a lease, so two
+ * processes never poll one task at once and a dead process's tasks are due again when its lease passes), asks
+ * the marketplace once per task for its per-product results and folds each in, and sends the due
+ * `waiting_quota` records (docs/decisions.md, Publishing). The product is written before the record, so a crash in between repeats an
+ * idempotent write-back on the next poll instead of losing it.
+ */
+export function makePollPublishTasks({
+  publishTasks,
+  products,
+  shopAccess,
+  marketplace,
+  clock,
+  sendWaiting,
+  leaseMs,
+  firstPollMs = POLL_BACKOFF.firstMs,
+  onPollError,
+}: PollPublishTasksDeps): PollPublishTasks {
+  const pollTask = async (taskId: string, records: readonly PublishTask[]): Promise<void> => {
+    try {
+      const shop = await shopAccess.find(records[0]!.shop_id);
+      const items = await marketplace.importInfo(shopAccess.credentialsOf(shop), taskId);
+      const now = clock.now().toISOString();
+      const next = records.map((record) => applyImportResult(record, items, now, firstPollMs));
+      await writeFinalResults(products, next, now);
+      await publishTasks.update(...next);
+    } catch (error) {
+      onPollError?.({ taskId, error });
+      const now = clock.now().toISOString();
+      await publishTasks.update(...records.map((record) => postponePoll(record, now, firstPollMs)));
+    }
+  };
+
+  return async () => {
+    const now = clock.now();
+    const claimed = await publishTasks.claimPolls(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), POLL_TASKS_PER_CLAIM);
+    const byTask = new Map<string, PublishTask[]>();
+    for (const record of claimed) byTask.set(record.task_id!, [...(byTask.get(record.task_id!) ?? []), record]);
+    for (const [taskId, records] of byTask) await pollTask(taskId, records);
+    const waiting = await publishTasks.listDue(clock.now().toISOString(), WAITING_BATCH, ['waiting_quota']);
+    if (waiting.length > 0) {
+      try {
+        await writeVariantStatuses(products, await sendWaiting(waiting), clock.now().toISOString());
+      } catch (error) {
+        onPollError?.({ taskId: 'waiting', error });
+      }
+    }
+    return byTask.size >= POLL_TASKS_PER_CLAIM || waiting.length >= WAITING_BATCH;
+  };
+}

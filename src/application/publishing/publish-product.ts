@@ -1,0 +1,34 @@
+import { type ProductRepository } from '../ports/product-repository.ts';
+import { conflict, invalid } from '../../domain/shared/errors.ts';
+import { type PublishTask } from '../../domain/publishing/publish-task.ts';
+import { findPublishingShop } from './prepare-publication.ts';
+import { type PublicationDispatch } from './publication-dispatch.ts';
+import { type ShopAccess } from '../shop-access.ts';
+import { loadProduct } from '../product-access.ts';
+
+export type PublishProductDeps = {
+  readonly products: ProductRepository;
+  readonly shopAccess: ShopAccess;
+  readonly publicationDispatch: PublicationDispatch;
+};
+export type PublishProductInput = { readonly productId: string; readonly shopId: string };
+export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask>;
+
+/**
+ * Publishes one `ready` product (or updates a published one's card) through a shop: the publish checks, then the
+ * send within the shop's quota. The record is `pending` with the marketplace's task id, or `waiting_quota`.
+ */
+export function makePublishProduct({ products, shopAccess, publicationDispatch }: PublishProductDeps): PublishProduct {
+  return async ({ productId, shopId }) => {
+    const product = await loadProduct(products, productId);
+    if (product.stage !== 'ready' && product.stage !== 'published') throw conflict('PRODUCT_NOT_READY', '只有「待上架」状态的商品才能发布，请先通过就绪检查');
+    const shop = await findPublishingShop(shopAccess, shopId);
+    const candidate = await publicationDispatch.evaluate(product, shop);
+    if (!candidate.ok) {
+      if (candidate.code === 'PUBLISH_IN_PROGRESS') throw conflict(candidate.code, candidate.detail);
+      throw invalid(candidate.code, candidate.detail, candidate.problems);
+    }
+    const [record] = await publicationDispatch.dispatch(shop, [candidate]);
+    return record!;
+  };
+}

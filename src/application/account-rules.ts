@@ -1,4 +1,4 @@
-import { type DomainError, conflict, invalid, notFound } from '../domain/shared/errors.ts';
+import { type DomainError, conflict, invalid, notFound } from '../domain/common/errors.ts';
 import { type User, normaliseUsername, passwordProblem, RESERVED_USERNAMES, usernameKey, usernameProblem } from '../domain/accounts/user.ts';
 import { type CommonPasswords } from './ports/password-hasher.ts';
 import { type UsernameSkeleton } from './ports/username-skeleton.ts';

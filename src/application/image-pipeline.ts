@@ -1,6 +1,6 @@
 import { checkAssetRoom, pendingAsset, storedAsset } from '../domain/media/asset.ts';
 import { type CardSource } from '../domain/ai/card-texts.ts';
-import { invalid, notFound } from '../domain/shared/errors.ts';
+import { invalid, notFound } from '../domain/common/errors.ts';
 import { type Product } from '../domain/catalog/product.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type Clock } from './ports/clock.ts';

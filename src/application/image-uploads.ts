@@ -1,5 +1,5 @@
 import { gatherUpTo } from './byte-streams.ts';
-import { DomainError } from '../domain/shared/errors.ts';
+import { DomainError } from '../domain/common/errors.ts';
 import { MAX_IMAGE_BYTES } from '../domain/media/image-format.ts';
 
 /** The seller's words for an image over the cap, named as the field it came in (`file`) so the page can mark it. */

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isDomainError } from '../domain/shared/errors.ts';
-import { type JsonObject } from '../domain/shared/json.ts';
+import { isDomainError } from '../domain/common/errors.ts';
+import { type JsonObject } from '../domain/common/json.ts';
 import { type Clock } from './ports/clock.ts';
 import { type JobStore } from './ports/job-store.ts';
 

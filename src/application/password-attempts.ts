@@ -1,4 +1,4 @@
-import { RateLimitedError } from '../domain/shared/errors.ts';
+import { RateLimitedError } from '../domain/common/errors.ts';
 import { LOGIN_THROTTLE_LIMITS, retryAfterSeconds } from '../domain/accounts/login-throttle.ts';
 import { usernameKey, USERNAME_MAX } from '../domain/accounts/user.ts';
 import { type AuditLog } from './ports/audit-log.ts';

@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '../domain/shared/errors.ts';
+import { DomainError, notFound } from '../domain/common/errors.ts';
 import { type Product } from '../domain/catalog/product.ts';
 import { type ProductRepository } from './ports/product-repository.ts';
 

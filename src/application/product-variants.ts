@@ -1,4 +1,4 @@
-import { conflict, invalid } from '../domain/shared/errors.ts';
+import { conflict, invalid } from '../domain/common/errors.ts';
 import { type Product } from '../domain/catalog/product.ts';
 import { withOfferIds } from '../domain/variants/variant.ts';
 import { editedImageIds, type VariantEdit } from '../domain/variants/variant-edits.ts';

@@ -1,7 +1,7 @@
 import { type MarketplaceCredentials } from './ports/marketplace.ts';
 import { type SecretBox } from './ports/secret-box.ts';
 import { type ShopRepository } from './ports/shop-repository.ts';
-import { DomainError, invalid, notFound } from '../domain/shared/errors.ts';
+import { DomainError, invalid, notFound } from '../domain/common/errors.ts';
 import { type Shop } from '../domain/shops/shop.ts';
 
 /** The context a shop's key is sealed under, so a sealed key copied to another row does not open. */

@@ -1,5 +1,5 @@
 import { cardTexts } from '../domain/ai/card-texts.ts';
-import { isDomainError } from '../domain/shared/errors.ts';
+import { isDomainError } from '../domain/common/errors.ts';
 import { type SuiteImage, type SuiteJob, appendImage } from '../domain/ai/suite-job.ts';
 import { resolveReferences } from '../domain/ai/suite-plan.ts';
 import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from './image-pipeline.ts';

@@ -1,4 +1,4 @@
-import { isDomainError } from '../domain/shared/errors.ts';
+import { isDomainError } from '../domain/common/errors.ts';
 import { type SuiteJob, appendImage, isFinal } from '../domain/ai/suite-job.ts';
 import { type ImageModel } from './ports/image-model.ts';
 import { type Watermark } from './ports/image-processor.ts';

@@ -1,5 +1,5 @@
 import { type RedeemedUpload, type UploadRedemptions } from './ports/direct-uploads.ts';
-import { DomainError, conflict } from '../domain/shared/errors.ts';
+import { DomainError, conflict } from '../domain/common/errors.ts';
 
 type TicketAnswer = RedeemedUpload | 'invalid' | 'expired' | 'used';
 

@@ -1,6 +1,6 @@
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type Asset } from '../domain/media/asset.ts';
-import { conflict, notFound } from '../domain/shared/errors.ts';
+import { conflict, notFound } from '../domain/common/errors.ts';
 import { isVideoAsset } from '../domain/media/video-format.ts';
 
 /** The product's video with this id: 404 when it is not the product's, 409 when it is a picture. */

@@ -1,7 +1,7 @@
 import { type ObjectStore, type StoredObject } from './ports/object-store.ts';
 import { type VideoDurationReader } from './ports/video-fetcher.ts';
 import { readHead, withHead } from './byte-streams.ts';
-import { DomainError } from '../domain/shared/errors.ts';
+import { DomainError } from '../domain/common/errors.ts';
 import { type VideoFormat, VIDEO_LIMITS, sniffVideoFormat, spokenDuration } from '../domain/media/video-format.ts';
 
 /** The `ftyp` box and its major brand. */

@@ -1,5 +1,5 @@
 import { type Asset } from '../domain/media/asset.ts';
-import { type FieldProblem } from '../domain/shared/errors.ts';
+import { type FieldProblem } from '../domain/common/errors.ts';
 import { type PricingPolicy } from '../domain/pricing/pricing.ts';
 import { type Product, type Stage } from '../domain/catalog/product.ts';
 import { effectiveImages, storedImageUrls } from '../domain/catalog/product-images.ts';

@@ -1,4 +1,4 @@
-import { invalid } from '../domain/shared/errors.ts';
+import { invalid } from '../domain/common/errors.ts';
 import { type LoadImage } from './image-pipeline.ts';
 import { type Watermark } from './ports/image-processor.ts';
 import { type WatermarkInput } from './ports/suite-jobs.ts';

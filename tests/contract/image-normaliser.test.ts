@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeSharpImageNormaliser } from '../../src/adapters/images/sharp-image-normaliser.ts';
-import { DomainError } from '../../src/domain/shared/errors.ts';
+import { DomainError } from '../../src/domain/common/errors.ts';
 import { makeCdnImages } from '../fakes/cdn.ts';
 
 const codeOf = async (promise: Promise<unknown>): Promise<string> =>

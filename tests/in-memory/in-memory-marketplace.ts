@@ -1,5 +1,5 @@
 import { type Marketplace, type MarketplaceCredentials } from '../../src/application/ports/marketplace.ts';
-import { DomainError } from '../../src/domain/shared/errors.ts';
+import { DomainError } from '../../src/domain/common/errors.ts';
 import { ItemQuotaExceeded } from '../../src/domain/publishing/publish-quota.ts';
 import { type ImportError, type ImportResultItem } from '../../src/domain/publishing/publish-task.ts';
 import { missingMethods } from '../../src/domain/shops/shop.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGuardedHttp } from '../../src/adapters/outbound/guarded-http.ts';
-import { DomainError } from '../../src/domain/shared/errors.ts';
+import { DomainError } from '../../src/domain/common/errors.ts';
 import { type FakeServer, startFakeServer } from '../fakes/fake-server.ts';
 
 const OPTIONS = { maxBytes: 1024 * 1024, timeoutMs: 5_000 };

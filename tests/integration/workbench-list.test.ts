@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProduct, type Stage } from '../../src/domain/catalog/product.ts';
-import { type Platform } from '../../src/domain/shared/platform.ts';
+import { type Platform } from '../../src/domain/common/platform.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addStoredImage } from './catalog-helpers.ts';

@@ -12,7 +12,7 @@ import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { makeLocalObjectStore } from '../../src/adapters/storage/local-object-store.ts';
 import { type Asset } from '../../src/domain/media/asset.ts';
-import { DomainError } from '../../src/domain/shared/errors.ts';
+import { DomainError } from '../../src/domain/common/errors.ts';
 import { newProduct } from '../../src/domain/catalog/product.ts';
 import { makeCdnImages } from '../fakes/cdn.ts';
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ERROR_KINDS, DomainError } from '../../src/domain/shared/errors.ts';
+import { ERROR_KINDS, DomainError } from '../../src/domain/common/errors.ts';
 import { installErrorHandler, STATUS_OF_KIND } from '../../src/adapters/http/error-handler.ts';
 
 async function appThrowing(error: unknown) {

@@ -1,7 +1,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeGuardedHttp } from '../../src/adapters/outbound/guarded-http.ts';
-import { DomainError } from '../../src/domain/shared/errors.ts';
+import { DomainError } from '../../src/domain/common/errors.ts';
 
 const OPTIONS = { maxBytes: 1024 * 1024, timeoutMs: 30_000 };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLATFORMS } from '../../src/domain/shared/platform.ts';
+import { PLATFORMS } from '../../src/domain/common/platform.ts';
 import { fixSchemeless, isAllowedProxyHost, originalImageUrl, refererFor, refererForHost } from '../../src/domain/intake/image-source.ts';
 import { sniffImageFormat } from '../../src/domain/media/image-format.ts';
 

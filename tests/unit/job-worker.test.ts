@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { busiestTurn } from '../helpers/event-loop-turns.ts';
 import { makeJobWorker } from '../../src/application/job-worker.ts';
-import { invalid } from '../../src/domain/shared/errors.ts';
+import { invalid } from '../../src/domain/common/errors.ts';
 import { makeInMemoryJobStore } from '../in-memory/in-memory-job-store.ts';
 
 const NOW = () => new Date('2026-11-27T08:00:00Z');

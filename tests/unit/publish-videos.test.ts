@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldProblem } from '../../src/domain/shared/errors.ts';
+import { type FieldProblem } from '../../src/domain/common/errors.ts';
 import { type PublishVideo, checkVideos, withVideos } from '../../src/domain/publishing/publish-videos.ts';
 import { sniffVideoFormat } from '../../src/domain/media/video-format.ts';
 import { tinyMp4 } from '../fakes/tiny-mp4.ts';

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { type Rollup, build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JsonObject } from '../../src/domain/shared/json.ts';
+import { type JsonObject } from '../../src/domain/common/json.ts';
 import { type PricingPolicy, TIER_CHOICES } from '../../src/domain/pricing/pricing.ts';
 import { newProduct } from '../../src/domain/catalog/product.ts';
 import { type TestApp, startTestApp } from '../../tests/helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { type ImageModel } from '../../application/ports/image-model.ts';
 import { type ModelCatalog, type ModelEntry } from '../../application/ports/model-catalog.ts';
 import { type TextModel } from '../../application/ports/text-model.ts';
-import { DomainError, invalid } from '../../domain/shared/errors.ts';
+import { DomainError, invalid } from '../../domain/common/errors.ts';
 import { defaultImageSpec, imageCapabilities, imageModelSpecs, type ImageSettings } from './image-model-specs.ts';
 import { defaultTextSpec, findTextSpec, type TextSettings, textModelSpecs } from './text-model-specs.ts';
 

@@ -1,5 +1,5 @@
 import { fetch, type RequestInit, type Response } from 'undici';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 
 /**
  * How one provider call behaves: its label in messages, its deadline (for all attempts together), the pause

@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import { type GenerationQueue } from '../../application/ports/suite-jobs.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 
 /** The global serial queue (p-queue, concurrency 1). Urgent tasks jump ahead of waiting ones, never a running one. */
 export function makeSerialGenerationQueue(): GenerationQueue {

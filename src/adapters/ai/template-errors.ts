@@ -1,4 +1,4 @@
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 
 /** The template draws the seller's product: without a photo of it there is nothing honest to compose. */
 export const noReference = () =>

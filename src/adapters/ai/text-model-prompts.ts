@@ -1,6 +1,6 @@
 import { type CopyRequest, type PlanRequest, type ProductContext } from '../../application/ports/text-model.ts';
 import { type CopyDraft, parseCopyDraft } from '../../domain/ai/copy.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { SUITE_KINDS } from '../../domain/ai/suite-plan.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type FastifyRequest, type onRequestAsyncHookHandler } from 'fastify';
 import { type ResolveSession } from '../../application/use-cases/resolve-session.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { type Principal, type Role } from '../../domain/accounts/user.ts';
 import { currentRequestContext } from '../request-context.ts';
 

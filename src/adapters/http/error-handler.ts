@@ -1,5 +1,5 @@
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { type ErrorKind, isDomainError, RateLimitedError } from '../../domain/shared/errors.ts';
+import { type ErrorKind, isDomainError, RateLimitedError } from '../../domain/common/errors.ts';
 import { type AllowedMethods } from './allowed-methods.ts';
 import { type ErrorBody } from './schemas/common.ts';
 import { chineseProblem, validationProblems } from './validation-messages.ts';

@@ -1,6 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import secureJsonParse from 'secure-json-parse';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 
 const FORBIDDEN_KEY = /forbidden prototype property/;
 

@@ -1,5 +1,5 @@
 import { type FastifyRequest } from 'fastify';
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 
 /**
  * PostgreSQL text cannot hold U+0000: a name or a `q` with one failed in the database as a 500. No seller types it,

@@ -1,4 +1,4 @@
-import { type FieldProblem } from '../../domain/shared/errors.ts';
+import { type FieldProblem } from '../../domain/common/errors.ts';
 import { type SchemaError } from './schema-error.ts';
 import { fieldLabel, sentence, valueWord } from './validation-sentences.ts';
 

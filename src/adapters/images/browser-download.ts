@@ -1,6 +1,6 @@
 import { type GuardedFetchOptions, type GuardedHttp, type GuardedStreamResponse } from '../../application/ports/guarded-http.ts';
 import { ImageFetchError } from '../../application/ports/image-fetcher.ts';
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { fixSchemeless } from '../../domain/intake/image-source.ts';
 import { withHead as prependHead } from '../../application/byte-streams.ts';
 

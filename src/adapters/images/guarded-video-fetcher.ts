@@ -1,7 +1,7 @@
 import { type GuardedHttp } from '../../application/ports/guarded-http.ts';
 import { ImageFetchError } from '../../application/ports/image-fetcher.ts';
 import { type StreamedVideo, type VideoFetcher } from '../../application/ports/video-fetcher.ts';
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { sniffVideoFormat } from '../../domain/media/video-format.ts';
 import { asFetchError, openAsBrowser, readHead, withHead } from './browser-download.ts';
 

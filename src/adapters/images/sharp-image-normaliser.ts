@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { type ImageNormaliser, type NormalisedImage } from '../../application/ports/image-normaliser.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { type ImageFormat, isMarketplaceFormat, sniffImageFormat } from '../../domain/media/image-format.ts';
 
 /** 40 megapixels: far above any product photo, far below what a decompression bomb needs. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { type ImageProcessor, type Watermark } from '../../application/ports/image-processor.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { renderText } from './text-render.ts';
 
 export const CARD = { width: 1200, height: 1600 } as const;

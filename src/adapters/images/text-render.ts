@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { hasChinese } from '../../domain/shared/text.ts';
+import { hasChinese } from '../../domain/common/text.ts';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');

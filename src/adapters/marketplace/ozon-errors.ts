@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { type ShopTestOutcome } from '../../domain/shops/shop.ts';
 
 /** A non-2xx answer of the Seller API, with its `{code, message}` body. */

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { type Marketplace, type MarketplaceCredentials } from '../../application/ports/marketplace.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { ItemQuotaExceeded } from '../../domain/publishing/publish-quota.ts';
 import { missingMethods } from '../../domain/shops/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';

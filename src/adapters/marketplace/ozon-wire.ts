@@ -1,5 +1,5 @@
 import { type AttributeValue, type CategoryAttribute, type CategoryNode, type PriceResult } from '../../application/ports/marketplace.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { type ImportError, type ImportResultItem } from '../../domain/publishing/publish-task.ts';
 import { type QuotaCounter, type ShopLimits } from '../../domain/shops/shop-limits.ts';
 

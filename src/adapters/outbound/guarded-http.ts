@@ -1,6 +1,6 @@
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { type GuardedFetchOptions, type GuardedHttp, type GuardedStreamResponse } from '../../application/ports/guarded-http.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { RefusedAddressError, type Resolve, addressAllowed, guardedConnector, refusedLiteral, systemResolve } from './guarded-connector.ts';
 
 export type GuardedHttpOptions = {

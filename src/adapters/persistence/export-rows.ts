@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { type ExportedField, PRODUCT_FIELD_LIST } from '../../domain/catalog/product-fields.ts';
 import { type Variant } from '../../domain/variants/variant.ts';
 import { type ExportFilter, type ExportRecord } from '../../application/ports/product-export-reader.ts';

@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 import { type ExtLogEntry, type ExtensionStore } from '../../application/ports/extension-store.ts';
 import { type ExtProfiles } from '../../domain/intake/ext-profiles.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { type Database } from './database.ts';
 
 const PROFILES_KEY = 'ext.profiles';

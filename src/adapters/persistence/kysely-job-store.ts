@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type ClaimedJob, type Job, type JobItem, type JobStatus, type JobItemStatus, type JobStore } from '../../application/ports/job-store.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { type Database } from './database.ts';
 
 const parse = (text: string): JsonObject => JSON.parse(text) as JsonObject;

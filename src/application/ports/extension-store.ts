@@ -1,5 +1,5 @@
 import { type ExtProfiles } from '../../domain/intake/ext-profiles.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 
 /** One telemetry event the extension sent, as received. */
 export type ExtLogEntry = { readonly id: string; readonly received_at: string; readonly event: JsonObject };

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorKind } from '../../domain/shared/errors.ts';
+import { DomainError, type ErrorKind } from '../../domain/common/errors.ts';
 import { type ImageFormat } from '../../domain/media/image-format.ts';
 
 /** A fetched image: its bytes and the format its first bytes name (null when they name no image format we know). */

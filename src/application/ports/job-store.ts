@@ -1,4 +1,4 @@
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 
 /**
  * Durable background jobs (docs/decisions.md, Background work, Bulk actions and jobs, AI): a job is a list of items worked one by one; a worker claims a

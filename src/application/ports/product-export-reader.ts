@@ -1,4 +1,4 @@
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { type Product, type Stage } from '../../domain/catalog/product.ts';
 import { type ExportedField } from '../../domain/catalog/product-fields.ts';
 import { type Variant } from '../../domain/variants/variant.ts';

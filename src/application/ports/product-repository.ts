@@ -1,4 +1,4 @@
-import { type Platform } from '../../domain/shared/platform.ts';
+import { type Platform } from '../../domain/common/platform.ts';
 import { type Product, type Stage } from '../../domain/catalog/product.ts';
 
 export const LIST_SORT_KEYS = ['updated_at', 'created_at', 'price', 'name'] as const;

@@ -1,5 +1,5 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type FieldProblem } from '../../domain/shared/errors.ts';
+import { type FieldProblem } from '../../domain/common/errors.ts';
 import { type PreparePublication, findPublishingShop } from './prepare-publication.ts';
 import { type ShopAccess } from '../shop-access.ts';
 import { loadProduct } from '../product-access.ts';

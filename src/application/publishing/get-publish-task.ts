@@ -1,5 +1,5 @@
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
-import { notFound } from '../../domain/shared/errors.ts';
+import { notFound } from '../../domain/common/errors.ts';
 import { type PublishStatus, type PublishTask } from '../../domain/publishing/publish-task.ts';
 
 export type GetPublishTaskDeps = { readonly publishTasks: PublishTaskRepository };

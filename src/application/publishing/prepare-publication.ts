@@ -1,6 +1,6 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
-import { conflict, invalid } from '../../domain/shared/errors.ts';
+import { conflict, invalid } from '../../domain/common/errors.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { effectiveImages, storedImageUrls } from '../../domain/catalog/product-images.ts';
 import { type PreparedPublish, preparePublish } from '../../domain/publishing/publish.ts';

@@ -2,7 +2,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
-import { type FieldProblem, isDomainError } from '../../domain/shared/errors.ts';
+import { type FieldProblem, isDomainError } from '../../domain/common/errors.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { type PublishTask, newWaitingRecord } from '../../domain/publishing/publish-task.ts';
 import { chooseOperation } from '../../domain/publishing/publish-update.ts';

@@ -1,4 +1,4 @@
-import { type FieldProblem } from '../../domain/shared/errors.ts';
+import { type FieldProblem } from '../../domain/common/errors.ts';
 import { isSettling } from '../../domain/publishing/publish-reconcile.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type Candidate, type PublicationDispatch } from './publication-dispatch.ts';

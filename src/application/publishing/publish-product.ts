@@ -1,5 +1,5 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { conflict, invalid } from '../../domain/shared/errors.ts';
+import { conflict, invalid } from '../../domain/common/errors.ts';
 import { type PublishTask } from '../../domain/publishing/publish-task.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type PublicationDispatch } from './publication-dispatch.ts';

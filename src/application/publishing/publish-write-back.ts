@@ -1,5 +1,5 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { markPublished, revise } from '../../domain/catalog/product-stage.ts';
 import { type PublishTask } from '../../domain/publishing/publish-task.ts';

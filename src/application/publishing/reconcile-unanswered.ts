@@ -1,7 +1,7 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { type MarketplaceCard, reconcileUnanswered, unanswerable } from '../../domain/publishing/publish-reconcile.ts';
 import { POLL_BACKOFF, type PublishTask } from '../../domain/publishing/publish-task.ts';
 import { type Shop } from '../../domain/shops/shop.ts';

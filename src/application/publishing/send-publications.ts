@@ -1,6 +1,6 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Marketplace, type MarketplaceCredentials } from '../ports/marketplace.ts';
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { ItemQuotaExceeded, splitByQuota } from '../../domain/publishing/publish-quota.ts';
 import { markAnswerLost, markSending } from '../../domain/publishing/publish-reconcile.ts';
 import { POLL_BACKOFF, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publishing/publish-task.ts';

@@ -3,7 +3,7 @@ import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { type FieldProblem, isDomainError } from '../../domain/shared/errors.ts';
+import { type FieldProblem, isDomainError } from '../../domain/common/errors.ts';
 import { isSettling } from '../../domain/publishing/publish-reconcile.ts';
 import { type PublishTask, markFinal, markWaiting, ourError } from '../../domain/publishing/publish-task.ts';
 import { chooseOperation } from '../../domain/publishing/publish-update.ts';

@@ -1,6 +1,6 @@
-import { conflict } from '../../domain/shared/errors.ts';
+import { conflict } from '../../domain/common/errors.ts';
 import { HASHTAG_ATTRIBUTE_ID } from '../../domain/publishing/hashtags.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
 import { assertVersion, loadProduct, saveRevision } from '../product-access.ts';

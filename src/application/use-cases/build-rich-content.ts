@@ -1,10 +1,10 @@
 import { type Asset } from '../../domain/media/asset.ts';
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
 import { isPublicImageUrl } from '../../domain/publishing/publish-checks.ts';
 import { buildRichContent, RICH_CONTENT_ATTRIBUTE_ID, type RichContent, richContentAttribute } from '../../domain/catalog/rich-content.ts';
-import { hasChinese } from '../../domain/shared/text.ts';
+import { hasChinese } from '../../domain/common/text.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ObjectStore } from '../ports/object-store.ts';

@@ -1,4 +1,4 @@
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { type JobHandler } from '../job-worker.ts';
 import { loadProduct } from '../product-access.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';

@@ -1,6 +1,6 @@
-import { conflict, isDomainError } from '../../domain/shared/errors.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
-import { mergeGroup } from '../../domain/shared/merge-patch.ts';
+import { conflict, isDomainError } from '../../domain/common/errors.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
+import { mergeGroup } from '../../domain/common/merge-patch.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
 import { pricingInputsChanged } from '../../domain/pricing/product-pricing.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';

@@ -1,4 +1,4 @@
-import { DomainError, invalid } from '../../domain/shared/errors.ts';
+import { DomainError, invalid } from '../../domain/common/errors.ts';
 import { type Principal, type User } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';

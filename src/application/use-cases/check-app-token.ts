@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { APP_TOKEN_ACTOR } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 

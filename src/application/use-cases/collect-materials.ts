@@ -2,7 +2,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type TransactionalRepositories, type UnitOfWork } from '../ports/unit-of-work.ts';
 import { type Asset, checkAssetRoom } from '../../domain/media/asset.ts';
-import { conflict } from '../../domain/shared/errors.ts';
+import { conflict } from '../../domain/common/errors.ts';
 import { type Material, appendMaterial, collectedProduct, pendingAssets } from '../../domain/intake/material.ts';
 import { type Product, type Stage } from '../../domain/catalog/product.ts';
 import { collectVariants, withSkuImages } from '../../domain/variants/variant-intake.ts';

@@ -1,4 +1,4 @@
-import { type Platform } from '../../domain/shared/platform.ts';
+import { type Platform } from '../../domain/common/platform.ts';
 import { unifyWeight } from '../../domain/intake/collected-pricing.ts';
 import { assertNamed, newProduct } from '../../domain/catalog/product.ts';
 import { type Clock } from '../ports/clock.ts';

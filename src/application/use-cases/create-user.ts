@@ -1,4 +1,4 @@
-import { conflict } from '../../domain/shared/errors.ts';
+import { conflict } from '../../domain/common/errors.ts';
 import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';

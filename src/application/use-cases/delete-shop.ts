@@ -1,6 +1,6 @@
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { conflict } from '../../domain/shared/errors.ts';
+import { conflict } from '../../domain/common/errors.ts';
 import { shopNotFound } from '../shop-access.ts';
 
 export type DeleteShopDeps = { readonly shops: ShopRepository; readonly publishTasks: PublishTaskRepository };

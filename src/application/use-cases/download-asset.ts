@@ -4,7 +4,7 @@ import { type ImageFetcher, ImageFetchError } from '../ports/image-fetcher.ts';
 import { type ImageNormaliser, type NormalisedImage } from '../ports/image-normaliser.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type Asset, storedAsset } from '../../domain/media/asset.ts';
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { isVideoAsset } from '../../domain/media/video-format.ts';
 
 export type DownloadPolicy = {

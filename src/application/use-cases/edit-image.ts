@@ -1,4 +1,4 @@
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from '../image-pipeline.ts';
 import { loadProduct } from '../product-access.ts';
 import { type ImageBrief } from '../ports/image-model.ts';

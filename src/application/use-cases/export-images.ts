@@ -1,4 +1,4 @@
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { EXTENSION_OF, sniffImageFormat } from '../../domain/media/image-format.ts';
 import { safeTitle } from '../../domain/ai/suite-files.ts';
 import { type LoadImage } from '../image-pipeline.ts';

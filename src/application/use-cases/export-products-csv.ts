@@ -1,4 +1,4 @@
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/catalog/csv-columns.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
 import { effectiveImages } from '../../domain/catalog/product-images.ts';

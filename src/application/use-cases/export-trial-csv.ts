@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonValue } from '../../domain/shared/json.ts';
+import { isJsonObject, type JsonValue } from '../../domain/common/json.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
 import { weightInGrams } from '../../domain/pricing/product-pricing.ts';
 import { type CsvValue, csvRow, UTF8_BOM } from '../csv-format.ts';

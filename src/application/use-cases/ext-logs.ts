@@ -1,7 +1,7 @@
 import { type Clock } from '../ports/clock.ts';
 import { type ExtLogEntry, type ExtensionStore } from '../ports/extension-store.ts';
 import { type Ids } from '../ports/ids.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 
 /** Telemetry kept at most; older events are dropped as new ones arrive. */
 export const EXT_LOG_CAP = 10_000;

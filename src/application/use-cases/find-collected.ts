@@ -1,5 +1,5 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { type Platform } from '../../domain/shared/platform.ts';
+import { type Platform } from '../../domain/common/platform.ts';
 
 export type FindCollectedOutput = { readonly collected: boolean; readonly count: number; readonly productIds: string[] };
 export type FindCollected = (input: { platform: Platform; itemId: string }) => Promise<FindCollectedOutput>;

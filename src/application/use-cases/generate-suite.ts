@@ -1,4 +1,4 @@
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 import { type SuiteJob } from '../../domain/ai/suite-job.ts';
 import { suiteFileNames } from '../../domain/ai/suite-files.ts';
 import { MAX_SUITE_IMAGES, type ReferenceCandidate, cleanPlan, expandPlan } from '../../domain/ai/suite-plan.ts';

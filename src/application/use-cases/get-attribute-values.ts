@@ -1,5 +1,5 @@
 import { type AttributeScope, type AttributeValue, type Marketplace } from '../ports/marketplace.ts';
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 import { type ShopAccess } from '../shop-access.ts';
 
 export type GetAttributeValuesDeps = { readonly shopAccess: ShopAccess; readonly marketplace: Marketplace };

@@ -1,5 +1,5 @@
-import { notFound } from '../../domain/shared/errors.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { notFound } from '../../domain/common/errors.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { type Job, type JobItemStatus, type JobStore } from '../ports/job-store.ts';
 
 export type JobView = Omit<Job, 'params'> & { items: (JsonObject & { status: JobItemStatus; error: string | null })[] };

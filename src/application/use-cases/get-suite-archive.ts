@@ -1,4 +1,4 @@
-import { conflict } from '../../domain/shared/errors.ts';
+import { conflict } from '../../domain/common/errors.ts';
 import { isFinal } from '../../domain/ai/suite-job.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';

@@ -1,4 +1,4 @@
-import { notFound } from '../../domain/shared/errors.ts';
+import { notFound } from '../../domain/common/errors.ts';
 import { type SuiteJob } from '../../domain/ai/suite-job.ts';
 import { type SuiteJobStore } from '../ports/suite-jobs.ts';
 

@@ -1,7 +1,7 @@
 import { type Clock } from '../ports/clock.ts';
 import { type DirectUploads, type UploadTicket } from '../ports/direct-uploads.ts';
 import { type Ids } from '../ports/ids.ts';
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 
 /** Direct uploads may carry these types; the extension of the stored key follows the type. */
 export const UPLOAD_CONTENT_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/quicktime': 'mov' } as const;

@@ -1,5 +1,5 @@
 import { type ImageFetcher, ImageFetchError } from '../ports/image-fetcher.ts';
-import { DomainError, invalid } from '../../domain/shared/errors.ts';
+import { DomainError, invalid } from '../../domain/common/errors.ts';
 import { CONTENT_TYPE_OF } from '../../domain/media/image-format.ts';
 import { fixSchemeless, isAllowedProxyHost, refererForHost } from '../../domain/intake/image-source.ts';
 

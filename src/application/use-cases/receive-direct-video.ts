@@ -2,7 +2,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type UploadRedemptions } from '../ports/direct-uploads.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type VideoDurationReader } from '../ports/video-fetcher.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { notAVideo, refuseUnpublishable, sniffedVideo, storeVideo, videoTooLarge } from '../video-transfer.ts';
 import { redeemTicket } from '../upload-tickets.ts';
 

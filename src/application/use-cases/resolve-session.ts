@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { type Principal, APP_TOKEN_PRINCIPAL } from '../../domain/accounts/user.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type UserRepository, type UserSession } from '../ports/user-repository.ts';

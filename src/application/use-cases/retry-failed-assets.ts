@@ -3,7 +3,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type QueueDownloads } from './queue-downloads.ts';
 import { type Asset } from '../../domain/media/asset.ts';
-import { notFound } from '../../domain/shared/errors.ts';
+import { notFound } from '../../domain/common/errors.ts';
 import { loadProduct } from '../product-access.ts';
 
 export type RetryFailedAssetsDeps = {

@@ -1,6 +1,6 @@
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
-import { conflict } from '../../domain/shared/errors.ts';
+import { conflict } from '../../domain/common/errors.ts';
 import { loadProduct } from '../product-access.ts';
 import { loadVideo } from '../video-access.ts';
 

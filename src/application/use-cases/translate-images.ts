@@ -1,5 +1,5 @@
-import { DomainError, invalid, notFound } from '../../domain/shared/errors.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { DomainError, invalid, notFound } from '../../domain/common/errors.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { assertEditable } from '../../domain/catalog/product-stage.ts';
 import { type LoadImage, type StoreGeneratedDeps, storeGenerated } from '../image-pipeline.ts';
 import { type JobHandler } from '../job-worker.ts';

@@ -1,4 +1,4 @@
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 import { RICH_CONTENT_ATTRIBUTE_ID, richContentProblems } from '../../domain/catalog/rich-content.ts';
 import { unifyWeight } from '../../domain/intake/collected-pricing.ts';
 import { assertNamed, type Product } from '../../domain/catalog/product.ts';

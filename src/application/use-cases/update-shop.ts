@@ -1,7 +1,7 @@
 import { type Clock } from '../ports/clock.ts';
 import { type SecretBox } from '../ports/secret-box.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
-import { invalid } from '../../domain/shared/errors.ts';
+import { invalid } from '../../domain/common/errors.ts';
 import { type Shop, type ShopCurrency, changeShop, lastFourOf } from '../../domain/shops/shop.ts';
 import { shopKeyContext, shopNotFound } from '../shop-access.ts';
 

@@ -1,7 +1,7 @@
 import { type CopyDraft, chineseInRussianFields } from '../../domain/ai/copy.ts';
-import { DomainError } from '../../domain/shared/errors.ts';
+import { DomainError } from '../../domain/common/errors.ts';
 import { hashtagValue } from '../../domain/publishing/hashtags.ts';
-import { type JsonObject } from '../../domain/shared/json.ts';
+import { type JsonObject } from '../../domain/common/json.ts';
 import { assertEditable, revise } from '../../domain/catalog/product-stage.ts';
 import { loadProduct } from '../product-access.ts';
 import { collectedTexts } from '../product-texts.ts';

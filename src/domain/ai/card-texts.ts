@@ -1,5 +1,5 @@
 import { type PlanItem, type SuiteKind } from './suite-plan.ts';
-import { hasChinese } from '../shared/text.ts';
+import { hasChinese } from '../common/text.ts';
 import { GRAMS_PER_UNIT } from '../pricing/product-pricing.ts';
 
 /**

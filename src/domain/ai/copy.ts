@@ -1,4 +1,4 @@
-import { hasChinese } from '../shared/text.ts';
+import { hasChinese } from '../common/text.ts';
 
 /**
  * Generated Russian listing copy (docs/decisions.md, AI). The marketplace rejects Chinese characters in Russian fields,

@@ -1,5 +1,5 @@
-import { type JsonObject } from '../shared/json.ts';
-import { mergeGroup } from '../shared/merge-patch.ts';
+import { type JsonObject } from '../common/json.ts';
+import { mergeGroup } from '../common/merge-patch.ts';
 import { PRODUCT_GROUPS, type Product, type ProductGroup } from './product.ts';
 import { EDITABLE_FIELDS, type EditableField } from './product-fields.ts';
 import { type VariantEdit } from '../variants/variant-edits.ts';

@@ -1,4 +1,4 @@
-import { conflict, invalid, type FieldProblem } from '../shared/errors.ts';
+import { conflict, invalid, type FieldProblem } from '../common/errors.ts';
 import { type Product, type Stage } from './product.ts';
 
 /** The moves `POST /products/{id}/stage` may make (docs/decisions.md, Products and stages); everything else is a 409. */

@@ -1,6 +1,6 @@
-import { invalid } from '../shared/errors.ts';
-import { type JsonObject } from '../shared/json.ts';
-import { type Platform } from '../shared/platform.ts';
+import { invalid } from '../common/errors.ts';
+import { type JsonObject } from '../common/json.ts';
+import { type Platform } from '../common/platform.ts';
 import { type Variant } from '../variants/variant.ts';
 
 export const STAGES = ['collected', 'editing', 'ready', 'published', 'archived'] as const;

@@ -1,8 +1,8 @@
-import { type FieldProblem } from '../shared/errors.ts';
+import { type FieldProblem } from '../common/errors.ts';
 import { type PricingPolicy } from '../pricing/pricing.ts';
 import { type Product } from './product.ts';
 import { storedPriceIsFresh } from '../pricing/product-pricing.ts';
-import { hasChinese } from '../shared/text.ts';
+import { hasChinese } from '../common/text.ts';
 import { variantPriceProblems } from '../variants/variant-pricing.ts';
 
 export const OFFER_ID_MAX_LENGTH = 50;

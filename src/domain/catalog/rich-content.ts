@@ -1,6 +1,6 @@
-import { type FieldProblem } from '../shared/errors.ts';
-import { isJsonObject, type JsonValue } from '../shared/json.ts';
-import { hasChinese } from '../shared/text.ts';
+import { type FieldProblem } from '../common/errors.ts';
+import { isJsonObject, type JsonValue } from '../common/json.ts';
+import { hasChinese } from '../common/text.ts';
 
 /**
  * Rich content (attribute 11254, docs/decisions.md, Rich content): the picture-led description that replaces the plain text on the

@@ -1,4 +1,4 @@
-import { type JsonObject, type JsonValue } from '../shared/json.ts';
+import { type JsonObject, type JsonValue } from '../common/json.ts';
 import { GRAMS_PER_UNIT } from '../pricing/product-pricing.ts';
 import { type Product } from '../catalog/product.ts';
 

@@ -1,4 +1,4 @@
-import { type JsonObject } from '../shared/json.ts';
+import { type JsonObject } from '../common/json.ts';
 
 /** One site's collection rules for the extension: which pages it applies to and the selectors to read. */
 export type ExtProfile = { readonly platform: string; readonly match: readonly string[]; readonly selectors: JsonObject };

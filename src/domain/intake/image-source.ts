@@ -1,4 +1,4 @@
-import { type Platform } from '../shared/platform.ts';
+import { type Platform } from '../common/platform.ts';
 
 /** The product page origin each platform's CDN expects as Referer (hotlink protection). */
 export const PLATFORM_REFERERS: Readonly<Record<Platform, string>> = {

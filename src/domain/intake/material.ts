@@ -1,8 +1,8 @@
 import { type Asset, type AssetGroup, pendingAsset } from '../media/asset.ts';
 import { prefillPricing } from './collected-pricing.ts';
 import { originalImageUrl, refererFor } from './image-source.ts';
-import { type JsonObject, type JsonValue } from '../shared/json.ts';
-import { type Platform } from '../shared/platform.ts';
+import { type JsonObject, type JsonValue } from '../common/json.ts';
+import { type Platform } from '../common/platform.ts';
 import { type Product, newProduct } from '../catalog/product.ts';
 
 /** One collected text (`POST /api/materials` `texts`). */

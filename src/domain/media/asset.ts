@@ -1,4 +1,4 @@
-import { conflict } from '../shared/errors.ts';
+import { conflict } from '../common/errors.ts';
 
 export const ASSET_GROUPS = ['main', 'sku', 'detail', 'upload', 'generated', 'translated'] as const;
 export type AssetGroup = (typeof ASSET_GROUPS)[number];

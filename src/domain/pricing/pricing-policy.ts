@@ -1,5 +1,5 @@
-import { invalid } from '../shared/errors.ts';
-import { isJsonObject } from '../shared/json.ts';
+import { invalid } from '../common/errors.ts';
+import { isJsonObject } from '../common/json.ts';
 import { PRICING_LIMITS, type PricingPolicy, TIER_CHOICES, TIERS, type TierChoice } from './pricing.ts';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

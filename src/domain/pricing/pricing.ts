@@ -24,7 +24,7 @@
  *
  * `max_price_rub: null` means no upper bound. `tiers` are tried in the listed order by `auto`.
  */
-import { invalid } from '../shared/errors.ts';
+import { invalid } from '../common/errors.ts';
 
 export const TIERS = ['low', 'high', 'high2'] as const;
 export type Tier = (typeof TIERS)[number];

@@ -1,4 +1,4 @@
-import { type JsonObject, type JsonValue } from '../shared/json.ts';
+import { type JsonObject, type JsonValue } from '../common/json.ts';
 import { type PriceCurrency, type PricingPolicy, PRICE_CURRENCIES, type Quote, TIER_CHOICES, type TierChoice, quote } from './pricing.ts';
 import { type Product } from '../catalog/product.ts';
 

@@ -1,6 +1,6 @@
-import { type FieldProblem } from '../shared/errors.ts';
-import { type JsonValue, isJsonObject } from '../shared/json.ts';
-import { hasChinese } from '../shared/text.ts';
+import { type FieldProblem } from '../common/errors.ts';
+import { type JsonValue, isJsonObject } from '../common/json.ts';
+import { hasChinese } from '../common/text.ts';
 
 /** One value of a marketplace characteristic: a dictionary entry, free text, or both. */
 export type ImportAttributeValue = { readonly dictionary_value_id?: number; readonly value?: string };

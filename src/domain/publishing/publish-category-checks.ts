@@ -1,4 +1,4 @@
-import { type FieldProblem } from '../shared/errors.ts';
+import { type FieldProblem } from '../common/errors.ts';
 import { DESCRIPTION_ATTRIBUTE_ID, type ImportAttribute } from './publish-attributes.ts';
 
 /** What the checks need of one characteristic the marketplace lists for a category and type. */

@@ -1,9 +1,9 @@
-import { type FieldProblem } from '../shared/errors.ts';
-import { isJsonObject } from '../shared/json.ts';
+import { type FieldProblem } from '../common/errors.ts';
+import { isJsonObject } from '../common/json.ts';
 import { type Product } from '../catalog/product.ts';
 import { GRAMS_PER_UNIT } from '../pricing/product-pricing.ts';
 import { type ShopCurrency } from '../shops/shop.ts';
-import { hasChinese } from '../shared/text.ts';
+import { hasChinese } from '../common/text.ts';
 
 /** The rules a product must meet before it is sent to the marketplace; each adds problems rather than stopping at the first. */
 /** The marketplace takes at most 50 pictures, the primary one included (docs/decisions.md, Publishing, openapi notes). */

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/errors.ts';
+import { DomainError } from '../common/errors.ts';
 import { type QuotaCounter, type ShopLimits, createsLeft, remainingOf } from '../shops/shop-limits.ts';
 
 /** The marketplace refused items over its per-minute or daily limit (429 with `Item-Retry-After`, in minutes). */

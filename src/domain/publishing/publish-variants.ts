@@ -1,10 +1,10 @@
-import { type FieldProblem } from '../shared/errors.ts';
+import { type FieldProblem } from '../common/errors.ts';
 import { type Product } from '../catalog/product.ts';
 import { type ImportAttribute } from './publish-attributes.ts';
 import { type AttributeRule, dictionaryKey } from './publish-category-checks.ts';
 import { MAX_IMAGES, isPublicImageUrl, pricesFor } from './publish-checks.ts';
 import { type ShopCurrency } from '../shops/shop.ts';
-import { hasChinese } from '../shared/text.ts';
+import { hasChinese } from '../common/text.ts';
 import { type Variant, VARIANT_OFFER_ID_MAX_LENGTH, variantName } from '../variants/variant.ts';
 import { duplicateAspectPairs, repeatedOfferIds } from '../variants/variant-rules.ts';
 

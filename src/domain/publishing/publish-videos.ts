@@ -1,5 +1,5 @@
 import { type Asset } from '../media/asset.ts';
-import { type FieldProblem } from '../shared/errors.ts';
+import { type FieldProblem } from '../common/errors.ts';
 import { type ImportComplexAttribute } from './publish-attributes.ts';
 import { isPublicImageUrl } from './publish-checks.ts';
 import { VIDEO_LIMITS, isVideoAsset, spokenDuration } from '../media/video-format.ts';

@@ -1,4 +1,4 @@
-import { type FieldProblem } from '../shared/errors.ts';
+import { type FieldProblem } from '../common/errors.ts';
 import { type Product } from '../catalog/product.ts';
 import { GRAMS_PER_UNIT } from '../pricing/product-pricing.ts';
 import { MAX_IMAGES, MAX_NAME_LENGTH, MILLIMETRES, VAT_VALUES, checkImages, checkSize, checkText, pricesFor, positive } from './publish-checks.ts';
@@ -11,7 +11,7 @@ import { type ImportItem } from './import-item.ts';
 import { type Variant } from '../variants/variant.ts';
 import { type PublishVideo, checkVideos, withVideos } from './publish-videos.ts';
 import { type ShopCurrency } from '../shops/shop.ts';
-import { hasChinese } from '../shared/text.ts';
+import { hasChinese } from '../common/text.ts';
 
 export type PublishInput = {
   readonly product: Product;

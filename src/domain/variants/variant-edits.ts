@@ -1,4 +1,4 @@
-import { conflict, type FieldProblem, invalid } from '../shared/errors.ts';
+import { conflict, type FieldProblem, invalid } from '../common/errors.ts';
 import { newVariant, nextSeq, type Variant, type VariantAspects, variantName } from './variant.ts';
 
 /** One item of a PATCH's `variants`: with `id` it changes only the fields it carries, without `id` it is new. */

@@ -1,5 +1,5 @@
 import { type Asset } from '../media/asset.ts';
-import { invalid } from '../shared/errors.ts';
+import { invalid } from '../common/errors.ts';
 import { originalImageUrl } from '../intake/image-source.ts';
 import { type Material, type MaterialImage } from '../intake/material.ts';
 import { MAX_VARIANTS, newVariant, nextSeq, type SkuProp, type Variant } from './variant.ts';

@@ -1,4 +1,4 @@
-import { type DomainError, type FieldProblem, invalid, isDomainError } from '../shared/errors.ts';
+import { type DomainError, type FieldProblem, invalid, isDomainError } from '../common/errors.ts';
 import { type PricingPolicy, type Quote } from '../pricing/pricing.ts';
 import { type Product } from '../catalog/product.ts';
 import { applyQuote, pricingInputsOf, type ProductPricingInputs, quoteProduct } from '../pricing/product-pricing.ts';

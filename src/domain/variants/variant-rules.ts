@@ -1,5 +1,5 @@
-import { conflict, type FieldProblem, invalid } from '../shared/errors.ts';
-import { hasChinese } from '../shared/text.ts';
+import { conflict, type FieldProblem, invalid } from '../common/errors.ts';
+import { hasChinese } from '../common/text.ts';
 import { type AspectValue, MAX_VARIANTS, type Variant, type VariantAspects, VARIANT_OFFER_ID_MAX_LENGTH, variantName } from './variant.ts';
 
 /**

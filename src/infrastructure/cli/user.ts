@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { pino } from 'pino';
-import { isDomainError } from '../../domain/shared/errors.ts';
+import { isDomainError } from '../../domain/common/errors.ts';
 import { isRole, type Role } from '../../domain/accounts/user.ts';
 import { loadConfig } from '../config.ts';
 import { buildContainer, stopContainer } from '../container.ts';

@@ -4,7 +4,7 @@ import { type CopyRequest, type TextModel } from '../../../src/application/ports
 import { makePlanSuite } from '../../../src/application/use-cases/plan-suite.ts';
 import { makeWriteCopy } from '../../../src/application/use-cases/write-copy.ts';
 import { type CopyDraft } from '../../../src/domain/ai/copy.ts';
-import { DomainError } from '../../../src/domain/shared/errors.ts';
+import { DomainError } from '../../../src/domain/common/errors.ts';
 
 /** An in-memory text model answering scripted drafts and plans, remembering the requests it got. */
 function scriptedModel(drafts: CopyDraft[], plan: unknown[] = []): TextModel & { requests: CopyRequest[] } {

@@ -8,7 +8,7 @@ import {
   prefillPricing,
   unifyWeight,
 } from '../../../src/domain/intake/collected-pricing.ts';
-import { type JsonValue } from '../../../src/domain/shared/json.ts';
+import { type JsonValue } from '../../../src/domain/common/json.ts';
 import { newProduct } from '../../../src/domain/catalog/product.ts';
 
 const cents = fc.integer({ min: 1, max: 10_000_000 }).map((n) => n / 100);

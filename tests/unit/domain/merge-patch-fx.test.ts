@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptRate, fallbackRate } from '../../../src/domain/pricing/fx.ts';
-import { type JsonValue } from '../../../src/domain/shared/json.ts';
-import { mergePatch } from '../../../src/domain/shared/merge-patch.ts';
+import { type JsonValue } from '../../../src/domain/common/json.ts';
+import { mergePatch } from '../../../src/domain/common/merge-patch.ts';
 import { effectiveImages, storedImageUrls } from '../../../src/domain/catalog/product-images.ts';
-import { hasChinese } from '../../../src/domain/shared/text.ts';
+import { hasChinese } from '../../../src/domain/common/text.ts';
 
 describe('JSON Merge Patch (RFC 7396)', () => {
   it('passes the RFC 7396 appendix A examples', () => {

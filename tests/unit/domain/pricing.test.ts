@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDomainError } from '../../../src/domain/shared/errors.ts';
+import { isDomainError } from '../../../src/domain/common/errors.ts';
 import { parsePricingPolicy } from '../../../src/domain/pricing/pricing-policy.ts';
 import { DEFAULT_PRICING_POLICY as policy, type PricingInputs, quote } from '../../../src/domain/pricing/pricing.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Asset, pendingAsset } from '../../../src/domain/media/asset.ts';
-import { isDomainError } from '../../../src/domain/shared/errors.ts';
+import { isDomainError } from '../../../src/domain/common/errors.ts';
 import { type Material } from '../../../src/domain/intake/material.ts';
 import { DEFAULT_PRICING_POLICY } from '../../../src/domain/pricing/pricing.ts';
 import { newProduct, type Product } from '../../../src/domain/catalog/product.ts';

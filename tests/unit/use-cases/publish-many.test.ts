@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../src/domain/shared/errors.ts';
+import { DomainError } from '../../../src/domain/common/errors.ts';
 import { pollDelayMs } from '../../../src/domain/publishing/publish-task.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEND_SETTLE_MS } from '../../../src/application/publishing/reconcile-unanswered.ts';
 import { RESEND_DELAY_MS } from '../../../src/application/publishing/send-publications.ts';
-import { DomainError } from '../../../src/domain/shared/errors.ts';
+import { DomainError } from '../../../src/domain/common/errors.ts';
 import { pollDelayMs } from '../../../src/domain/publishing/publish-task.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 

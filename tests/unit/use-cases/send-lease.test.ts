@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEND_SETTLE_MS } from '../../../src/application/publishing/reconcile-unanswered.ts';
 import { REQUEST_GRACE_MS } from '../../../src/application/publishing/publication-dispatch.ts';
-import { DomainError } from '../../../src/domain/shared/errors.ts';
+import { DomainError } from '../../../src/domain/common/errors.ts';
 import { type PublishKit, publishKit } from './publish-kit.ts';
 
 const timeout = () => new DomainError('upstream_timeout', 'MARKETPLACE_TIMEOUT', 'Ozon 接口响应超时，请稍后重试');

@@ -1,6 +1,6 @@
-import { isDomainError } from '../../../src/domain/shared/errors.ts';
-import { type JsonObject, isJsonObject } from '../../../src/domain/shared/json.ts';
-import { mergeGroup } from '../../../src/domain/shared/merge-patch.ts';
+import { isDomainError } from '../../../src/domain/common/errors.ts';
+import { type JsonObject, isJsonObject } from '../../../src/domain/common/json.ts';
+import { mergeGroup } from '../../../src/domain/common/merge-patch.ts';
 import type { PricingPolicy, Quote } from '../../../src/domain/pricing/pricing.ts';
 import { pricingInputsOf, quoteProduct } from '../../../src/domain/pricing/product-pricing.ts';
 import { PRODUCT_GROUPS, type Product } from '../../../src/domain/catalog/product.ts';

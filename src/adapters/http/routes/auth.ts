@@ -4,7 +4,7 @@ import { type FastifyReply } from 'fastify';
 import { type ChangePassword } from '../../../application/use-cases/change-password.ts';
 import { type CheckAppToken } from '../../../application/use-cases/check-app-token.ts';
 import { type LoginWithPassword } from '../../../application/use-cases/login-with-password.ts';
-import { DomainError } from '../../../domain/shared/errors.ts';
+import { DomainError } from '../../../domain/common/errors.ts';
 import { PASSWORD_MAX, ROLES, type Principal } from '../../../domain/accounts/user.ts';
 import { ErrorBodyRef, literals, nullable, withErrors } from '../schemas/common.ts';
 

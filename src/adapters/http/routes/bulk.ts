@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Value } from '@sinclair/typebox/value';
 import { type BulkInput, type BulkProducts } from '../../../application/use-cases/bulk-products.ts';
 import { type GetJob } from '../../../application/use-cases/get-job.ts';
-import { invalid } from '../../../domain/shared/errors.ts';
+import { invalid } from '../../../domain/common/errors.ts';
 import { BULK_PARAMS, BulkBody, BulkResponse, JobResponse } from '../schemas/bulk.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 import { typeboxSchemaErrors } from '../typebox-schema-errors.ts';

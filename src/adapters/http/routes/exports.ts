@@ -5,7 +5,7 @@ import { type ExportImages } from '../../../application/use-cases/export-images.
 import { type ExportOffersCsv } from '../../../application/use-cases/export-offers-csv.ts';
 import { type ExportProductsCsv } from '../../../application/use-cases/export-products-csv.ts';
 import { type ExportTrialCsv } from '../../../application/use-cases/export-trial-csv.ts';
-import { invalid } from '../../../domain/shared/errors.ts';
+import { invalid } from '../../../domain/common/errors.ts';
 import { isStage, type Stage } from '../../../domain/catalog/product.ts';
 import { safeTitle } from '../../../domain/ai/suite-files.ts';
 import { FileAnswer, withErrors } from '../schemas/common.ts';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { type ListExtLogs, type RecordExtLogs } from '../../../application/use-cases/ext-logs.ts';
 import { type GetExtProfiles, type SaveExtProfiles } from '../../../application/use-cases/ext-profiles.ts';
 import { type ExtProfiles } from '../../../domain/intake/ext-profiles.ts';
-import { type JsonObject } from '../../../domain/shared/json.ts';
+import { type JsonObject } from '../../../domain/common/json.ts';
 import { withErrors } from '../schemas/common.ts';
 import {
   EXT_LOG_BODY_LIMIT,

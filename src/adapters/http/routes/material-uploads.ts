@@ -5,7 +5,7 @@ import { readHead, withHead } from '../../../application/byte-streams.ts';
 import { gatherUploadedImage } from '../../../application/image-uploads.ts';
 import { type UploadAssetBytes, type UploadMeta } from '../../../application/use-cases/upload-asset-bytes.ts';
 import { type UploadVideo } from '../../../application/use-cases/upload-video.ts';
-import { invalid } from '../../../domain/shared/errors.ts';
+import { invalid } from '../../../domain/common/errors.ts';
 import { MAX_IMAGE_BYTES } from '../../../domain/media/image-format.ts';
 import { sniffVideoFormat } from '../../../domain/media/video-format.ts';
 import { withErrors } from '../schemas/common.ts';

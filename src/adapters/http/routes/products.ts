@@ -8,7 +8,7 @@ import { type ListProducts } from '../../../application/use-cases/list-products.
 import { type MoveProductStage } from '../../../application/use-cases/move-product-stage.ts';
 import { type UpdateProduct } from '../../../application/use-cases/update-product.ts';
 import { type ProductView } from '../../../application/view-product.ts';
-import { invalid } from '../../../domain/shared/errors.ts';
+import { invalid } from '../../../domain/common/errors.ts';
 import { type Variant } from '../../../domain/variants/variant.ts';
 import { productListJson } from '../product-list-json.ts';
 import { type VariantBody } from '../schemas/variants.ts';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literals } from './common.ts';
-import { PLATFORMS } from '../../../domain/shared/platform.ts';
+import { PLATFORMS } from '../../../domain/common/platform.ts';
 import { STAGES } from '../../../domain/catalog/product.ts';
 import { HttpUrl, Uuid } from './common.ts';
 import { MaterialSkus } from './variants.ts';

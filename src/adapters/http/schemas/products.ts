@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PLATFORMS } from '../../../domain/shared/platform.ts';
+import { PLATFORMS } from '../../../domain/common/platform.ts';
 import { PRICE_CURRENCIES, PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing/pricing.ts';
 import { STAGES } from '../../../domain/catalog/product.ts';
-import { type JsonObject } from '../../../domain/shared/json.ts';
+import { type JsonObject } from '../../../domain/common/json.ts';
 import { AssetBody } from './assets.ts';
 import { VariantBody, VariantEdits } from './variants.ts';
 import { HttpUrl, ImageAddress, JsonObjectSchema, literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';

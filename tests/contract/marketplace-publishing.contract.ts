@@ -120,6 +120,29 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
     expect(control.prices).toEqual([priceOf(card('A')), priceOf(card('Z'))]);
   });
 
+  it('refuses prices that break its rules per item, and an 11th update of one price within the hour', async ({
+    stage: { marketplace, credentials, control },
+  }) => {
+    control.plan = { pendingPolls: 0, outcome: 'imported' };
+    await marketplace.importProducts(credentials, [card('A'), card('B')]);
+    const price = (offer_id: string, price: string, old_price: string, min_price?: string) => ({
+      ...priceOf(card(offer_id)),
+      price,
+      old_price,
+      ...(min_price ? { min_price } : {}),
+    });
+    const codes = async (...prices: ReturnType<typeof price>[]) =>
+      (await marketplace.importPrices(credentials, prices)).map((result) => (result.updated ? 'updated' : result.errors.map((error) => error.code).join()));
+    expect(await codes(price('A', '5000', '5150'), price('A', '100', '1000'), price('A', '1000', '0', '499'), price('A', '1000', '0', '1000'))).toEqual([
+      'discount_too_small',
+      'discount_too_big',
+      'min_auto_price_too_small',
+      'min_price_not_below_price',
+    ]);
+    for (let n = 0; n < 10; n += 1) expect(await codes(price('A', String(5000 + n), '0', '2600'))).toEqual(['updated']);
+    expect(await codes(price('A', '5000', '5300'), price('B', '5000', '5300'))).toEqual(['TOO_MANY_REQUESTS', 'updated']);
+  });
+
   it("refuses malformed sends and unknown tasks with the marketplace's message, and cannot be reached while down", async ({
     stage: { marketplace, credentials, control },
   }) => {

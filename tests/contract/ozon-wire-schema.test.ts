@@ -88,7 +88,8 @@ describe('the marketplace adapter speaks the published Seller API schema', () =>
     const marketplace = makeOzonMarketplace({ baseUrl: proxy.url });
     const scope = { categoryId: FAKE_CATEGORY_ID, typeId: FAKE_TYPE_ID, language: 'ZH_HANS' as const };
     const product = publishableProduct({ complex_attributes: { '100001': [{ '21841': 'https://lws.example.com/media/v.mp4', '21837': 'Видео' }] } });
-    const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!, ...product.images!.slice(1)] });
+    // With the policy's minimum price (docs/decisions.md, Price rules): sent with prices, never in the import item.
+    const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!, ...product.images!.slice(1)], minPricePercent: 80 });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
 
     await marketplace.testCredentials(credentials);
@@ -181,6 +182,13 @@ describe('the marketplace adapter speaks the published Seller API schema', () =>
       ]);
       expect([item.primary_image, ...item.images].some((url) => /\.(mp4|mov)$/.test(url))).toBe(false);
     }
+  });
+
+  it('sends the minimum price with prices only: /v3/product/import has no such field', () => {
+    const bodies = (path: string) =>
+      proxy.exchanges.filter((exchange) => exchange.path === path).map((exchange) => JSON.parse(exchange.requestBody) as unknown);
+    expect(bodies('/v1/product/import/prices')).toEqual([{ prices: [expect.objectContaining({ price: '593', old_price: '1186', min_price: '475' })] }]);
+    expect(JSON.stringify(bodies('/v3/product/import'))).not.toContain('min_price');
   });
 
   it('every request body fits the method request schema (an empty object where the method takes none)', () => {

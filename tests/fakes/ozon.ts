@@ -11,6 +11,7 @@ import {
   toWireAttribute,
 } from './ozon-catalog.ts';
 import { makeCardBook } from './ozon-cards.ts';
+import { type PriceLedger, priceResult } from './ozon-price-rules.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
@@ -21,7 +22,7 @@ export type { ImportOutcome, ImportPlan, Limits } from './ozon-products.ts';
  * JSON POSTs with `Client-Id`/`Api-Key`, the `{code, message, details}` error body (an unknown key answers HTTP
  * 404 code 5), `/v1/roles`, the description-category methods, `/v3/product/import` within the daily quotas of
  * `/v4/product/info/limit` (over them: 429 with `Item-Retry-After` in minutes), `/v2/product/pictures/import`,
- * `/v1/product/import/prices`, and `/v1/product/import/info` whose tasks stay `pending` for a planned number of
+ * `/v1/product/import/prices` with its price rules (ozon-price-rules.ts), and `/v1/product/import/info` whose tasks stay `pending` for a planned number of
  * polls, and `/v3/product/info/list` by offer id (the cards those imports made). `/v1/product/pictures/import`
  * is switched off (since 2026-10-01).
  */
@@ -32,8 +33,10 @@ export type FakeOzon = FakeServer & {
   plan: ImportPlan;
   /** Every import and pictures request's items, by task id. */
   readonly tasks: Map<number, Task>;
-  /** Every price update received, in order. */
+  /** Every price update received, in order (refused ones too: see ozon-price-rules.ts). */
   readonly prices: Record<string, unknown>[];
+  /** The fake's clock in ms (the hourly price limit reads it); tests move it instead of waiting. */
+  now: () => number;
   /** The characteristics of the one creatable type (replace to test other rules, e.g. 40 attributes). */
   attributes: FakeAttribute[];
   /** Dictionary values by attribute id. */
@@ -96,6 +99,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   let itemThrottled = { count: 0, minutes: 1 };
   /** Import requests held unanswered, until `releaseHeld`. */
   const heldImports: { response: ServerResponse; taskId: number }[] = [];
+  /** When each offer's price was updated (at most 10 an hour). */
+  const priceLedger: PriceLedger = new Map();
 
   const itemLimited = (response: ServerResponse, minutes: number): void =>
     sendJson(
@@ -193,12 +198,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         const prices = Array.isArray(body.prices) ? (body.prices as Record<string, unknown>[]) : [];
         if (prices.length === 0 || prices.length > 1000) return error(response, 400, 3, 'prices must contain 1 to 1000 items');
         fake.prices.push(...prices);
-        const result = prices.map((price) => {
-          const productId = cards.offers.get(String(price.offer_id));
-          return productId === undefined
-            ? { product_id: 0, offer_id: price.offer_id, updated: false, errors: [{ code: 'PRODUCT_NOT_FOUND', message: 'product not found' }] }
-            : { product_id: productId, offer_id: price.offer_id, updated: true, errors: [] };
-        });
+        const result = prices.map((price) => priceResult(price, cards.offers.get(String(price.offer_id)), priceLedger, fake.now()));
         return sendJson(response, 200, { result });
       }
       case '/v1/product/import/info': {
@@ -227,6 +227,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
     plan: { pendingPolls: 1, outcome: 'imported' } as ImportPlan,
     tasks,
     prices: [] as Record<string, unknown>[],
+    now: () => Date.now(),
     attributes: DEFAULT_ATTRIBUTES.map((attribute) => ({ ...attribute })),
     dictionaries: defaultDictionaries(),
     limits: unlimited(),

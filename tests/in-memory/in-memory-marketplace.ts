@@ -7,6 +7,7 @@ import { ALL_METHODS, type FakeOzon } from '../fakes/ozon.ts';
 import { makeCardBook } from '../fakes/ozon-cards.ts';
 import { type Item, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from '../fakes/ozon-products.ts';
 import { readCards } from '../../src/adapters/marketplace/ozon-cards.ts';
+import { type PriceLedger, priceResult } from '../fakes/ozon-price-rules.ts';
 
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
 export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
@@ -29,7 +30,7 @@ const toResult = ({ offer_id, product_id, status, errors }: ImportResultItem): I
 
 /**
  * A stand-in for the Ozon adapter over the fake Seller API, without HTTP: the same publishing answers (imports
- * within the daily quotas, tasks pending for the planned polls, pictures, prices, cards by offer id, key checks,
+ * within the daily quotas, tasks pending for the planned polls, pictures, prices (with their rules), cards by offer id, key checks,
  * the marketplace down), the same controls as the fake, and `calls` naming each method called. It passes
  * tests/contract/marketplace-publishing.contract.ts as the adapter does. Quota times count from `now()`.
  */
@@ -40,6 +41,8 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
   const calls: string[] = [];
   let nextTaskId = 1_723_000_001;
   let itemThrottled = { count: 0, minutes: 1 };
+  /** When each offer's price was updated (at most 10 an hour, as on the fake). */
+  const priceLedger: PriceLedger = new Map();
 
   /** The checks every call passes first, as the fake's front door makes them. */
   const enter = (method: string, { clientId, apiKey }: MarketplaceCredentials): void => {
@@ -114,13 +117,9 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
     async importPrices(credentials, prices) {
       enter('importPrices', credentials);
       if (prices.length === 0 || prices.length > 1000) throw answered(400, 'prices must contain 1 to 1000 items');
-      standIn.prices.push(...(asItems(prices) as Record<string, unknown>[]));
-      return prices.map(({ offer_id }) => {
-        const productId = cards.offers.get(offer_id);
-        return productId === undefined
-          ? { offer_id, product_id: 0, updated: false, errors: [{ code: 'PRODUCT_NOT_FOUND', message: 'product not found' }] }
-          : { offer_id, product_id: productId, updated: true, errors: [] };
-      });
+      const sent = asItems(prices) as Record<string, unknown>[];
+      standIn.prices.push(...sent);
+      return sent.map((price) => priceResult(price, cards.offers.get(String(price.offer_id)), priceLedger, now()));
     },
 
     async productLimits(credentials) {

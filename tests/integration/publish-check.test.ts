@@ -75,6 +75,24 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
     expect(sent('/v3/product/import')).toBe(0);
   });
 
+  it('an old price 3 % above a 5 000 ₽ price: the check names it in Chinese, publish is 422 and changes nothing', async () => {
+    const product = await insertPublishable(t, {
+      price: 5000,
+      old_price: 5150,
+      pricing: { cost_cny: 300, weight_g: 300, result: { price_rub: 5000, old_price_rub: 5150, fx_rate: 11.5 } },
+    });
+    const problem = { path: 'old_price', message: '售价在 400–10 000 ₽ 之间时，划线价须比售价高 5% 以上（现在只高 3%）' };
+    expect((await check(product.id)).json()).toEqual({ ok: false, errors: [problem] });
+    const before = await t.container.cradle.products.findById(product.id);
+    const published = await publish(product.id);
+    expect(published.statusCode).toBe(422);
+    expect(published.json()).toMatchObject({ code: 'PUBLISH_CHECKS_FAILED', detail: expect.stringMatching(/\p{Script=Han}/u), errors: [problem] });
+    expect(await t.container.cradle.products.findById(product.id)).toEqual(before);
+    expect(sent('/v3/product/import') + sent('/v1/product/import/prices')).toBe(0);
+    const history = await t.app.inject({ method: 'GET', url: `/api/products/${product.id}/publish-history`, headers: t.auth });
+    expect(history.json()).toMatchObject({ total: 0 });
+  });
+
   it('refuses a dictionary value that is not among the attribute values (check lists it, publish 422)', async () => {
     const product = await insertPublishable(t, { attributes: { '85': [{ dictionary_value_id: 5, value: 'Fake Brand' }], '9048': 'BOX-3' } });
     expect((await check(product.id)).json()).toEqual({ ok: false, errors: [{ path: 'attributes/85/0', message: expect.stringContaining('不在平台字典中') }] });

@@ -165,7 +165,11 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
         ),
       ),
 
-    importProducts: (credentials, items) => guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v3/product/import', { items })) })),
+    // `min_price` is not a field of the import item (the schema's v3ImportProductsRequestItem): it goes with prices only.
+    importProducts: (credentials, items) =>
+      guarded(async () => ({
+        taskId: readTaskId(await call(credentials, '/v3/product/import', { items: items.map(({ min_price: _minPrice, ...item }) => item) })),
+      })),
 
     importPictures: (credentials, items) => guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v2/product/pictures/import', { items })) })),
 

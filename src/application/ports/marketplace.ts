@@ -42,7 +42,15 @@ export type AttributeValue = { readonly id: number; readonly value: string; read
 /** One card's pictures for `/v2/product/pictures/import` (the primary one plus at most 49). */
 export type PicturesItem = { readonly offer_id: string; readonly primary_image: string; readonly images: readonly string[] };
 /** One card's price for `/v1/product/import/prices` (amounts as strings, in the shop's currency). */
-export type PriceItem = { readonly offer_id: string; readonly price: string; readonly old_price: string; readonly currency_code: string; readonly vat: string };
+export type PriceItem = {
+  readonly offer_id: string;
+  readonly price: string;
+  readonly old_price: string;
+  /** Only when the pricing policy sets `defaults.min_price_percent` (docs/decisions.md, Price rules). */
+  readonly min_price?: string;
+  readonly currency_code: string;
+  readonly vat: string;
+};
 /** The synchronous answer for one price. */
 export type PriceResult = {
   readonly offer_id: string;

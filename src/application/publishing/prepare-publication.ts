@@ -18,6 +18,8 @@ export type PreparePublicationDeps = {
   readonly objectStore: ObjectStore;
   readonly shopAccess: ShopAccess;
   readonly categoryRules: CategoryRules;
+  /** The pricing policy's `defaults.min_price_percent` (docs/decisions.md, Price rules); null or absent: no minimum price. */
+  readonly minPricePercent?: number | null;
 };
 export type Publication = PreparedPublish;
 /** The publish checks of one product for one shop; the same code for the pre-flight, one publish and bulk publish. */
@@ -53,7 +55,7 @@ async function publicImages(product: Product, deps: Pick<PreparePublicationDeps,
 export function makePreparePublication(deps: PreparePublicationDeps): PreparePublication {
   const { shopAccess, categoryRules } = deps;
   return async (product, shop) => {
-    const images = await publicImages(product, deps);
+    const images = { ...(await publicImages(product, deps)), minPricePercent: deps.minPricePercent ?? null };
     const categoryId = product.description_category_id;
     const typeId = product.type_id;
     if (!categoryId || !typeId) return preparePublish({ product, currency: shop.currency_code, ...images });

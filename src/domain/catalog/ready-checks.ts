@@ -4,6 +4,7 @@ import { type Product } from './product.ts';
 import { storedPriceIsFresh } from '../pricing/product-pricing.ts';
 import { hasChinese } from '../common/text.ts';
 import { variantPriceProblems } from '../variants/variant-pricing.ts';
+import { offerPriceProblems } from '../publishing/publish-price-rules.ts';
 
 export const OFFER_ID_MAX_LENGTH = 50;
 
@@ -39,6 +40,7 @@ export function readyProblems(product: Product, context: ReadyContext): FieldPro
   // With variants, each enabled one is what goes out priced (docs/decisions.md, Variants), not the product itself.
   if (product.variants.length > 0) problems.push(...variantPriceProblems(product, context.policy));
   else if (!storedPriceIsFresh(product, context.policy)) add('/price', '价格缺失或与定价策略重新计算的结果不一致，请重新定价');
+  for (const problem of offerPriceProblems(product, context.policy.defaults.min_price_percent ?? null)) add(`/${problem.path}`, problem.message);
   if (context.storedImageCount < 1) add('/images', '至少需要一张已保存的图片');
   return problems;
 }

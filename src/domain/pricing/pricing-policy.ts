@@ -22,6 +22,10 @@ export function parsePricingPolicy(value: unknown): PricingPolicy {
     const reserve = defaults.reserve_discount_percent;
     if (!isNumber(reserve) || reserve < r.min || reserve > r.max) fail('/defaults/reserve_discount_percent', `需要 ${r.min}..${r.max}`);
     if (!TIER_CHOICES.includes(defaults.tier as TierChoice)) fail('/defaults/tier', `需要 ${TIER_CHOICES.join('/')}`);
+    const minPrice = defaults.min_price_percent;
+    const { min, below } = PRICING_LIMITS.minPricePercent;
+    if (minPrice !== undefined && minPrice !== null && (!isNumber(minPrice) || minPrice < min || minPrice >= below))
+      fail('/defaults/min_price_percent', `需要 null 或 ${min} 到 ${below} 之间（不含 ${below}）的数字`);
   }
   const tiers = value.tiers;
   if (!Array.isArray(tiers) || tiers.length === 0) fail('/tiers', '需要非空数组');

@@ -38,6 +38,8 @@ export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
 export const PRICING_LIMITS = {
   markupPercent: { min: 0, max: 1000 },
   reserveDiscountPercent: { min: 0, max: 95 },
+  /** `defaults.min_price_percent`: at least half the price (the marketplace's rule), below the whole of it. */
+  minPricePercent: { min: 50, below: 100 },
   /** The heaviest parcel priced: the default policy's last band, and what the request schemas accept. */
   weightG: { max: 30_000 },
 } as const;
@@ -68,6 +70,11 @@ export type PricingPolicy = {
     readonly markup_percent: number;
     readonly reserve_discount_percent: number;
     readonly tier: TierChoice;
+    /**
+     * The minimum price sent with prices, as a share of the price (docs/decisions.md, Price rules): 50 to under 100;
+     * absent or null (the default) sends none.
+     */
+    readonly min_price_percent?: number | null;
   };
   readonly tiers: readonly TierPolicy[];
 };

@@ -9,6 +9,8 @@ export type ImportItem = {
   readonly type_id: number;
   readonly price: string;
   readonly old_price: string;
+  /** The lowest price promotions may bring it to (docs/decisions.md, Price rules); only when the policy asks for one. `/v3/product/import` has no such field: it goes with prices only. */
+  readonly min_price?: string;
   readonly currency_code: ShopCurrency;
   readonly vat: string;
   readonly weight: number;

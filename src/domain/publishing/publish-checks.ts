@@ -4,6 +4,7 @@ import { type Product } from '../catalog/product.ts';
 import { GRAMS_PER_UNIT } from '../pricing/product-pricing.ts';
 import { type ShopCurrency } from '../shops/shop.ts';
 import { hasChinese } from '../common/text.ts';
+import { minPriceRub } from '../pricing/price-rules.ts';
 
 /** The rules a product must meet before it is sent to the marketplace; each adds problems rather than stopping at the first. */
 /** The marketplace takes at most 50 pictures, the primary one included (docs/decisions.md, Publishing, openapi notes). */
@@ -54,22 +55,40 @@ export function isPublicImageUrl(url: string): boolean {
   }
 }
 
-/** The price pair in the shop's currency (docs/decisions.md, Publishing): RUB as computed, CNY as round2(RUB / the product's fx snapshot). */
-export function pricesFor(product: Product, currency: ShopCurrency, problems: FieldProblem[]): { price: number; old: number | null } | undefined {
+/** The computed price pair in roubles (the breakdown's, else the flat fields of a RUB product); the price rules compare these. */
+export function rublesOf(product: Product): { price: number | null; old: number | null } {
   const result = product.pricing.result;
-  const priceRub = numberIn(result, 'price_rub') ?? (product.currency_code === 'RUB' ? product.price : null);
-  const oldRub = numberIn(result, 'old_price_rub') ?? (product.currency_code === 'RUB' ? product.old_price : null);
+  return {
+    price: numberIn(result, 'price_rub') ?? (product.currency_code === 'RUB' ? product.price : null),
+    old: numberIn(result, 'old_price_rub') ?? (product.currency_code === 'RUB' ? product.old_price : null),
+  };
+}
+
+/**
+ * The prices in the shop's currency (docs/decisions.md, Publishing): RUB as computed, CNY as round2(RUB / the product's fx
+ * snapshot); `min` is the policy's minimum price (docs/decisions.md, Price rules), null when it asks for none.
+ */
+export function pricesFor(
+  product: Product,
+  currency: ShopCurrency,
+  problems: FieldProblem[],
+  minPricePercent: number | null = null,
+): { price: number; old: number | null; min: number | null } | undefined {
+  const result = product.pricing.result;
+  const { price: priceRub, old: oldRub } = rublesOf(product);
   if (!positive(priceRub)) {
     problems.push({ path: 'price', message: '缺少价格，请先完成定价' });
     return undefined;
   }
-  if (currency === 'RUB') return { price: priceRub, old: oldRub };
+  const minRub = minPriceRub(priceRub, minPricePercent);
+  if (currency === 'RUB') return { price: priceRub, old: oldRub, min: minRub };
   const fx = product.fx_rate ?? numberIn(result, 'fx_rate');
   if (!positive(fx)) {
     problems.push({ path: 'fx_rate', message: '店铺以人民币结算，但商品没有汇率快照，请重新定价' });
     return undefined;
   }
-  return { price: round2(priceRub / fx), old: oldRub === null ? null : round2(oldRub / fx) };
+  const inYuan = (rub: number | null): number | null => (rub === null ? null : round2(rub / fx));
+  return { price: round2(priceRub / fx), old: inYuan(oldRub), min: inYuan(minRub) };
 }
 
 export function checkText(problems: FieldProblem[], path: string, label: string, text: string, maxLength: number): void {

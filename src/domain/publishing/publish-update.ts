@@ -9,6 +9,7 @@ export const priceOf = (item: ImportItem) => ({
   offer_id: item.offer_id,
   price: item.price,
   old_price: item.old_price,
+  ...(item.min_price === undefined ? {} : { min_price: item.min_price }),
   currency_code: item.currency_code,
   vat: item.vat,
 });
@@ -21,8 +22,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  */
 export function chooseOperation(previous: ImportItem | null, next: ImportItem): PublishOperation {
   if (!previous) return 'import';
-  const { primary_image: _p1, images: _i1, price: _pr1, old_price: _o1, ...restBefore } = previous;
-  const { primary_image: _p2, images: _i2, price: _pr2, old_price: _o2, ...restAfter } = next;
+  const { primary_image: _p1, images: _i1, price: _pr1, old_price: _o1, min_price: _m1, ...restBefore } = previous;
+  const { primary_image: _p2, images: _i2, price: _pr2, old_price: _o2, min_price: _m2, ...restAfter } = next;
   if (!same(restBefore, restAfter)) return 'import';
   const picturesSame = same(picturesOf(previous), picturesOf(next));
   const priceSame = same(priceOf(previous), priceOf(next));

@@ -21,14 +21,14 @@ export type PreparedItem = { readonly variant_id: string | null; readonly item: 
  * shared pictures follow without any variant's SKU picture.
  */
 export function variantItems(base: ImportItem, input: VariantPublishInput, shared: readonly string[]): PreparedItem[] {
-  const { product, currency, imageOf } = input;
+  const { product, currency, imageOf, minPricePercent = null } = input;
   const skuImages = new Set(product.variants.map(imageOf).filter((url): url is string => url !== undefined));
   const images = sharedImagesFor(shared, skuImages);
   const model = modelName(product);
   return product.variants
     .filter((variant) => variant.enabled)
     .map((variant: Variant) => {
-      const prices = pricesFor(variantAsProduct(product, variant), currency, [])!;
+      const prices = pricesFor(variantAsProduct(product, variant), currency, [], minPricePercent)!;
       const aspects = aspectAttributes(variant);
       const replaced = new Set([MODEL_NAME_ATTRIBUTE_ID, COLOUR_NAME_ATTRIBUTE_ID, ...aspects.map((attribute) => attribute.id)]);
       const { barcode: _productBarcode, ...rest } = base;
@@ -39,6 +39,7 @@ export function variantItems(base: ImportItem, input: VariantPublishInput, share
           offer_id: variant.offer_id!,
           price: String(prices.price),
           old_price: prices.old !== null && prices.old > prices.price ? String(prices.old) : '0',
+          ...(prices.min === null ? {} : { min_price: String(prices.min) }),
           ...(variant.barcode ? { barcode: variant.barcode } : {}),
           ...(variant.weight_g !== null ? { weight: Math.round(variant.weight_g), weight_unit: 'g' } : {}),
           primary_image: imageOf(variant)!,

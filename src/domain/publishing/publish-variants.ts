@@ -28,6 +28,8 @@ export type VariantPublishInput = {
   readonly imageOf: (variant: Variant) => string | undefined;
   /** The category's aspect attributes (`is_aspect`, plain) and the dictionary entries found; absent without a category. */
   readonly aspects?: { readonly rules: readonly AttributeRule[]; readonly knownValues: ReadonlySet<string> };
+  /** The policy's `defaults.min_price_percent` (docs/decisions.md, Price rules); each variant's minimum price is its own share. */
+  readonly minPricePercent?: number | null;
 };
 
 /** The model name every variant carries: the product's own 9048 value when set, else its offer id. */
@@ -90,10 +92,8 @@ export function variantPublishProblems({ product, currency, imageOf, aspects }: 
       problems.push({ path: `${at}/offer_id`, message: `${name}的货号超过 ${VARIANT_OFFER_ID_MAX_LENGTH} 个字符` });
     else if (hasChinese(variant.offer_id)) problems.push({ path: `${at}/offer_id`, message: `${name}的货号含有中文字符，平台会拒绝` });
     const priceProblems: FieldProblem[] = [];
-    const prices = pricesFor(variantAsProduct(product, variant), currency, priceProblems);
+    pricesFor(variantAsProduct(product, variant), currency, priceProblems);
     problems.push(...priceProblems.map((problem) => ({ path: `${at}/${problem.path}`, message: `${name}${problem.message}` })));
-    if (prices && prices.old !== null && prices.old > 0 && prices.old <= prices.price)
-      problems.push({ path: `${at}/old_price`, message: `${name}的划线价必须高于售价` });
     const image = imageOf(variant);
     if (!image) problems.push({ path: `${at}/image_asset_id`, message: `${name}没有自己的图片（需要一张已保存的 SKU 图）` });
     else if (!isPublicImageUrl(image))

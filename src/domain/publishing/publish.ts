@@ -8,6 +8,7 @@ import { type AttributeRule, checkCategoryAttributes } from './publish-category-
 import { type PreparedItem, variantItems } from './publish-variant-items.ts';
 import { FILLED_FOR_VARIANTS, type VariantPublishInput, variantPublishProblems } from './publish-variants.ts';
 import { type ImportItem } from './import-item.ts';
+import { offerPriceProblems } from './publish-price-rules.ts';
 import { type Variant } from '../variants/variant.ts';
 import { type PublishVideo, checkVideos, withVideos } from './publish-videos.ts';
 import { type ShopCurrency } from '../shops/shop.ts';
@@ -24,6 +25,8 @@ export type PublishInput = {
   readonly variantImage?: (variant: Variant) => string | undefined;
   /** The product's videos (docs/decisions.md, Videos), absolute where stored; never among the images. */
   readonly videos?: readonly PublishVideo[];
+  /** The pricing policy's `defaults.min_price_percent` (docs/decisions.md, Price rules); null or absent: no minimum price. */
+  readonly minPricePercent?: number | null;
 };
 
 /** The items to send: one for a product without variants, one per enabled variant otherwise (docs/decisions.md, Variants). */
@@ -44,7 +47,15 @@ function wholeAmount(value: number, unit: string, base: string, factors: Readonl
  * Checks everything the marketplace needs (the ready checks, plus public image URLs and a sane density; docs/decisions.md, Publishing) and,
  * when all is there, assembles the import item. Every missing item is listed, not just the first.
  */
-export function preparePublish({ product, currency, imageUrls, category, variantImage = () => undefined, videos = [] }: PublishInput): PreparedPublish {
+export function preparePublish({
+  product,
+  currency,
+  imageUrls,
+  category,
+  variantImage = () => undefined,
+  videos = [],
+  minPricePercent = null,
+}: PublishInput): PreparedPublish {
   const problems: FieldProblem[] = [];
   checkText(problems, 'name', '商品名称', product.name, MAX_NAME_LENGTH);
   checkText(problems, 'description', '商品描述', product.description, 100_000);
@@ -58,7 +69,7 @@ export function preparePublish({ product, currency, imageUrls, category, variant
   checkSize(product, problems);
   checkImages(imageUrls, problems);
   checkVideos(videos, problems);
-  const prices = pricesFor(product, currency, problems);
+  const prices = pricesFor(product, currency, problems, minPricePercent);
   const attributes = toImportAttributes(product.attributes, problems);
   const complexAttributes = toImportComplexAttributes(product.complex_attributes, problems);
   if (category) problems.push(...checkCategoryAttributes(attributes, productRules(product, category.rules), category.knownValues));
@@ -69,14 +80,13 @@ export function preparePublish({ product, currency, imageUrls, category, variant
           product,
           currency,
           imageOf: variantImage,
+          minPricePercent,
           ...(category
             ? { aspects: { rules: category.rules.filter((rule) => rule.is_aspect && rule.attribute_complex_id === 0), knownValues: category.knownValues } }
             : {}),
         };
   if (variantInput) problems.push(...variantPublishProblems(variantInput));
-  if (prices && prices.old !== null && prices.old > 0 && prices.old <= prices.price) {
-    problems.push({ path: 'old_price', message: '划线价必须高于售价（或不填划线价）' });
-  }
+  problems.push(...offerPriceProblems(product, minPricePercent));
   if (problems.length > 0 || !prices) return { ok: false, problems };
 
   const weight = wholeAmount(product.weight!, product.weight_unit, 'g', GRAMS_PER_UNIT);
@@ -93,6 +103,7 @@ export function preparePublish({ product, currency, imageUrls, category, variant
     price: String(prices.price),
     // "0" clears a crossed-out price sent earlier; a discount needs an old price above the price.
     old_price: prices.old !== null && prices.old > prices.price ? String(prices.old) : '0',
+    ...(prices.min === null ? {} : { min_price: String(prices.min) }),
     currency_code: currency,
     vat: product.vat,
     weight: weight.amount,

@@ -38,6 +38,7 @@ import { type FeatureModule } from '../feature-module.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type AccountsRegistry } from '../registries/accounts.ts';
+import { type CatalogRegistry } from '../registries/catalog.ts';
 
 /** A failure message safe for logs: the error's code and message, never request headers. */
 const loggable = (error: unknown): { code?: unknown; message: string } => ({
@@ -51,10 +52,10 @@ const warnTakenOver =
   (event) =>
     logger.warn(event, 'publish records taken over by another sender after the send lease; their outcome is left to it');
 
-type Deps = MarketplaceRegistry & CoreRegistry & AccountsRegistry;
+type Deps = MarketplaceRegistry & CoreRegistry & AccountsRegistry & Pick<CatalogRegistry, 'pricingPolicy'>;
 
 /** Shops, category lookups and publishing to the marketplace (issue 6). */
-export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry & AccountsRegistry> = {
+export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry & AccountsRegistry & Pick<CatalogRegistry, 'pricingPolicy'>> = {
   name: 'marketplace',
   provide: () => ({
     marketplace: asFunction(({ config }: Deps) => makeOzonMarketplace({ baseUrl: config.ozonApiUrl })).singleton(),
@@ -79,8 +80,8 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
     ).singleton(),
     getAttributeValues: asFunction(({ shopAccess, marketplace }: Deps) => makeGetAttributeValues({ shopAccess, marketplace })).singleton(),
     categoryRules: asFunction(({ marketplace, cachedLookup, clock }: Deps) => makeCategoryRules({ marketplace, cachedLookup, clock })).singleton(),
-    preparePublication: asFunction(({ assets, objectStore, shopAccess, categoryRules }: Deps) =>
-      makePreparePublication({ assets, objectStore, shopAccess, categoryRules }),
+    preparePublication: asFunction(({ assets, objectStore, shopAccess, categoryRules, pricingPolicy }: Deps) =>
+      makePreparePublication({ assets, objectStore, shopAccess, categoryRules, minPricePercent: pricingPolicy.defaults.min_price_percent ?? null }),
     ).singleton(),
     checkPublish: asFunction(({ products, shopAccess, preparePublication }: Deps) =>
       makeCheckPublish({ products, shopAccess, preparePublication }),

@@ -42,7 +42,14 @@ export const QuoteResponse = Type.Object({
 export const PolicyResponse = Type.Unsafe<PricingPolicy>(
   Type.Object({
     version: Type.String(),
-    defaults: Type.Object({ markup_percent: Type.Number(), reserve_discount_percent: Type.Number(), tier: literals(TIER_CHOICES) }),
+    defaults: Type.Object({
+      markup_percent: Type.Number(),
+      reserve_discount_percent: Type.Number(),
+      tier: literals(TIER_CHOICES),
+      min_price_percent: Type.Optional(
+        Type.Union([Type.Number(), Type.Null()], { description: '随价格发送的最低价占售价的百分比（50–100，不含 100）；null 或缺省表示不发送' }),
+      ),
+    }),
     tiers: Type.Array(
       Type.Object({
         tier: literals(TIERS),

@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
  * file's module state can reach them. (The two-instance test's stalls on CI were a race in the test itself — it
  * asked the CDN to hold too late on a fast run — now fixed with `holdAfter`.)
  */
-const OWN_WORKER = ['tests/integration/two-instances.test.ts', 'tests/integration/publish-kill.test.ts', 'tests/integration/publish-settling.test.ts'];
+const OWN_WORKER = [
+  'tests/integration/two-instances.test.ts',
+  'tests/integration/two-instances-stop.test.ts',
+  'tests/integration/publish-kill.test.ts',
+  'tests/integration/publish-settling.test.ts',
+];
 
 export default defineConfig({
   test: {

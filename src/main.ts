@@ -1,13 +1,11 @@
 import 'dotenv/config';
 import { buildApp } from './infrastructure/app.ts';
 import { loadConfig } from './infrastructure/config.ts';
-import { buildContainer, startFeatures, stopContainer } from './infrastructure/container.ts';
+import { buildContainer, startFeatures } from './infrastructure/container.ts';
 import { applyHeapPolicy } from './infrastructure/heap-policy.ts';
 import { createLogger } from './infrastructure/logger.ts';
+import { stopOnSignals } from './infrastructure/shutdown.ts';
 import { applyWasmTiering } from './infrastructure/wasm-tiering.ts';
-
-/** Grace period for draining work on SIGTERM/SIGINT before exiting anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   applyHeapPolicy();
@@ -25,24 +23,7 @@ async function main(): Promise<void> {
   if (secrets.appTokenGenerated && config.accounts.appTokenLogin)
     process.stdout.write(`App token (kept in ${config.dataDir}/secrets.json): ${secrets.appToken}\n\n`);
 
-  let stopping = false;
-  const shutdown = (signal: string): void => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
-    timer.unref();
-    void app
-      .close()
-      .then(() => stopContainer(container))
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  stopOnSignals({ app, container, logger });
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { isDomainError } from '../domain/common/errors.ts';
 import { type JsonObject } from '../domain/common/json.ts';
 import { type Clock } from './ports/clock.ts';
 import { type JobStore } from './ports/job-store.ts';
+import { type BackgroundWorker } from './background-worker.ts';
 
 /** Works one item of a job of its kind: answers the item's result, or throws (a Chinese detail is kept). */
 export type JobHandler = (subject: JsonObject, params: JsonObject) => Promise<JsonObject>;
@@ -16,10 +17,12 @@ export type JobWorkerDeps = {
   readonly leaseMs: number;
   /** How often an idle worker looks for work (another process's jobs, lapsed leases). */
   readonly pollMs: number;
+  /** How long `stop` waits for the item in flight before handing the job back (the item may then run again elsewhere). */
+  readonly stopWaitMs: number;
   readonly onError: (error: unknown) => void;
 };
 
-export type JobWorker = { start(): void; nudge(): void; stop(): Promise<void> };
+export type JobWorker = BackgroundWorker;
 
 const failureText = (error: unknown): string => (isDomainError(error) ? error.detail : '处理失败');
 
@@ -84,7 +87,11 @@ export function makeJobWorker(deps: JobWorkerDeps): JobWorker {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (wait = setTimeout(resolve, deps.stopWaitMs)))]);
+      clearTimeout(wait);
+      // The job (its items not done) goes to another instance now; an item still in flight here may run again there.
+      await deps.jobs.release(deps.owner).catch(deps.onError);
     },
   };
 }

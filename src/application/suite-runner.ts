@@ -22,6 +22,8 @@ export type SuiteRunner = {
   run(suiteId: string): void;
   /** Claims suites nobody is making (left by a restart or a dead process) now and every `pollMs`, and renews claims. */
   start(): void;
+  /** Looks for abandoned suites now (another instance handed some back), when idle. */
+  nudge(): void;
   /** Stops claiming and lets go of the suites still held (their remaining images are made after the next start). */
   stop(): Promise<void>;
 };
@@ -96,6 +98,7 @@ export function makeSuiteRunner(deps: SuiteRunnerDeps): SuiteRunner {
 
   return {
     run,
+    nudge: () => void claim().catch(report),
     start() {
       const poll = setInterval(() => void claim().catch(report), deps.pollMs);
       const heartbeat = setInterval(

@@ -1,4 +1,4 @@
-import { type AwilixContainer, InjectionMode, createContainer } from 'awilix';
+import { type AwilixContainer, InjectionMode, asValue, createContainer } from 'awilix';
 import { type Logger } from 'pino';
 import { openDatabase } from '../adapters/persistence/connection.ts';
 import { type Config } from './config.ts';
@@ -25,6 +25,7 @@ import { type UploadsRegistry } from './registries/uploads.ts';
 import { type VideoRegistry } from './registries/video.ts';
 import { type WorkbenchRegistry } from './registries/workbench.ts';
 import { type Secrets, loadSecrets } from './secrets.ts';
+import { type WorkerSet, makeWorkerSet } from './workers.ts';
 
 /** Everything the container can resolve: the core plus each feature's registry. */
 export type Cradle = CoreRegistry &
@@ -36,7 +37,10 @@ export type Cradle = CoreRegistry &
   MarketplaceRegistry &
   AccountsRegistry &
   WorkbenchRegistry &
-  VideoRegistry;
+  VideoRegistry & {
+    /** Every feature's lease-holding workers (`FeatureModule.workers`), started and stopped together. */
+    workerSet: WorkerSet;
+  };
 export type AppContainer = AwilixContainer<Cradle>;
 /** A feature seen from the root: it may need anything the cradle holds and provides some of it. */
 type AnyFeatureModule = FeatureModule<Record<string, unknown>, Cradle>;
@@ -78,16 +82,21 @@ export async function buildContainer(config: Config, options: BuildOptions): Pro
   const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
   container.register(coreRegistrations({ config, secrets: options.secrets ?? loadSecrets(config), logger: options.logger, database }));
   for (const feature of FEATURE_MODULES) container.register(feature.provide(container.cradle));
+  const workers = FEATURE_MODULES.map((feature) => feature.workers?.(container.cradle) ?? {});
+  const { workSignal, logger } = container.cradle;
+  container.register({ workerSet: asValue(makeWorkerSet(Object.assign({}, ...workers), workSignal, logger)) });
   return container;
 }
 
-/** Runs each feature's start hook (after migrations, before listening). */
+/** Runs each feature's start hook (after migrations, before listening), then starts the workers. */
 export async function startFeatures(container: AppContainer): Promise<void> {
   for (const feature of FEATURE_MODULES) await feature.start?.(container.cradle);
+  await container.cradle.workerSet.start();
 }
 
-/** Stops features in reverse order, then closes the database. */
+/** Stops the workers (handing back their leases), then the features in reverse order, then closes the database. */
 export async function stopContainer(container: AppContainer): Promise<void> {
+  await container.cradle.workerSet.stop();
   for (const feature of [...FEATURE_MODULES].reverse()) {
     try {
       await feature.stop?.(container.cradle);

@@ -1,5 +1,6 @@
 import { type Resolver } from 'awilix';
 import { type FastifyPluginAsync } from 'fastify';
+import { type BackgroundWorker } from '../application/background-worker.ts';
 
 /** One resolver for each thing a feature provides: a key left out, or one of another type, does not compile. */
 export type Registrations<Provides> = { readonly [K in keyof Provides]-?: Resolver<Provides[K]> };
@@ -19,6 +20,12 @@ export type FeatureModule<Provides extends object, Needs extends object> = {
   publicRoutes?(cradle: Provides & Needs): FastifyPluginAsync[];
   /** Runs after migrations, before listening (re-queue unfinished work, resume polling). */
   start?(cradle: Provides & Needs): Promise<void>;
-  /** Runs at shutdown before the database closes (drain queues, stop timers). */
+  /**
+   * Its workers that take work with a lease, by name (docs/architecture.md, "Workers and their leases"). The
+   * container starts them after every `start` hook and, at shutdown, stops them all side by side before any `stop`
+   * hook: each `stop` hands back the leases it holds. A new worker is one more entry here, nothing else.
+   */
+  workers?(cradle: Provides & Needs): Readonly<Record<string, BackgroundWorker>>;
+  /** Runs at shutdown after the workers stopped, before the database closes (drain queues, stop timers). */
   stop?(cradle: Provides & Needs): Promise<void>;
 };

@@ -89,6 +89,19 @@ function testJobStoreContract(it: ReturnType<typeof storesTest>): void {
     expect(await store.claim('w4', at(100), at(200))).toMatchObject({ id: 'j2' });
     expect(await store.claim('w5', at(100), at(200))).toBeUndefined();
   });
+
+  it('hands back the running jobs of one holder at once, and only its own', async ({ stores: { store, other } }) => {
+    await store.create({ id: 'j1', kind: 'copy', params: {}, subjects: [{ product_id: 'a' }] }, at(1));
+    await store.create({ id: 'j2', kind: 'copy', params: {}, subjects: [{ product_id: 'b' }] }, at(2));
+    expect(await store.claim('w1', at(10), at(40))).toMatchObject({ id: 'j1' });
+    expect(await other.claim('w2', at(10), at(40))).toMatchObject({ id: 'j2' });
+    await store.release('w1');
+    // Long before the lease's second 40: j1 is free, j2 still w2's.
+    expect(await other.claim('w3', at(11), at(50))).toMatchObject({ id: 'j1' });
+    expect(await other.claim('w4', at(11), at(50))).toBeUndefined();
+    expect(await store.renew('j1', 'w1', at(60))).toBe(false);
+    expect(await store.renew('j2', 'w2', at(60))).toBe(true);
+  });
 }
 
 describe.each(adapters)('JobStore on $name', (adapter) => {

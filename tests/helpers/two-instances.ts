@@ -10,7 +10,7 @@ import { type CountingCdn, startCountingCdn } from '../fakes/counting-cdn.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { type FakeS3, startFakeS3 } from '../fakes/s3.ts';
 import { GOOD_KEY } from './marketplace-app.ts';
-import { type Api, apiOf } from './service-api.ts';
+import { type Api, loginTo } from './service-api.ts';
 import { type ServiceProcess, scratchPostgresDatabase, startServiceProcess } from './service-process.ts';
 
 export { type Api, until } from './service-api.ts';
@@ -51,8 +51,15 @@ export type TwoInstances = {
   readonly onB: Api;
 };
 
-/** Starts everything; `cleanups` receives what undoes each part, to run in reverse order after the test. */
-export async function startTwoInstances(adminUrl: string, cleanups: (() => Promise<unknown> | unknown)[]): Promise<TwoInstances> {
+/** The shared stage without the instances: `start` starts one more instance on it (env overrides the defaults). */
+export type Stage = Omit<TwoInstances, 'a' | 'b' | 'onA' | 'onB'> & {
+  start(name: string, env?: Record<string, string>): Promise<ServiceProcess>;
+  /** The API of an instance, logged in with the shared app token. */
+  apiOf(instance: ServiceProcess): Promise<Api>;
+};
+
+/** Starts the database, S3, CDN and marketplace; `cleanups` receives what undoes each part, to run in reverse order. */
+export async function startStage(adminUrl: string, cleanups: (() => Promise<unknown> | unknown)[]): Promise<Stage> {
   const [database, s3, cdn, ozon] = await Promise.all([scratchPostgresDatabase(adminUrl, 'two'), startFakeS3(), startCountingCdn(), startFakeOzon()]);
   cleanups.push(
     () => database.drop(),
@@ -61,7 +68,7 @@ export async function startTwoInstances(adminUrl: string, cleanups: (() => Promi
     () => ozon.close(),
   );
   ozon.addKey('123456', GOOD_KEY);
-  const instance = async (name: string): Promise<ServiceProcess> => {
+  const start = async (name: string, env: Record<string, string> = {}): Promise<ServiceProcess> => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `lws-two-${name}-`));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const started = await startServiceProcess({
@@ -77,21 +84,21 @@ export async function startTwoInstances(adminUrl: string, cleanups: (() => Promi
       PUBLISH_POLL_LEASE: '6s',
       PUBLISH_POLL_IDLE: '1s',
       PUBLISH_POLL_FIRST: '100ms',
+      ...env,
     });
     cleanups.push(() => void started.child.kill('SIGKILL'));
     return started;
   };
-  // Migrated here first, so the two can start side by side.
+  // Migrated here first, so instances can start side by side.
   const db = await openDatabase(database.url);
   cleanups.push(() => db.close());
   await db.migrate();
-  const [a, b] = await Promise.all([instance('a'), instance('b')]);
-  const login = await (
-    await fetch(`${a.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: SHARED.APP_TOKEN }),
-    })
-  ).json();
-  return { s3, cdn, ozon, db, a, b, onA: apiOf(a.url, login.access_token), onB: apiOf(b.url, login.access_token) };
+  return { s3, cdn, ozon, db, start, apiOf: (instance) => loginTo(instance, SHARED.APP_TOKEN) };
+}
+
+/** Starts everything; `cleanups` receives what undoes each part, to run in reverse order after the test. */
+export async function startTwoInstances(adminUrl: string, cleanups: (() => Promise<unknown> | unknown)[]): Promise<TwoInstances> {
+  const { start, apiOf, ...stage } = await startStage(adminUrl, cleanups);
+  const [a, b] = await Promise.all([start('a'), start('b')]);
+  return { ...stage, a, b, onA: await apiOf(a), onB: await apiOf(b) };
 }

@@ -43,6 +43,10 @@ export function makeInMemoryJobStore(table: JobTable = new Map()): JobStore {
       return true;
     },
 
+    async release(owner) {
+      for (const row of table.values()) if (row.owner === owner && row.job.status === 'running') row.leaseUntil = new Date(0).toISOString();
+    },
+
     async nextItem(id) {
       const item = table.get(id)?.items.find((candidate) => candidate.status === 'pending');
       return item ? copy({ seq: item.seq, subject: item.subject }) : undefined;

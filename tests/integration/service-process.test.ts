@@ -1,10 +1,33 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
 import { startServiceProcess } from '../helpers/service-process.ts';
 import { startTestApp } from '../helpers/test-app.ts';
+
+const until = async (done: () => boolean): Promise<void> => {
+  for (let waited = 0; !done(); waited += 20) {
+    if (waited > 10_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+/** A POST whose body arrives in two halves: the request is in flight until `finish()`. */
+function slowPost(url: string, body: string) {
+  const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const status = new Promise<number>((resolve, reject) => {
+    req.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    req.on('error', reject);
+  });
+  const half = Math.floor(body.length / 2);
+  const sentHalf = new Promise<void>((resolve) => req.write(body.slice(0, half), () => setTimeout(resolve, 100)));
+  return { sentHalf, status, finish: () => req.end(body.slice(half)) };
+}
 
 describe('the service as a new user starts it', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-process-'));
@@ -36,11 +59,35 @@ describe('the service as a new user starts it', () => {
     }
   });
 
-  it('shuts down gracefully on SIGTERM and keeps the same app token across restarts', async () => {
-    const service = await startServiceProcess({ DATA_DIR: dataDir });
+  it('on SIGTERM refuses new connections, finishes the request in flight, checkpoints the database and exits 0; same token after', async () => {
+    const service = await startServiceProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     expect(service.stdout()).toContain(printedToken);
+    const body = JSON.stringify({ token: printedToken });
+    const inFlight = slowPost(`${service.url}/api/auth/login`, body);
+    await inFlight.sentHalf;
     service.child.kill('SIGTERM');
+    await until(() => service.stdout().includes('shutting down'));
+    await expect(fetch(`${service.url}/api/health`)).rejects.toThrow(); // the listener is closed
+    inFlight.finish();
+    expect(await inFlight.status).toBe(200);
     expect(await service.exited()).toBe(0);
+    expect(service.stdout()).toMatch(/workers stopped, leases handed back/);
+    // The last connection's close checkpointed the WAL into the database file and removed it.
+    expect(existsSync(path.join(dataDir, 'listing.db-wal'))).toBe(false);
+  });
+
+  it('a second signal during the stop exits at once', async () => {
+    const service = await startServiceProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const inFlight = slowPost(`${service.url}/api/auth/login`, JSON.stringify({ token: printedToken }));
+    const cut = inFlight.status.catch((error: unknown) => error); // the exit cuts it
+    await inFlight.sentHalf;
+    service.child.kill('SIGTERM');
+    await until(() => service.stdout().includes('shutting down'));
+    const second = Date.now();
+    service.child.kill('SIGINT');
+    expect(await service.exited()).toBe(1);
+    expect(Date.now() - second).toBeLessThan(2_000); // not the 10 s the request in flight would get
+    expect(await cut).toMatchObject({ code: 'ECONNRESET' });
   });
 });
 

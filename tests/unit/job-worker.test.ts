@@ -26,6 +26,7 @@ async function failingJob(items: number) {
     owner: 'test',
     leaseMs: 60_000,
     pollMs: 60_000,
+    stopWaitMs: 1_000,
     onError: (error) => {
       throw error;
     },
@@ -49,5 +50,31 @@ describe('the job worker', () => {
     const job = await jobs.find('job-1');
     expect(job).toMatchObject({ status: 'done', total: items, done: 0, failed: items });
     expect(new Set(job?.items.map((item) => `${item.status}:${item.error}`))).toEqual(new Set(['failed:商品不存在']));
+  });
+
+  it('at stop waits a bounded time for the item in flight, then hands the job back to any other worker at once', async () => {
+    const jobs = makeInMemoryJobStore();
+    await jobs.create({ id: 'job-1', kind: 'copy', params: {}, subjects: [{ product_id: 'p1' }, { product_id: 'p2' }] }, NOW().toISOString());
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    const worker = makeJobWorker({
+      jobs,
+      clock: { now: NOW },
+      handlers: { copy: () => (started(), new Promise(() => undefined)) }, // never ends
+      owner: 'stopping',
+      leaseMs: 300_000,
+      pollMs: 60_000,
+      stopWaitMs: 20,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    worker.start();
+    await inFlight;
+    expect(await jobs.claim('other', NOW().toISOString(), NOW().toISOString())).toBeUndefined(); // held, lease 5 min
+    await worker.stop();
+    // Same instant, lease far from over: handed back.
+    expect(await jobs.claim('other', NOW().toISOString(), new Date(NOW().getTime() + 60_000).toISOString())).toMatchObject({ id: 'job-1' });
+    expect(await jobs.nextItem('job-1')).toEqual({ seq: 0, subject: { product_id: 'p1' } });
   });
 });

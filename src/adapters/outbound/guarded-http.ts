@@ -14,7 +14,10 @@ export type GuardedHttpOptions = {
 };
 
 export type ClosableGuardedHttp = GuardedHttp & {
-  /** Closes pooled connections (at shutdown). */
+  /**
+   * Closes pooled connections and cuts requests still running (at shutdown, after the workers stopped: a download
+   * still running then was handed back to another instance, and waiting for it would hold the stop up).
+   */
   close(): Promise<void>;
 };
 
@@ -145,6 +148,6 @@ export function makeGuardedHttp({ allowPrivate, connectTimeoutMs = 10_000, resol
       const { body: _stream, cancel: _cancel, ...rest } = response;
       return { ...rest, body: new Uint8Array(Buffer.concat(chunks)) };
     },
-    close: () => agent.close(),
+    close: () => agent.destroy(),
   };
 }

@@ -6,6 +6,8 @@ import { type Database } from './database.ts';
 const parse = (text: string): JsonObject => JSON.parse(text) as JsonObject;
 /** Items are written in chunks: one INSERT per 100 rows stays under both databases' parameter limits. */
 const INSERT_CHUNK = 100;
+/** The lease of a job handed back: long past, so any claim takes it. */
+const RELEASED = new Date(0).toISOString();
 
 /** Jobs and their items (migration 012) in SQLite or PostgreSQL. */
 export function makeKyselyJobStore(db: Kysely<Database>): JobStore {
@@ -87,6 +89,11 @@ export function makeKyselyJobStore(db: Kysely<Database>): JobStore {
         .where('status', '=', 'running')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    async release(owner) {
+      // A lease that ended at the epoch: the claim's `lease_until < now` takes it at once.
+      await db.updateTable('jobs').set({ lease_until: RELEASED }).where('lease_owner', '=', owner).where('status', '=', 'running').execute();
     },
 
     async nextItem(id) {

@@ -40,6 +40,8 @@ export interface JobStore {
   claim(owner: string, now: string, leaseUntil: string): Promise<ClaimedJob | undefined>;
   /** Extends the lease; false when another owner has taken the job over. */
   renew(id: string, owner: string, leaseUntil: string): Promise<boolean>;
+  /** Hands back every running job `owner` holds (a graceful stop): any worker may claim it at once, not when the lease lapses. */
+  release(owner: string): Promise<void>;
   /** The next item not worked yet, or undefined when none is left. */
   nextItem(id: string): Promise<Pick<JobItem, 'seq' | 'subject'> | undefined>;
   /** Records one item's outcome and counts it. */

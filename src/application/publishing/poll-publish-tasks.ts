@@ -23,8 +23,19 @@ export type PollPublishTasksDeps = {
   readonly firstPollMs?: number;
   readonly onPollError?: (event: PollEvent) => void;
 };
-/** Polls a batch of due tasks once and sends a batch of due waiting records; answers whether more may be due. */
-export type PollPublishTasks = () => Promise<boolean>;
+/**
+ * Polls a batch of due tasks once and sends a batch of due waiting records; answers whether more may be due.
+ * `stopping` is asked between tasks: once it says yes, the tasks claimed but not polled are handed back (due now,
+ * for another instance) and no waiting record is sent.
+ */
+export type PollPublishTasks = ((stopping?: () => boolean) => Promise<boolean>) & {
+  /**
+   * Hands back the tasks this process claimed and has not finished, the one whose poll is in flight included (a
+   * marketplace that does not answer must not keep it for the whole lease): due now. A poll answered after this
+   * writes nothing, so the instance that takes the task over writes its result once.
+   */
+  handBack(): Promise<void>;
+};
 
 /** Tasks claimed per batch (a task of 100 products is one poll), so a batch ends well within its lease. */
 export const POLL_TASKS_PER_CLAIM = 10;
@@ -49,27 +60,44 @@ export function makePollPublishTasks({
   firstPollMs = POLL_BACKOFF.firstMs,
   onPollError,
 }: PollPublishTasksDeps): PollPublishTasks {
+  /** Claimed by this process and not finished, by task id. */
+  const held = new Map<string, readonly PublishTask[]>();
+  const dueNow = (records: readonly PublishTask[]): PublishTask[] => {
+    const due = clock.now().toISOString();
+    return records.map((record) => ({ ...record, next_poll_at: due }));
+  };
+
   const pollTask = async (taskId: string, records: readonly PublishTask[]): Promise<void> => {
     try {
       const shop = await shopAccess.find(records[0]!.shop_id);
       const items = await marketplace.importInfo(shopAccess.credentialsOf(shop), taskId);
+      if (!held.has(taskId)) return; // handed back meanwhile: its new holder writes the result
       const now = clock.now().toISOString();
       const next = records.map((record) => applyImportResult(record, items, now, firstPollMs));
       await writeFinalResults(products, next, now);
       await publishTasks.update(...next);
     } catch (error) {
+      if (!held.has(taskId)) return;
       onPollError?.({ taskId, error });
       const now = clock.now().toISOString();
       await publishTasks.update(...records.map((record) => postponePoll(record, now, firstPollMs)));
     }
   };
 
-  return async () => {
+  const pass = async (stopping = () => false): Promise<boolean> => {
     const now = clock.now();
     const claimed = await publishTasks.claimPolls(now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), POLL_TASKS_PER_CLAIM);
     const byTask = new Map<string, PublishTask[]>();
     for (const record of claimed) byTask.set(record.task_id!, [...(byTask.get(record.task_id!) ?? []), record]);
-    for (const [taskId, records] of byTask) await pollTask(taskId, records);
+    for (const [taskId, records] of byTask) held.set(taskId, records);
+    for (const [taskId, records] of byTask) {
+      if (!held.has(taskId)) continue; // handed back already
+      // Stopping: handed back due now, so another instance polls it at once rather than when this claim's lease lapses.
+      if (stopping()) await publishTasks.update(...dueNow(records));
+      else await pollTask(taskId, records);
+      held.delete(taskId);
+    }
+    if (stopping()) return false;
     const waiting = await publishTasks.listDue(clock.now().toISOString(), WAITING_BATCH, ['waiting_quota']);
     if (waiting.length > 0) {
       try {
@@ -80,4 +108,12 @@ export function makePollPublishTasks({
     }
     return byTask.size >= POLL_TASKS_PER_CLAIM || waiting.length >= WAITING_BATCH;
   };
+
+  return Object.assign(pass, {
+    async handBack() {
+      const records = [...held.values()].flat();
+      held.clear();
+      await publishTasks.update(...dueNow(records));
+    },
+  });
 }

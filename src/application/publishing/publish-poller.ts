@@ -1,12 +1,17 @@
+import { type BackgroundWorker } from '../background-worker.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { type PollPublishTasks } from './poll-publish-tasks.ts';
 
-export type PublishPoller = {
+export type PublishPoller = BackgroundWorker & {
   /** Begins polling whatever is pending in storage (tasks left by an earlier run included). */
   start(): Promise<void>;
   /** A task was created: make sure its first poll is scheduled. */
   wake(): void;
-  /** Stops scheduling and waits for a pass in progress to finish. */
+  /**
+   * Stops scheduling; a pass in progress ends after the task it is polling (waited for up to `stopWaitMs`), and
+   * every task claimed and not finished is handed back. A send of waiting records in flight is not: it may have
+   * reached the marketplace, so its records keep their send lease and the settle rule looks them up.
+   */
   stop(): Promise<void>;
 };
 
@@ -16,13 +21,15 @@ export type PublishPollerDeps = {
   readonly onError: (error: unknown) => void;
   /** The longest sleep between looks at storage, so tasks written by another process are not missed for long. */
   readonly maxSleepMs?: number;
+  /** How long `stop` waits for the pass in progress before handing its tasks back. */
+  readonly stopWaitMs?: number;
 };
 
 /**
  * The timer side of publish polling: one timer set to the earliest `next_poll_at` in storage, one pass at a
  * time. State lives in the database, so a restart resumes where the last run stopped.
  */
-export function makePublishPoller({ pollPublishTasks, publishTasks, onError, maxSleepMs = 60_000 }: PublishPollerDeps): PublishPoller {
+export function makePublishPoller({ pollPublishTasks, publishTasks, onError, maxSleepMs = 60_000, stopWaitMs = 5_000 }: PublishPollerDeps): PublishPoller {
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
@@ -52,7 +59,7 @@ export function makePublishPoller({ pollPublishTasks, publishTasks, onError, max
     pass = (async () => {
       try {
         // A full batch may have left more due tasks behind.
-        while (!stopped && (await pollPublishTasks()));
+        while (!stopped && (await pollPublishTasks(() => stopped)));
       } catch (error) {
         onError(error);
       }
@@ -70,11 +77,16 @@ export function makePublishPoller({ pollPublishTasks, publishTasks, onError, max
     wake() {
       planNext().catch(onError);
     },
+    // Tasks handed back elsewhere are due now: a pass finds them (planNext would only reschedule by next_poll_at).
+    nudge: () => runPass(),
     async stop() {
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
-      await pass;
+      let wait: NodeJS.Timeout | undefined;
+      await Promise.race([pass, new Promise<void>((resolve) => (wait = setTimeout(resolve, stopWaitMs)))]);
+      clearTimeout(wait);
+      await pollPublishTasks.handBack().catch(onError);
     },
   };
 }

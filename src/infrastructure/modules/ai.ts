@@ -81,13 +81,16 @@ export const aiModule: FeatureModule<AiRegistry, CoreRegistry & WorkbenchRegistr
     }),
     imageRoutes({ editImage: c.editImage, legacyImageSuite: c.legacyImageSuite, translateImages: c.translateImages }),
   ],
-  async start(cradle) {
-    cradle.suiteRunner.start();
-  },
-  async stop(cradle) {
-    // Waiting generations are dropped (their suites continue after the next start); the running one finishes
-    // and is saved before the claims are let go and the DB closes.
-    await cradle.generationQueue.drain();
-    await cradle.suiteRunner.stop();
-  },
+  workers: (cradle) => ({
+    suites: {
+      start: () => cradle.suiteRunner.start(),
+      nudge: () => cradle.suiteRunner.nudge(),
+      async stop() {
+        // Waiting generations are dropped (their suites continue on another instance or after the next start);
+        // the running one finishes and is saved before the claims are handed back.
+        await cradle.generationQueue.drain();
+        await cradle.suiteRunner.stop();
+      },
+    },
+  }),
 };

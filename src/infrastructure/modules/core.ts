@@ -4,6 +4,7 @@ import { makeKyselyAssetRepository } from '../../adapters/persistence/kysely-ass
 import { makeKyselyDatabaseHealth } from '../../adapters/persistence/kysely-database-health.ts';
 import { makeKyselyProductRepository } from '../../adapters/persistence/kysely-product-repository.ts';
 import { makeKyselyUnitOfWork } from '../../adapters/persistence/kysely-unit-of-work.ts';
+import { makePostgresWorkSignal, noWorkSignal } from '../../adapters/persistence/postgres-work-signal.ts';
 import { makeLocalObjectStore } from '../../adapters/storage/local-object-store.ts';
 import { makeS3ObjectStore, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Registrations } from '../feature-module.ts';
@@ -30,6 +31,13 @@ export function coreRegistrations(values: CoreValues): Registrations<CoreRegistr
       config.objectStore === 's3'
         ? makeS3ObjectStore(s3OptionsFrom(config.s3))
         : makeLocalObjectStore({ root: path.join(config.dataDir, 'media'), publicBaseUrl: config.publicBaseUrl }),
+    ).singleton(),
+    workSignal: asFunction(({ database, config, logger }: CoreRegistry) =>
+      database.dialect === 'postgres'
+        ? makePostgresWorkSignal(database.db, config.databaseUrl, (error) =>
+            logger.warn({ err: error }, 'work signal connection failed; workers fall back to polling'),
+          )
+        : noWorkSignal,
     ).singleton(),
   };
 }

@@ -21,6 +21,7 @@ import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-norm
 import { makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
 import { makePartialWriteSweep } from '../../adapters/storage/local-partial-writes.ts';
 import { type FeatureModule } from '../feature-module.ts';
+import { WORKER_STOP_WAIT_MS } from '../workers.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type IntakeRegistry } from '../registries/intake.ts';
 import { type VideoRegistry } from '../registries/video.ts';
@@ -66,7 +67,7 @@ export const intakeModule: FeatureModule<IntakeRegistry, CoreRegistry & VideoReg
         concurrency: config.downloadConcurrency,
         leaseMs: config.downloadLeaseMs,
         pollMs: DOWNLOAD_POLL_MS,
-        stopWaitMs: 5_000,
+        stopWaitMs: WORKER_STOP_WAIT_MS,
         onError: (error) => logger.error({ err: error }, 'image download failed'),
       }),
     ).singleton(),
@@ -95,11 +96,10 @@ export const intakeModule: FeatureModule<IntakeRegistry, CoreRegistry & VideoReg
   // No re-queue at start: unfinished downloads are rows, claimed like new ones once no live claim holds them.
   async start(cradle) {
     cradle.partialWriteSweep.start(cradle.clock.now());
-    cradle.downloadWorker.start();
   },
+  workers: (cradle) => ({ downloads: cradle.downloadWorker }),
   async stop(cradle) {
     await cradle.partialWriteSweep.settled();
-    await cradle.downloadWorker.stop();
     await cradle.guardedHttp.close();
   },
 };

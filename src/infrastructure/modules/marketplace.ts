@@ -35,6 +35,7 @@ import { makeKyselyCategoryCache } from '../../adapters/persistence/kysely-categ
 import { makeKyselyPublishTaskRepository } from '../../adapters/persistence/kysely-publish-task-repository.ts';
 import { makeKyselyShopRepository } from '../../adapters/persistence/kysely-shop-repository.ts';
 import { type FeatureModule } from '../feature-module.ts';
+import { WORKER_STOP_WAIT_MS } from '../workers.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type AccountsRegistry } from '../registries/accounts.ts';
@@ -150,6 +151,7 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
         pollPublishTasks,
         publishTasks,
         maxSleepMs: config.publishPoll.idleMs,
+        stopWaitMs: WORKER_STOP_WAIT_MS,
         onError: (error) => logger.error(loggable(error), 'publish poller pass failed'),
       }),
     ).singleton(),
@@ -174,6 +176,5 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
       listPublishHistory: c.listPublishHistory,
     }),
   ],
-  start: (cradle: Deps) => cradle.publishPoller.start(),
-  stop: (cradle: Deps) => cradle.publishPoller.stop(),
+  workers: (cradle: Deps) => ({ publishing: cradle.publishPoller }),
 };

@@ -7,6 +7,7 @@ import { bulkRoutes } from '../../adapters/http/routes/bulk.ts';
 import { makeKyselyJobStore } from '../../adapters/persistence/kysely-job-store.ts';
 import { RELATIVE_IMAGE_URLS_WARNING } from '../../adapters/http/routes/exports.ts';
 import { type FeatureModule } from '../feature-module.ts';
+import { WORKER_STOP_WAIT_MS } from '../workers.ts';
 import { imageUrlsAbsolute } from '../image-urls.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type WorkbenchRegistry } from '../registries/workbench.ts';
@@ -32,6 +33,7 @@ export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & Ai
         owner: `${process.pid}-${ids.uuid()}`,
         leaseMs: JOB_LEASE_MS,
         pollMs: JOB_POLL_MS,
+        stopWaitMs: WORKER_STOP_WAIT_MS,
         onError: (err) => logger.error({ err }, 'job worker failed'),
       }),
     ).singleton(),
@@ -43,9 +45,6 @@ export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & Ai
   protectedRoutes: (cradle: Deps) => [bulkRoutes({ bulkProducts: cradle.bulkProducts, getJob: cradle.getJob })],
   async start(cradle) {
     if (!imageUrlsAbsolute(cradle)) cradle.logger.warn(RELATIVE_IMAGE_URLS_WARNING);
-    cradle.jobWorker.start();
   },
-  async stop(cradle) {
-    await cradle.jobWorker.stop();
-  },
+  workers: (cradle) => ({ jobs: cradle.jobWorker }),
 };

@@ -7,6 +7,7 @@ import { type Ids } from '../../application/ports/ids.ts';
 import { type ObjectStore } from '../../application/ports/object-store.ts';
 import { type ProductRepository } from '../../application/ports/product-repository.ts';
 import { type UnitOfWork } from '../../application/ports/unit-of-work.ts';
+import { type WorkSignal } from '../../application/ports/work-signal.ts';
 import { type DatabaseHandle } from '../../adapters/persistence/connection.ts';
 import { type Database } from '../../adapters/persistence/database.ts';
 import { type Config } from '../config.ts';
@@ -26,4 +27,6 @@ export type CoreRegistry = {
   unitOfWork: UnitOfWork;
   databaseHealth: DatabaseHealth;
   objectStore: ObjectStore;
+  /** Tells the other instances that leased work was handed back (PostgreSQL NOTIFY; nothing on SQLite). */
+  workSignal: WorkSignal;
 };

@@ -16,6 +16,25 @@ async function sent(plan: PublishKit['marketplace']['plan'], product?: (kit: Pub
 }
 
 describe('poll publish tasks', () => {
+  it('stopping mid-pass hands back the tasks claimed and not polled: due now, not when the lease lapses', async () => {
+    const kit = publishKit();
+    kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };
+    const shop = await kit.shopIn();
+    const first = await kit.publishProduct({ productId: (await kit.givenProduct(1)).id, shopId: shop.id });
+    const second = await kit.publishProduct({ productId: (await kit.givenProduct(2)).id, shopId: shop.id });
+    kit.clock.advance(1_000);
+    let asked = 0;
+    // Asked before each task: the first is polled, then the service stops.
+    expect(await kit.pollPublishTasks(() => ++asked > 1)).toBe(false);
+    expect(polls(kit)).toBe(1);
+    const [a, b] = [await kit.publishTasks.findById(first.id), await kit.publishTasks.findById(second.id)];
+    const [polled, handedBack] = a?.status === 'imported' ? [a, b] : [b, a];
+    expect(polled).toMatchObject({ status: 'imported' });
+    expect(handedBack).toMatchObject({ status: 'pending', next_poll_at: kit.clock.iso() });
+    // Another instance at the same instant, far inside the lease: it takes the task.
+    expect((await kit.publishTasks.claimPolls(kit.clock.iso(), later(kit, LEASE_MS), 10)).map((record) => record.id)).toEqual([handedBack!.id]);
+  });
+
   it('writes an imported result back once due: the record imported, the product published with its marketplace id', async () => {
     const { kit, product, record } = await sent({ pendingPolls: 0, outcome: 'imported' });
     expect(await kit.pollPublishTasks()).toBe(false);

@@ -46,6 +46,18 @@ export type Config = {
     readonly sendLeaseMs: number;
     readonly sendSettleMs: number;
   };
+  /**
+   * Group-robot deliveries (docs/decisions.md, Notifications): WEBHOOK_RETRY_FIRST the first wait after a failed send
+   * (then doubling up to WEBHOOK_RETRY_MAX), WEBHOOK_RETRY_FOR how long a message is retried before it is given up,
+   * WEBHOOK_LEASE how long a sender holds a webhook it claimed, WEBHOOK_IDLE the longest the sender sleeps.
+   */
+  readonly webhooks: {
+    readonly retryFirstMs: number;
+    readonly retryMaxMs: number;
+    readonly retryForMs: number;
+    readonly leaseMs: number;
+    readonly idleMs: number;
+  };
   readonly outboundAllowPrivate: boolean;
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
@@ -155,6 +167,13 @@ export function loadConfig(env: Env = process.env): Config {
       idleMs: parseDuration(text(env, 'PUBLISH_POLL_IDLE') ?? '15s', 'PUBLISH_POLL_IDLE'),
       sendLeaseMs: parseDuration(text(env, 'PUBLISH_SEND_LEASE') ?? '2m', 'PUBLISH_SEND_LEASE'),
       sendSettleMs: parseDuration(text(env, 'PUBLISH_SEND_SETTLE') ?? '15m', 'PUBLISH_SEND_SETTLE'),
+    },
+    webhooks: {
+      retryFirstMs: parseDuration(text(env, 'WEBHOOK_RETRY_FIRST') ?? '30s', 'WEBHOOK_RETRY_FIRST'),
+      retryMaxMs: parseDuration(text(env, 'WEBHOOK_RETRY_MAX') ?? '10m', 'WEBHOOK_RETRY_MAX'),
+      retryForMs: parseDuration(text(env, 'WEBHOOK_RETRY_FOR') ?? '24h', 'WEBHOOK_RETRY_FOR'),
+      leaseMs: parseDuration(text(env, 'WEBHOOK_LEASE') ?? '2m', 'WEBHOOK_LEASE'),
+      idleMs: parseDuration(text(env, 'WEBHOOK_IDLE') ?? '15s', 'WEBHOOK_IDLE'),
     },
     outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     proxyImageHosts: (text(env, 'PROXY_IMAGE_HOSTS') ?? DEFAULT_PROXY_HOSTS)

@@ -10,6 +10,7 @@ import { coreRegistrations } from './modules/core.ts';
 import { extensionModule } from './modules/extension.ts';
 import { intakeModule } from './modules/intake.ts';
 import { marketplaceModule } from './modules/marketplace.ts';
+import { notificationsModule } from './modules/notifications.ts';
 import { uploadsModule } from './modules/uploads.ts';
 import { videoModule } from './modules/video.ts';
 import { webModule } from './modules/web.ts';
@@ -21,6 +22,7 @@ import { type CoreRegistry } from './registries/core.ts';
 import { type ExtensionRegistry } from './registries/extension.ts';
 import { type IntakeRegistry } from './registries/intake.ts';
 import { type MarketplaceRegistry } from './registries/marketplace.ts';
+import { type NotificationsRegistry } from './registries/notifications.ts';
 import { type UploadsRegistry } from './registries/uploads.ts';
 import { type VideoRegistry } from './registries/video.ts';
 import { type WorkbenchRegistry } from './registries/workbench.ts';
@@ -37,7 +39,8 @@ export type Cradle = CoreRegistry &
   MarketplaceRegistry &
   AccountsRegistry &
   WorkbenchRegistry &
-  VideoRegistry & {
+  VideoRegistry &
+  NotificationsRegistry & {
     /** Every feature's lease-holding workers (`FeatureModule.workers`), started and stopped together. */
     workerSet: WorkerSet;
   };
@@ -55,6 +58,7 @@ export const FEATURE_MODULES: readonly AnyFeatureModule[] = [
   catalogModule,
   aiModule,
   workbenchModule,
+  notificationsModule,
   marketplaceModule,
   webModule,
 ];

@@ -5,6 +5,7 @@ import { type ChatFake, startChatFake } from '../fakes/chat-completions.ts';
 import { startDashScopeFake } from '../fakes/dashscope.ts';
 import { type FxFakes, startFxFakes } from '../fakes/fx.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
+import { type GroupRobotFakes, startGroupRobots } from '../fakes/group-robots.ts';
 import { type ImageProviderFake } from '../fakes/image-provider.ts';
 import {
   type DocumentedOperation,
@@ -34,12 +35,22 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
   let ozon: FakeOzon;
   let images: ImageProviderFake & { env: () => Record<string, string> };
   let chat: ChatFake;
+  let robots: GroupRobotFakes;
   let t: TestApp;
   let document: { paths: Record<string, never> };
   let operations: Map<string, DocumentedOperation>;
   let check: (pointer: string, value: unknown) => string[];
   beforeAll(async () => {
-    [cdn, fx, ozon, images, chat] = await Promise.all([startFakeCdn(), startFxFakes(), startFakeOzon(), startDashScopeFake(), startChatFake('deepseek')]);
+    [cdn, fx, ozon, images, chat, robots] = await Promise.all([
+      startFakeCdn(),
+      startFxFakes(),
+      startFakeOzon(),
+      startDashScopeFake(),
+      startChatFake('deepseek'),
+      startGroupRobots(),
+    ]);
+    // The example's WeCom robot is the fake one (its key registered, its address swapped in by `outside`).
+    robots.wecom(new URL((exampleBody('postShopsIdWebhooks') as { url: string }).url).searchParams.get('key')!);
     const shop = exampleBody('postShops') as { client_id: string; api_key: string };
     ozon.addKey(shop.client_id, shop.api_key);
     ozon.plan = { pendingPolls: 0, outcome: 'imported' }; // imported at the first poll, so waiting for it is short
@@ -54,7 +65,7 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await Promise.all([cdn, fx, ozon, images, chat].map((fake) => fake?.close()));
+    await Promise.all([cdn, fx, ozon, images, chat, robots].map((fake) => fake?.close()));
   });
 
   /** Waits until the service has finished what an example needs finished; logs in as the user a request is from. */
@@ -154,7 +165,8 @@ describe('the OpenAPI examples, sent in order to a fresh service', () => {
   it('sends every example; each answer has the documented status and fits the documented schema', async () => {
     const linked = new Map<string, string>();
     const ids = new Map<string, string>();
-    const outside = (text: string) => text.replace(/^https:\/\/cbu01\.alicdn\.com\//, `${cdn.url}/jpeg/`);
+    const outside = (text: string) =>
+      text.replace(/^https:\/\/cbu01\.alicdn\.com\//, `${cdn.url}/jpeg/`).replace(/^https:\/\/qyapi\.weixin\.qq\.com\//, `${robots.url}/`);
     for (const operationId of ORDER) {
       const documented = operations.get(operationId)!;
       const { operation } = documented;

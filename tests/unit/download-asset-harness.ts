@@ -42,7 +42,8 @@ function scriptedHttp(script: Answer[], image: Uint8Array): GuardedHttp & { refe
       cancel: () => undefined,
     };
   };
-  return { referers, stream, get: () => Promise.reject(new Error('not used')) };
+  const unused = () => Promise.reject(new Error('not used'));
+  return { referers, stream, get: unused, post: unused, vet: unused };
 }
 
 /**

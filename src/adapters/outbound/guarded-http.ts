@@ -1,5 +1,6 @@
+import { isIP } from 'node:net';
 import { Agent, errors as undiciErrors, request } from 'undici';
-import { type GuardedFetchOptions, type GuardedHttp, type GuardedStreamResponse } from '../../application/ports/guarded-http.ts';
+import { type GuardedFetchOptions, type GuardedHttp, type GuardedResponse, type GuardedStreamResponse } from '../../application/ports/guarded-http.ts';
 import { DomainError } from '../../domain/common/errors.ts';
 import { RefusedAddressError, type Resolve, addressAllowed, guardedConnector, refusedLiteral, systemResolve } from './guarded-connector.ts';
 
@@ -139,14 +140,45 @@ export function makeGuardedHttp({ allowPrivate, connectTimeoutMs = 10_000, resol
     }
   }
 
+  async function readAll(response: GuardedStreamResponse): Promise<GuardedResponse> {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of response.body) chunks.push(chunk);
+    const { body: _stream, cancel: _cancel, ...rest } = response;
+    return { ...rest, body: new Uint8Array(Buffer.concat(chunks)) };
+  }
+
   return {
     stream,
+    async post(url, body, options) {
+      const target = parseTarget(url, allowed);
+      const deadline = AbortSignal.timeout(options.timeoutMs);
+      const response = await request(target, {
+        dispatcher: agent,
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', ...options.headers },
+        body,
+        signal: deadline,
+      }).catch((error: unknown) => {
+        throw mapError(error, deadline);
+      });
+      return readAll({
+        status: response.statusCode,
+        headers: flattenHeaders(response.headers),
+        url: target.href,
+        body: cappedBody(response.body, options.maxBytes, deadline),
+        cancel: () => discard(response.body),
+      });
+    },
+    async vet(url) {
+      const target = parseTarget(url, allowed);
+      if (allowPrivate || isIP(target.hostname.replace(/^\[|\]$/g, '')) !== 0) return;
+      const addresses = await resolve(target.hostname).catch(() => {
+        throw refused('无法解析该地址的域名');
+      });
+      if (addresses.length === 0 || addresses.some((entry) => !allowed(entry.address))) throw refused(REFUSED_ADDRESS);
+    },
     async get(url, options) {
-      const response = await stream(url, options);
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of response.body) chunks.push(chunk);
-      const { body: _stream, cancel: _cancel, ...rest } = response;
-      return { ...rest, body: new Uint8Array(Buffer.concat(chunks)) };
+      return readAll(await stream(url, options));
     },
     close: () => agent.destroy(),
   };

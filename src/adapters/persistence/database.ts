@@ -4,6 +4,7 @@ import { type AiTables } from './tables/ai.ts';
 import { type CatalogTables } from './tables/catalog.ts';
 import { type IntakeTables } from './tables/intake.ts';
 import { type MarketplaceTables } from './tables/marketplace.ts';
+import { type NotificationTables } from './tables/notifications.ts';
 import { type WorkbenchTables } from './tables/workbench.ts';
 
 /**
@@ -124,4 +125,5 @@ export type Database = {
   AiTables &
   MarketplaceTables &
   AccountTables &
-  WorkbenchTables;
+  WorkbenchTables &
+  NotificationTables;

@@ -33,4 +33,11 @@ export interface GuardedHttp {
   get(url: string, options: GuardedFetchOptions): Promise<GuardedResponse>;
   /** Like `get`, but answers once the headers arrived; the caller must read or cancel the body. */
   stream(url: string, options: GuardedFetchOptions): Promise<GuardedStreamResponse>;
+  /**
+   * POSTs `body` (JSON text unless a content-type header says otherwise) and returns the whole answer; redirects are
+   * not followed (a 3xx is returned as the answer), so a body never goes to an address the caller did not name.
+   */
+  post(url: string, body: string, options: GuardedFetchOptions): Promise<GuardedResponse>;
+  /** Throws `OUTBOUND_REFUSED` unless the URL is http(s) and its host is (or resolves only to) allowed addresses. */
+  vet(url: string): Promise<void>;
 }

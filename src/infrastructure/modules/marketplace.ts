@@ -40,6 +40,7 @@ import { type CoreRegistry } from '../registries/core.ts';
 import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type AccountsRegistry } from '../registries/accounts.ts';
 import { type CatalogRegistry } from '../registries/catalog.ts';
+import { type NotificationsRegistry } from '../registries/notifications.ts';
 
 /** A failure message safe for logs: the error's code and message, never request headers. */
 const loggable = (error: unknown): { code?: unknown; message: string } => ({
@@ -53,10 +54,13 @@ const warnTakenOver =
   (event) =>
     logger.warn(event, 'publish records taken over by another sender after the send lease; their outcome is left to it');
 
-type Deps = MarketplaceRegistry & CoreRegistry & AccountsRegistry & Pick<CatalogRegistry, 'pricingPolicy'>;
+type Deps = MarketplaceRegistry & CoreRegistry & AccountsRegistry & Pick<CatalogRegistry, 'pricingPolicy'> & NotificationsRegistry;
 
 /** Shops, category lookups and publishing to the marketplace (issue 6). */
-export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry & AccountsRegistry & Pick<CatalogRegistry, 'pricingPolicy'>> = {
+export const marketplaceModule: FeatureModule<
+  MarketplaceRegistry,
+  CoreRegistry & AccountsRegistry & Pick<CatalogRegistry, 'pricingPolicy'> & NotificationsRegistry
+> = {
   name: 'marketplace',
   provide: () => ({
     marketplace: asFunction(({ config }: Deps) => makeOzonMarketplace({ baseUrl: config.ozonApiUrl })).singleton(),
@@ -71,7 +75,9 @@ export const marketplaceModule: FeatureModule<MarketplaceRegistry, CoreRegistry 
     getShopLimits: asFunction(({ shopAccess, marketplace }: Deps) => makeGetShopLimits({ shopAccess, marketplace })).singleton(),
     createShop: asFunction(({ shops, secretBox, clock, ids }: Deps) => makeCreateShop({ shops, secretBox, clock, ids })).singleton(),
     updateShop: asFunction(({ shops, secretBox, clock }: Deps) => makeUpdateShop({ shops, secretBox, clock })).singleton(),
-    deleteShop: asFunction(({ shops, publishTasks }: Deps) => makeDeleteShop({ shops, publishTasks })).singleton(),
+    deleteShop: asFunction(({ shops, publishTasks, webhookStore }: Deps) =>
+      makeDeleteShop({ shops, publishTasks, onDeleted: (shopId) => webhookStore.deleteByShop(shopId) }),
+    ).singleton(),
     testShop: asFunction(({ shops, shopAccess, marketplace, clock }: Deps) => makeTestShop({ shops, shopAccess, marketplace, clock })).singleton(),
     getCategoryTree: asFunction(({ shopAccess, marketplace, cachedLookup }: Deps) =>
       makeGetCategoryTree({ shopAccess, marketplace, cachedLookup }),

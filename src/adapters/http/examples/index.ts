@@ -6,6 +6,7 @@ import { EXPORT_EXAMPLES } from './exports.ts';
 import { EXT_EXAMPLES } from './ext.ts';
 import { IMAGE_EXAMPLES } from './image.ts';
 import { INTAKE_EXAMPLES } from './intake.ts';
+import { NOTIFICATION_EXAMPLES } from './notifications.ts';
 import { PRICING_EXAMPLES } from './pricing.ts';
 import { PRODUCT_EXAMPLES } from './products.ts';
 import { PUBLISH_EXAMPLES } from './publish.ts';
@@ -26,4 +27,5 @@ export const API_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   ...IMAGE_EXAMPLES,
   ...EXPORT_EXAMPLES,
   ...PUBLISH_EXAMPLES,
+  ...NOTIFICATION_EXAMPLES,
 };

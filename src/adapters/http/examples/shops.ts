@@ -30,6 +30,8 @@ export const SHOP_EXAMPLES: Record<string, OperationExample> = {
       ShopLimits: { operationId: 'getShopsIdLimits', parameters: byId, description: '读取它的商品额度' },
       UpdateShop: { operationId: 'patchShopsId', parameters: byId, description: '修改这个店铺' },
       DeleteShop: { operationId: 'deleteShopsId', parameters: byId, description: '删除这个店铺' },
+      AddWebhook: { operationId: 'postShopsIdWebhooks', parameters: byId, description: '给这个店铺添加群机器人' },
+      ListWebhooks: { operationId: 'getShopsIdWebhooks', parameters: byId, description: '列出它的群机器人' },
     },
   },
   getShops: {

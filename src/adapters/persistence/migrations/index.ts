@@ -21,6 +21,7 @@ import * as unansweredSends from './020-unanswered-sends.ts';
 import * as translatedFrom from './021-translated-from.ts';
 import * as dropAssetsStatusIndex from './022-drop-assets-status-index.ts';
 import * as sendHolder from './023-send-holder.ts';
+import * as notifications from './024-notifications.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021-translated-from': translatedFrom,
   '022-drop-assets-status-index': dropAssetsStatusIndex,
   '023-send-holder': sendHolder,
+  '024-notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,19 @@
+import { type Notification } from '../../domain/notifications/notification.ts';
+
+/** A message waiting for one webhook, queued with the notification it tells of. */
+export type QueuedDelivery = { readonly webhookId: string; readonly text: string };
+
+/** Where notifications live, with the open episode of each subject (docs/decisions.md, Notifications). */
+export interface NotificationStore {
+  /**
+   * Stores the notification and its deliveries in one transaction, unless an episode under `key` is open: then nothing
+   * is stored and the answer is false. Safe against concurrent callers (one wins).
+   */
+  open(key: string, notification: Notification, deliveries: readonly QueuedDelivery[]): Promise<boolean>;
+  /** Ends the episode under `key` (its notification stays); the next `open` under it stores a new one. */
+  close(key: string): Promise<void>;
+  /** Newest first; `unread` only those not read; `unreadTotal` counts every unread one. */
+  list(query: { page: number; pageSize: number; unread: boolean }): Promise<{ total: number; unreadTotal: number; items: Notification[] }>;
+  /** Marks these (or every) notification read; answers how many changed. */
+  markRead(ids: readonly string[] | 'all'): Promise<number>;
+}

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import { preparePublish } from '../../src/domain/publishing/publish.ts';
-import { type ImportItem } from '../../src/domain/publishing/import-item.ts';
+import { type PublishCard } from '../../src/domain/publishing/publish-card.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 import { type marketplaceTest } from './marketplace-publishing.contract.ts';
 
 const prepared = preparePublish({ product: publishableProduct(), currency: 'RUB', imageUrls: ['https://cdn.example.com/1.jpg'] });
-const card = (offerId: string): ImportItem => ({ ...(prepared.ok ? prepared.items[0]!.item : ({} as ImportItem)), offer_id: offerId });
+const card = (offerId: string): PublishCard => ({ ...(prepared.ok ? prepared.items[0]!.item : ({} as PublishCard)), offer_id: offerId });
 
 /** How a Marketplace lists cards by offer id (`/v3/product/info/list`), which a send whose answer was lost is settled from. */
 export function testMarketplaceCardsContract(it: ReturnType<typeof marketplaceTest>): void {

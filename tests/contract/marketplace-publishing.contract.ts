@@ -1,9 +1,10 @@
 import { expect, it as base } from 'vitest';
 import { type Marketplace, type MarketplaceCredentials } from '../../src/application/ports/marketplace.ts';
 import { preparePublish } from '../../src/domain/publishing/publish.ts';
-import { type ImportItem } from '../../src/domain/publishing/import-item.ts';
+import { type CardPrice, type PublishCard } from '../../src/domain/publishing/publish-card.ts';
 import { ItemQuotaExceeded } from '../../src/domain/publishing/publish-quota.ts';
 import { priceOf } from '../../src/domain/publishing/publish-update.ts';
+import { toImportItem, toPriceItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 import { type MarketplaceControl } from '../in-memory/in-memory-marketplace.ts';
 
@@ -24,7 +25,7 @@ export const marketplaceTest = (adapter: MarketplaceAdapter) =>
   });
 
 const prepared = preparePublish({ product: publishableProduct(), currency: 'RUB', imageUrls: ['https://cdn.example.com/1.jpg'] });
-const card = (offerId: string): ImportItem => ({ ...(prepared.ok ? prepared.items[0]!.item : ({} as ImportItem)), offer_id: offerId });
+const card = (offerId: string): PublishCard => ({ ...(prepared.ok ? prepared.items[0]!.item : ({} as PublishCard)), offer_id: offerId });
 const inMinutes = (minutes: number): string => new Date(Date.now() + minutes * 60_000).toISOString();
 const quota = (limit: number, usage = 0, resetMinutes = 90) => ({ limit, usage, reset_at: inMinutes(resetMinutes) });
 
@@ -55,7 +56,7 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
     control.plan = { pendingPolls: 1, outcome: 'imported', declinedOffers: ['B'] };
     const { taskId } = await marketplace.importProducts(credentials, [card('A'), card('B')]);
     expect(taskId).toMatch(/^\d+$/);
-    expect(control.tasks.get(Number(taskId))?.items).toEqual(JSON.parse(JSON.stringify([card('A'), card('B')])));
+    expect(control.tasks.get(Number(taskId))?.items).toEqual(JSON.parse(JSON.stringify([card('A'), card('B')].map(toImportItem))));
     expect(await marketplace.importInfo(credentials, taskId)).toEqual(
       ['A', 'B'].map((offer_id) => ({ offer_id, product_id: 0, status: 'pending', errors: [] })),
     );
@@ -117,7 +118,7 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
       { offer_id: 'A', product_id: imported!.product_id, updated: true, errors: [] },
       { offer_id: 'Z', product_id: 0, updated: false, errors: [{ code: 'PRODUCT_NOT_FOUND', message: 'product not found' }] },
     ]);
-    expect(control.prices).toEqual([priceOf(card('A')), priceOf(card('Z'))]);
+    expect(control.prices).toEqual([priceOf(card('A')), priceOf(card('Z'))].map(toPriceItem));
   });
 
   it('refuses prices that break its rules per item, and an 11th update of one price within the hour', async ({
@@ -125,11 +126,12 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
   }) => {
     control.plan = { pendingPolls: 0, outcome: 'imported' };
     await marketplace.importProducts(credentials, [card('A'), card('B')]);
-    const price = (offer_id: string, price: string, old_price: string, min_price?: string) => ({
+    /** A card's price as the wire writes it ("0": no crossed-out price). */
+    const price = (offer_id: string, price: string, old_price: string, min_price?: string): CardPrice => ({
       ...priceOf(card(offer_id)),
-      price,
-      old_price,
-      ...(min_price ? { min_price } : {}),
+      price: Number(price),
+      old_price: Number(old_price) > 0 ? Number(old_price) : null,
+      ...(min_price ? { min_price: Number(min_price) } : {}),
     });
     const codes = async (...prices: ReturnType<typeof price>[]) =>
       (await marketplace.importPrices(credentials, prices)).map((result) => (result.updated ? 'updated' : result.errors.map((error) => error.code).join()));

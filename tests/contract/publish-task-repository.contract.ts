@@ -1,6 +1,6 @@
 import { expect, it as base } from 'vitest';
 import { type PublishTaskRepository } from '../../src/application/ports/publish-task-repository.ts';
-import { type ImportItem } from '../../src/domain/publishing/import-item.ts';
+import { type PublishCard } from '../../src/domain/publishing/publish-card.ts';
 import { type PublishTask, newPublishTask, newWaitingRecord } from '../../src/domain/publishing/publish-task.ts';
 
 /** Two repositories on one fresh database (two connection pools, as two processes). */
@@ -26,8 +26,8 @@ export const taskNo = (n: number, fields: Partial<PublishTask> = {}): PublishTas
   ...newPublishTask({ task_id: String(1_723_000_000 + n), product_id: 'p1', shop_id: 's1', offer_id: `OFFER-${n}` }, at(n)),
   ...fields,
 });
-const card = (offerId: string): ImportItem =>
-  ({ offer_id: offerId, name: 'Коробка', price: '593', images: ['https://cdn.example/1.jpg'] }) as unknown as ImportItem;
+const card = (offerId: string): PublishCard =>
+  ({ offer_id: offerId, name: 'Коробка', price: 593, images: ['https://cdn.example/1.jpg'] }) as unknown as PublishCard;
 const done = { next_poll_at: null } as const;
 
 /** What every PublishTaskRepository guarantees about storing and reading records (the claims are in publish-task-claims.contract.ts). */

@@ -1,4 +1,5 @@
 import { type PublishInput, preparePublish } from '../../src/domain/publishing/publish.ts';
+import { toImportItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
 import { publishableProduct } from './publishable-product.ts';
 
 /** The product's stored picture addresses, the primary first. */
@@ -8,12 +9,14 @@ const input = (overrides: Partial<PublishInput> = {}): PublishInput => {
   const product = overrides.product ?? publishableProduct();
   return { product, currency: 'RUB', imageUrls: urls(product), ...overrides };
 };
-/** The import item preparePublish makes of `input(overrides)`; throws when it refuses. */
-export const itemOf = (overrides: Partial<PublishInput> = {}) => {
+/** The card preparePublish makes of `input(overrides)`; throws when it refuses. */
+export const cardOf = (overrides: Partial<PublishInput> = {}) => {
   const prepared = preparePublish(input(overrides));
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
   return prepared.items[0]!.item;
 };
+/** The import item that card is sent as. */
+export const itemOf = (overrides: Partial<PublishInput> = {}) => toImportItem(cardOf(overrides));
 /** The paths of the problems preparePublish finds in `input(overrides)` (none when it accepts). */
 export const problemPaths = (overrides: Partial<PublishInput>): string[] => {
   const prepared = preparePublish(input(overrides));

@@ -8,6 +8,7 @@ import { makeCardBook } from '../fakes/ozon-cards.ts';
 import { type Item, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from '../fakes/ozon-products.ts';
 import { readCards } from '../../src/adapters/marketplace/ozon-cards.ts';
 import { type PriceLedger, priceResult } from '../fakes/ozon-price-rules.ts';
+import { toImportItem, toPicturesItem, toPriceItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
 
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
 export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
@@ -29,7 +30,7 @@ const toResult = ({ offer_id, product_id, status, errors }: ImportResultItem): I
 });
 
 /**
- * A stand-in for the Ozon adapter over the fake Seller API, without HTTP: the same publishing answers (imports
+ * A stand-in for the Ozon adapter over the fake Seller API, without HTTP (cards mapped to the wire by the adapter's own mapping): the same publishing answers (imports
  * within the daily quotas, tasks pending for the planned polls, pictures, prices (with their rules), cards by offer id, key checks,
  * the marketplace down), the same controls as the fake, and `calls` naming each method called. It passes
  * tests/contract/marketplace-publishing.contract.ts as the adapter does. Quota times count from `now()`.
@@ -89,7 +90,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
 
     async importProducts(credentials, sent) {
       enter('importProducts', credentials);
-      const items = asItems(sent);
+      const items = asItems(sent.map(toImportItem));
       if (items.length === 0 || items.length > 100) throw answered(400, 'items must contain 1 to 100 products');
       for (const item of items) {
         if (!item.description_category_id || !item.type_id) throw answered(400, 'description_category_id and type_id are required');
@@ -108,7 +109,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
 
     async importPictures(credentials, sent) {
       enter('importPictures', credentials);
-      const items = asItems(sent);
+      const items = asItems(sent.map(toPicturesItem));
       if (items.length === 0 || items.length > 100) throw answered(400, 'items must contain 1 to 100 products');
       if (items.some((item) => typeof item.offer_id !== 'string' || imageCount(item) > 50)) throw answered(400, 'offer_id is required; at most 50 images');
       return { taskId: startTask('pictures', items) };
@@ -117,7 +118,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
     async importPrices(credentials, prices) {
       enter('importPrices', credentials);
       if (prices.length === 0 || prices.length > 1000) throw answered(400, 'prices must contain 1 to 1000 items');
-      const sent = asItems(prices) as Record<string, unknown>[];
+      const sent = asItems(prices.map(toPriceItem)) as Record<string, unknown>[];
       standIn.prices.push(...sent);
       return sent.map((price) => priceResult(price, cards.offers.get(String(price.offer_id)), priceLedger, now()));
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOzonMarketplace } from '../../src/adapters/marketplace/ozon-marketplace.ts';
+import { toImportItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
 import { type Marketplace } from '../../src/application/ports/marketplace.ts';
 import { preparePublish } from '../../src/domain/publishing/publish.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
@@ -47,7 +48,7 @@ describe('Ozon marketplace adapter against the fake Seller API', () => {
     ozon.plan = { pendingPolls: 1, outcome: 'imported' };
     const { taskId } = await marketplace.importProducts(creds, [prepared.items[0]!.item]);
     expect(taskId).toMatch(/^\d+$/);
-    expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ items: [JSON.parse(JSON.stringify(prepared.items[0]!.item))] });
+    expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ items: [JSON.parse(JSON.stringify(toImportItem(prepared.items[0]!.item)))] });
     expect(await marketplace.importInfo(creds, taskId)).toEqual([{ offer_id: 'BOX-001', product_id: 0, status: 'pending', errors: [] }]);
     expect((await marketplace.importInfo(creds, taskId))[0]).toMatchObject({ status: 'imported', product_id: expect.any(Number) });
     expect(JSON.parse(ozon.requests.at(-1)!.body.toString())).toEqual({ task_id: Number(taskId) });

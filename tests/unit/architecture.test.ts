@@ -114,6 +114,29 @@ describe('folders say what they hold', () => {
   });
 });
 
+/** The marketplace's request and answer shapes (docs/architecture.md, "The marketplace's wire format"). */
+const WIRE_MODULES = ['adapters/marketplace/ozon-import-item.ts', 'adapters/marketplace/ozon-wire.ts', 'adapters/marketplace/ozon-cards.ts'];
+const WIRE_TYPES = /\b(ImportItem|ImportAttribute|ImportComplexAttribute|ImportAttributeValue|PicturesItem|PriceItem)\b/;
+const wireImports = (file: string, specifiers: readonly string[]): string[] =>
+  specifiers.filter((specifier) => WIRE_MODULES.includes(layerOf(file, specifier))).map((specifier) => `${path.relative(SRC, file)} imports ${specifier}`);
+
+describe("the marketplace's wire format stays behind the marketplace port", () => {
+  it('a domain file importing the wire module is caught (the checker itself works)', () => {
+    const domainFile = path.join(SRC, 'domain/publishing/publish.ts');
+    expect(wireImports(domainFile, ['../../adapters/marketplace/ozon-import-item.ts', './publish-card.ts'])).toEqual([
+      'domain/publishing/publish.ts imports ../../adapters/marketplace/ozon-import-item.ts',
+    ]);
+    const adapter = path.join(SRC, 'adapters/marketplace/ozon-marketplace.ts');
+    expect(wireImports(adapter, importsOf(adapter))).toHaveLength(3);
+  });
+
+  it('no domain, port or use case imports the wire modules or names their types: they speak in cards', () => {
+    const inside = [...filesUnder(path.join(SRC, 'domain')), ...filesUnder(path.join(SRC, 'application'))];
+    expect(inside.flatMap((file) => wireImports(file, importsOf(file)))).toEqual([]);
+    expect(inside.filter((file) => WIRE_TYPES.test(readFileSync(file, 'utf8'))).map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+});
+
 /**
  * The only imports from one adapter into another. Each adapter should change without touching the others, so
  * every entry says why the two share code; a new cross-adapter import fails the test until it is listed here.
@@ -125,6 +148,11 @@ const CROSS_ADAPTER_IMPORTS: readonly { readonly from: string; readonly to: stri
     from: 'adapters/http/routes/upload-token.ts',
     to: 'adapters/storage/local-direct-uploads.ts',
     why: 'HTTP receives the signed uploads at the URL prefix the store signs',
+  },
+  {
+    from: 'adapters/persistence/publish-task-rows.ts',
+    to: 'adapters/marketplace/ozon-import-item.ts',
+    why: 'publish records written before cards were kept in the domain’s terms hold the import item sent, read back through its inverse',
   },
   { from: 'adapters/http/', to: 'adapters/request-context.ts', why: 'HTTP opens each request’s context and names the actor' },
   { from: 'adapters/persistence/', to: 'adapters/request-context.ts', why: 'the audit log and the product history read the acting user' },

@@ -5,7 +5,8 @@ import { DEFAULT_PRICING_POLICY, type PricingPolicy } from '../../src/domain/pri
 import { applyQuote, pricingInputsOf, quoteProduct } from '../../src/domain/pricing/product-pricing.ts';
 import { preparePublish } from '../../src/domain/publishing/publish.ts';
 import { chooseOperation, priceOf } from '../../src/domain/publishing/publish-update.ts';
-import { itemOf } from '../helpers/prepare-publish.ts';
+import { toPriceItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
+import { cardOf, itemOf } from '../helpers/prepare-publish.ts';
 import { publishableProduct, publishableVariants } from '../helpers/publishable-product.ts';
 
 /** The publishable product priced at `price` ₽ with `old` as its crossed-out price (as the breakdown stores them). */
@@ -47,15 +48,18 @@ describe('price rules in the publish checks (docs/decisions.md, Price rules)', (
     ]);
   });
 
-  it('with the policy’s min_price_percent the item carries min_price (rounded up, in the shop currency) and priceOf sends it', () => {
-    expect(itemOf().min_price).toBeUndefined();
-    expect(priceOf(itemOf())).not.toHaveProperty('min_price');
-    const item = itemOf({ minPricePercent: 80 });
-    expect(item.min_price).toBe('475'); // 80 % of 593 = 474.4
-    expect(priceOf(item)).toMatchObject({ price: '593', old_price: '1186', min_price: '475' });
-    expect(itemOf({ minPricePercent: 80, currency: 'CNY' }).min_price).toBe('41.3'); // 475 / 11.5
+  it('with the policy’s min_price_percent the card carries min_price (rounded up, in the shop currency) and its price update sends it', () => {
+    /** The `/v1/product/import/prices` item of the card made of these overrides. */
+    const sentPrice = (overrides: Parameters<typeof cardOf>[0] = {}) => toPriceItem(priceOf(cardOf(overrides)));
+    expect(cardOf().min_price).toBeUndefined();
+    expect(sentPrice()).not.toHaveProperty('min_price');
+    const card = cardOf({ minPricePercent: 80 });
+    expect(sentPrice({ minPricePercent: 80 }).min_price).toBe('475'); // 80 % of 593 = 474.4
+    expect(sentPrice({ minPricePercent: 80 })).toMatchObject({ price: '593', old_price: '1186', min_price: '475' });
+    expect(sentPrice({ minPricePercent: 80, currency: 'CNY' }).min_price).toBe('41.3'); // 475 / 11.5
+    expect(itemOf({ minPricePercent: 80 })).not.toHaveProperty('min_price'); // the import has no such field
     // Only the minimum price changed: a price update, not a full import.
-    expect(chooseOperation(itemOf(), item)).toBe('prices');
+    expect(chooseOperation(cardOf(), card)).toBe('prices');
   });
 
   it('a minimum price that rounds up to the price itself is refused at min_price', () => {

@@ -1,3 +1,4 @@
+import { toImportItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packByProduct, type Outgoing } from '../../src/application/publishing/publish-batches.ts';
@@ -44,10 +45,10 @@ describe('publishing variants (docs/decisions.md, Variants)', () => {
     const prepared = prepare((variants) => variants.map((v, i) => (i === 2 ? { ...v, enabled: false } : v)));
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
     const { product } = publishableVariants();
-    expect(prepared.items.map((entry) => [entry.variant_id, entry.item.offer_id, entry.item.price, entry.item.old_price])).toEqual(
+    expect(prepared.items.map((entry) => [entry.variant_id, entry.item.offer_id, toImportItem(entry.item).price, toImportItem(entry.item).old_price])).toEqual(
       product.variants.slice(0, 2).map((v) => [v.id, v.offer_id, String(v.price), String(v.old_price)]),
     );
-    for (const [index, { item }] of prepared.items.entries()) {
+    for (const [index, item] of prepared.items.map((entry) => toImportItem(entry.item)).entries()) {
       const attribute = (id: number) => item.attributes.filter((a) => a.id === id).map((a) => a.values);
       expect(attribute(9048)).toEqual([[{ value: 'BOX-001' }]]);
       expect(attribute(10097)).toEqual([[{ value: product.variants[index]!.label_ru }]]);
@@ -68,7 +69,9 @@ describe('publishing variants (docs/decisions.md, Variants)', () => {
     const variants = product.variants.map((v, i) => (i === 0 ? { ...v, weight_g: 450.4, barcode: 'OZN123' } : v));
     const prepared = preparePublish({ product: { ...product, variants }, currency: 'RUB', imageUrls: [product.primary_image!], variantImage });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-    expect(prepared.items.map(({ item }) => item.attributes.find((a) => a.id === 9048)!.values)).toEqual(Array(3).fill([{ value: 'Коробка Лето' }]));
+    expect(prepared.items.map(({ item }) => toImportItem(item).attributes.find((a) => a.id === 9048)!.values)).toEqual(
+      Array(3).fill([{ value: 'Коробка Лето' }]),
+    );
     expect(prepared.items[0]!.item).toMatchObject({ weight: 450, weight_unit: 'g', barcode: 'OZN123' });
     expect(prepared.items[1]!.item).toMatchObject({ weight: 300 });
     expect(prepared.items[1]!.item).not.toHaveProperty('barcode');

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { type FieldProblem } from '../../src/domain/common/errors.ts';
-import { type PublishVideo, checkVideos, withVideos } from '../../src/domain/publishing/publish-videos.ts';
+import { type PublishVideo, cardVideos, checkVideos } from '../../src/domain/publishing/publish-videos.ts';
+import { type ImportComplexAttribute, toImportItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
+import { cardOf } from '../helpers/prepare-publish.ts';
 import { sniffVideoFormat } from '../../src/domain/media/video-format.ts';
 import { tinyMp4 } from '../fakes/tiny-mp4.ts';
 
 const stored = (durationMs: number | null, url = 'https://cdn.example.com/v.mp4'): PublishVideo => ({ url, status: 'stored', durationMs, error: null });
+/** The complex attributes sent for a card named `name` whose seller typed `typed` and that has `videos`. */
+const withVideos = (typed: readonly ImportComplexAttribute[], videos: PublishVideo[], name: string): ImportComplexAttribute[] => {
+  const groups = typed.map((entry) => ({
+    complex_id: entry.attributes[0]!.complex_id,
+    attributes: entry.attributes.map(({ id, values }) => ({ id, values })),
+  }));
+  return [...toImportItem({ ...cardOf(), name, ...cardVideos(groups, videos) }).complex_attributes];
+};
 const problemsOf = (videos: PublishVideo[]): FieldProblem[] => {
   const problems: FieldProblem[] = [];
   checkVideos(videos, problems);

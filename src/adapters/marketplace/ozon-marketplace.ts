@@ -5,6 +5,7 @@ import { ItemQuotaExceeded } from '../../domain/publishing/publish-quota.ts';
 import { missingMethods } from '../../domain/shops/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
 import { readCards } from './ozon-cards.ts';
+import { toImportItem, toPicturesItem, toPriceItem } from './ozon-import-item.ts';
 import {
   badResponse,
   readAttributes,
@@ -165,15 +166,15 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
         ),
       ),
 
-    // `min_price` is not a field of the import item (the schema's v3ImportProductsRequestItem): it goes with prices only.
-    importProducts: (credentials, items) =>
-      guarded(async () => ({
-        taskId: readTaskId(await call(credentials, '/v3/product/import', { items: items.map(({ min_price: _minPrice, ...item }) => item) })),
-      })),
+    // `min_price` is not a field of the import item (the schema's v3ImportProductsRequestItem): toImportItem leaves it out, it goes with prices only.
+    importProducts: (credentials, cards) =>
+      guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v3/product/import', { items: cards.map(toImportItem) })) })),
 
-    importPictures: (credentials, items) => guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v2/product/pictures/import', { items })) })),
+    importPictures: (credentials, cards) =>
+      guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v2/product/pictures/import', { items: cards.map(toPicturesItem) })) })),
 
-    importPrices: (credentials, prices) => guarded(async () => readPriceResults(await call(credentials, '/v1/product/import/prices', { prices }))),
+    importPrices: (credentials, prices) =>
+      guarded(async () => readPriceResults(await call(credentials, '/v1/product/import/prices', { prices: prices.map(toPriceItem) }))),
 
     productLimits: (credentials) => guarded(async () => readLimits(await call(credentials, '/v4/product/info/limit', {}))),
 

@@ -1,4 +1,4 @@
-import { type ImportItem } from '../../domain/publishing/import-item.ts';
+import { type CardPictures, type CardPrice, type PublishCard } from '../../domain/publishing/publish-card.ts';
 import { type MarketplaceCard } from '../../domain/publishing/publish-reconcile.ts';
 import { type ImportResultItem } from '../../domain/publishing/publish-task.ts';
 import { type ShopTestOutcome } from '../../domain/shops/shop.ts';
@@ -39,18 +39,6 @@ export type CategoryAttribute = {
 
 export type AttributeValue = { readonly id: number; readonly value: string; readonly info: string; readonly picture: string };
 
-/** One card's pictures for `/v2/product/pictures/import` (the primary one plus at most 49). */
-export type PicturesItem = { readonly offer_id: string; readonly primary_image: string; readonly images: readonly string[] };
-/** One card's price for `/v1/product/import/prices` (amounts as strings, in the shop's currency). */
-export type PriceItem = {
-  readonly offer_id: string;
-  readonly price: string;
-  readonly old_price: string;
-  /** Only when the pricing policy sets `defaults.min_price_percent` (docs/decisions.md, Price rules). */
-  readonly min_price?: string;
-  readonly currency_code: string;
-  readonly vat: string;
-};
 /** The synchronous answer for one price. */
 export type PriceResult = {
   readonly offer_id: string;
@@ -67,7 +55,8 @@ export type AttributeScope = {
 };
 
 /**
- * The marketplace's Seller API, called with one shop's credentials. Methods throw DomainError
+ * The marketplace's Seller API, called with one shop's credentials. It takes and answers the domain's shapes (cards,
+ * results, limits); the marketplace's request and answer shapes stay in its adapter. Methods throw DomainError
  * `upstream_failed` (the marketplace's message in the detail) or `upstream_timeout`; they never echo the key.
  */
 export interface Marketplace {
@@ -85,12 +74,12 @@ export interface Marketplace {
   ): Promise<{ values: AttributeValue[]; hasNext: boolean }>;
   /** Dictionary entries matching `query` (at least 2 characters). */
   searchAttributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, query: string, limit: number): Promise<AttributeValue[]>;
-  /** Starts an asynchronous import; answers the marketplace's task id. */
-  importProducts(credentials: MarketplaceCredentials, items: readonly ImportItem[]): Promise<{ taskId: string }>;
-  /** Replaces published cards' pictures; answers a task id polled like an import. */
-  importPictures(credentials: MarketplaceCredentials, items: readonly PicturesItem[]): Promise<{ taskId: string }>;
-  /** Updates published cards' prices (at most 1000), answered at once per item. */
-  importPrices(credentials: MarketplaceCredentials, prices: readonly PriceItem[]): Promise<PriceResult[]>;
+  /** Starts an asynchronous import of these cards (at most 100); answers the marketplace's task id. */
+  importProducts(credentials: MarketplaceCredentials, cards: readonly PublishCard[]): Promise<{ taskId: string }>;
+  /** Replaces published cards' pictures (the primary one plus at most 49 each); answers a task id polled like an import. */
+  importPictures(credentials: MarketplaceCredentials, cards: readonly CardPictures[]): Promise<{ taskId: string }>;
+  /** Updates published cards' prices (at most 1000), answered at once per card. */
+  importPrices(credentials: MarketplaceCredentials, prices: readonly CardPrice[]): Promise<PriceResult[]>;
   /** The shop's product quotas (`/v4/product/info/limit`). */
   productLimits(credentials: MarketplaceCredentials): Promise<ShopLimits>;
   /** The current per-item result of an import task. */

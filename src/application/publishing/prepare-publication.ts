@@ -4,7 +4,7 @@ import { conflict, invalid } from '../../domain/common/errors.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { effectiveImages, storedImageUrls } from '../../domain/catalog/product-images.ts';
 import { type PreparedPublish, preparePublish } from '../../domain/publishing/publish.ts';
-import { toImportAttributes } from '../../domain/publishing/publish-attributes.ts';
+import { cardAttributes } from '../../domain/publishing/publish-attributes.ts';
 import { aspectAttributes } from '../../domain/publishing/publish-variants.ts';
 import { type Variant } from '../../domain/variants/variant.ts';
 import { type PublishVideo, publishVideosOf } from '../../domain/publishing/publish-videos.ts';
@@ -74,7 +74,7 @@ export function makePreparePublication(deps: PreparePublicationDeps): PreparePub
     }
     const rules = await categoryRules.attributes(credentials, scope);
     const aspects = product.variants.filter((variant) => variant.enabled).flatMap(aspectAttributes);
-    const uses = dictionaryUses([...toImportAttributes(product.attributes, []), ...aspects], rules);
+    const uses = dictionaryUses([...cardAttributes(product.attributes, []), ...aspects], rules);
     const knownValues = await categoryRules.knownValues(credentials, scope, uses);
     return preparePublish({ product, currency: shop.currency_code, ...images, category: { rules, knownValues } });
   };

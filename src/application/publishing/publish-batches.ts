@@ -1,8 +1,8 @@
-import { type ImportItem } from '../../domain/publishing/import-item.ts';
+import { type PublishCard } from '../../domain/publishing/publish-card.ts';
 import { type PublishOperation, type PublishTask } from '../../domain/publishing/publish-task.ts';
 
 /** A record about to go out, with the card it carries and how it is sent. */
-export type Outgoing = { readonly record: PublishTask; readonly item: ImportItem; readonly operation: PublishOperation; readonly isNewCard: boolean };
+export type Outgoing = { readonly record: PublishTask; readonly item: PublishCard; readonly operation: PublishOperation; readonly isNewCard: boolean };
 
 /** Items per import or pictures request (the methods' limit); prices take up to 1000. */
 export const IMPORT_BATCH = 100;

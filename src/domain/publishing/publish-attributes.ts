@@ -1,21 +1,17 @@
 import { type FieldProblem } from '../common/errors.ts';
 import { type JsonValue, isJsonObject } from '../common/json.ts';
 import { hasChinese } from '../common/text.ts';
+import { type CardAttribute, type CardComplexGroup, type CardValue } from './publish-card.ts';
 
-/** One value of a marketplace characteristic: a dictionary entry, free text, or both. */
-export type ImportAttributeValue = { readonly dictionary_value_id?: number; readonly value?: string };
-export type ImportAttribute = { readonly complex_id: number; readonly id: number; readonly values: readonly ImportAttributeValue[] };
-export type ImportComplexAttribute = { readonly attributes: readonly ImportAttribute[] };
-
-/** «Аннотация»: the v3 import has no description field, the text travels as this attribute. */
+/** «Аннотация»: the marketplace's description characteristic; the card's `description` fills it (the stored one gives way). */
 export const DESCRIPTION_ATTRIBUTE_ID = 4191;
 
 const isAttributeId = (key: string): boolean => /^[1-9]\d{0,11}$/.test(key);
 
 /** Stored values: an array of `{dictionary_value_id?, value?}`; a bare string, number or single object is accepted too. */
-function toValues(raw: JsonValue, path: string, problems: FieldProblem[]): ImportAttributeValue[] {
+function toValues(raw: JsonValue, path: string, problems: FieldProblem[]): CardValue[] {
   const entries = Array.isArray(raw) ? raw : [raw];
-  const values: ImportAttributeValue[] = [];
+  const values: CardValue[] = [];
   entries.forEach((entry, index) => {
     const text = typeof entry === 'string' ? entry : isJsonObject(entry) && typeof entry.value === 'string' ? entry.value : '';
     if (hasChinese(text)) {
@@ -41,9 +37,9 @@ function toValues(raw: JsonValue, path: string, problems: FieldProblem[]): Impor
   return values;
 }
 
-/** `attributes`: `{ "<attribute_id>": [{dictionary_value_id?, value?}, …] }` → the v3 `attributes` list (complex_id 0). */
-export function toImportAttributes(stored: Readonly<Record<string, JsonValue>>, problems: FieldProblem[]): ImportAttribute[] {
-  const result: ImportAttribute[] = [];
+/** `attributes`: `{ "<attribute_id>": [{dictionary_value_id?, value?}, …] }` → the card's characteristics, checked. */
+export function cardAttributes(stored: Readonly<Record<string, JsonValue>>, problems: FieldProblem[]): CardAttribute[] {
+  const result: CardAttribute[] = [];
   for (const [key, raw] of Object.entries(stored)) {
     if (!isAttributeId(key)) {
       problems.push({ path: `attributes/${key}`, message: '属性键必须是平台的属性 ID（正整数）' });
@@ -51,17 +47,17 @@ export function toImportAttributes(stored: Readonly<Record<string, JsonValue>>, 
     }
     if (Number(key) === DESCRIPTION_ATTRIBUTE_ID) continue; // the description field wins
     const values = toValues(raw, `attributes/${key}`, problems);
-    if (values.length > 0) result.push({ complex_id: 0, id: Number(key), values });
+    if (values.length > 0) result.push({ id: Number(key), values });
   }
   return result;
 }
 
 /**
  * `complex_attributes`: `{ "<complex_id>": [ { "<attribute_id>": [values…] }, … ] }`, one array element per
- * instance (e.g. one video) → the v3 list of `{attributes: [{complex_id, id, values}]}`.
+ * instance (e.g. one video) → one group per instance, checked.
  */
-export function toImportComplexAttributes(stored: Readonly<Record<string, JsonValue>>, problems: FieldProblem[]): ImportComplexAttribute[] {
-  const result: ImportComplexAttribute[] = [];
+export function cardComplexGroups(stored: Readonly<Record<string, JsonValue>>, problems: FieldProblem[]): CardComplexGroup[] {
+  const result: CardComplexGroup[] = [];
   for (const [complexKey, instances] of Object.entries(stored)) {
     const path = `complex_attributes/${complexKey}`;
     if (!isAttributeId(complexKey) || !Array.isArray(instances)) {
@@ -73,16 +69,16 @@ export function toImportComplexAttributes(stored: Readonly<Record<string, JsonVa
         problems.push({ path: `${path}/${index}`, message: '复合属性的每一项应为 {属性ID: [值…]}' });
         return;
       }
-      const attributes: ImportAttribute[] = [];
+      const attributes: CardAttribute[] = [];
       for (const [key, raw] of Object.entries(instance)) {
         if (!isAttributeId(key)) {
           problems.push({ path: `${path}/${index}/${key}`, message: '属性键必须是平台的属性 ID（正整数）' });
           continue;
         }
         const values = toValues(raw, `${path}/${index}/${key}`, problems);
-        if (values.length > 0) attributes.push({ complex_id: Number(complexKey), id: Number(key), values });
+        if (values.length > 0) attributes.push({ id: Number(key), values });
       }
-      if (attributes.length > 0) result.push({ attributes });
+      if (attributes.length > 0) result.push({ complex_id: Number(complexKey), attributes });
     });
   }
   return result;

@@ -1,5 +1,6 @@
 import { type FieldProblem } from '../common/errors.ts';
-import { DESCRIPTION_ATTRIBUTE_ID, type ImportAttribute } from './publish-attributes.ts';
+import { DESCRIPTION_ATTRIBUTE_ID } from './publish-attributes.ts';
+import { type CardAttribute } from './publish-card.ts';
 
 /** What the checks need of one characteristic the marketplace lists for a category and type. */
 export type AttributeRule = {
@@ -29,7 +30,7 @@ const plainRules = (rules: readonly AttributeRule[]): Map<number, AttributeRule>
   new Map(rules.filter((rule) => rule.attribute_complex_id === 0).map((rule) => [rule.id, rule]));
 
 /** The dictionary entries the product's plain attributes refer to, for the caller to look up before checking. */
-export function dictionaryUses(attributes: readonly ImportAttribute[], rules: readonly AttributeRule[]): DictionaryUse[] {
+export function dictionaryUses(attributes: readonly CardAttribute[], rules: readonly AttributeRule[]): DictionaryUse[] {
   const byId = plainRules(rules);
   return attributes.flatMap((attribute) => {
     const rule = byId.get(attribute.id);
@@ -48,7 +49,7 @@ const label = (rule: AttributeRule): string => `「${rule.name || rule.id}」（
  * `dictionaryKey`s found there), and single-value attributes hold one value.
  */
 export function checkCategoryAttributes(
-  attributes: readonly ImportAttribute[],
+  attributes: readonly CardAttribute[],
   rules: readonly AttributeRule[],
   knownValues: ReadonlySet<string>,
 ): FieldProblem[] {

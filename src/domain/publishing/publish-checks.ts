@@ -91,6 +91,10 @@ export function pricesFor(
   return { price: round2(priceRub / fx), old: inYuan(oldRub), min: inYuan(minRub) };
 }
 
+/** The crossed-out price the card carries: only one above the price counts (null sends none, clearing one sent earlier). */
+export const crossedOut = (prices: { readonly price: number; readonly old: number | null }): number | null =>
+  prices.old !== null && prices.old > prices.price ? prices.old : null;
+
 export function checkText(problems: FieldProblem[], path: string, label: string, text: string, maxLength: number): void {
   if (!text.trim()) problems.push({ path, message: `缺少${label}` });
   else if (hasChinese(text)) problems.push({ path, message: `${label}含有中文字符，平台会拒绝` });

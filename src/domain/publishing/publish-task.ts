@@ -1,4 +1,4 @@
-import { type ImportItem } from './import-item.ts';
+import { type PublishCard } from './publish-card.ts';
 
 /**
  * `waiting_quota` until sent (beyond the daily quota, after a 429 `Item-Retry-After`, or queued for a send in
@@ -49,8 +49,8 @@ export type PublishTask = {
   readonly attempts: number;
   /** When the poller should ask next (null once final). */
   readonly next_poll_at: string | null;
-  /** The import item the card was sent as (its images and price tell what a later publish changes). */
-  readonly card: ImportItem | null;
+  /** The card as it was sent (its images and price tell what a later publish changes). */
+  readonly card: PublishCard | null;
   /** Set while a send of a new card may have reached the marketplace unanswered (publish-reconcile.ts); else null. */
   readonly send_started_at: string | null;
   readonly created_at: string;
@@ -120,7 +120,7 @@ export const markSent = (
   record: PublishTask,
   taskId: string,
   operation: PublishOperation,
-  card: ImportItem,
+  card: PublishCard,
   now: string,
   firstPollMs: number = POLL_BACKOFF.firstMs,
 ): PublishTask => ({
@@ -152,7 +152,7 @@ export const markFinal = (
   status: 'imported' | 'failed',
   errors: readonly ImportError[],
   now: string,
-  card: ImportItem | null = record.card,
+  card: PublishCard | null = record.card,
   marketplaceProductId = record.marketplace_product_id,
 ): PublishTask => ({
   ...record,

@@ -1,26 +1,33 @@
-import { type ImportItem } from './import-item.ts';
+import { type CardPictures, type CardPrice, type PublishCard } from './publish-card.ts';
 import { type PublishOperation } from './publish-task.ts';
 
-/** The pictures of a card as `/v2/product/pictures/import` takes them. */
-export const picturesOf = (item: ImportItem) => ({ offer_id: item.offer_id, primary_image: item.primary_image, images: [...item.images] });
+/** The pictures of a card, as a pictures-only update sends them. */
+export const picturesOf = (card: CardPictures): CardPictures => ({ offer_id: card.offer_id, primary_image: card.primary_image, images: [...card.images] });
 
-/** The price of a card as `/v1/product/import/prices` takes it. */
-export const priceOf = (item: ImportItem) => ({
-  offer_id: item.offer_id,
-  price: item.price,
-  old_price: item.old_price,
-  ...(item.min_price === undefined ? {} : { min_price: item.min_price }),
-  currency_code: item.currency_code,
-  vat: item.vat,
+/** The price of a card, as a price-only update sends it (with its minimum price when the policy asks for one). */
+export const priceOf = (card: CardPrice): CardPrice => ({
+  offer_id: card.offer_id,
+  price: card.price,
+  old_price: card.old_price,
+  ...(card.min_price === undefined ? {} : { min_price: card.min_price }),
+  currency: card.currency,
+  vat: card.vat,
 });
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted (undefined dropped, as JSON does): a card read back from the database may list its keys in another order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 /**
  * How a published card is updated (docs/decisions.md, Publishing): only its pictures changed → the pictures method, only its
  * price → the prices method, anything else (or no card sent before) → a full import of the same `offer_id`.
  */
-export function chooseOperation(previous: ImportItem | null, next: ImportItem): PublishOperation {
+export function chooseOperation(previous: PublishCard | null, next: PublishCard): PublishOperation {
   if (!previous) return 'import';
   const { primary_image: _p1, images: _i1, price: _pr1, old_price: _o1, min_price: _m1, ...restBefore } = previous;
   const { primary_image: _p2, images: _i2, price: _pr2, old_price: _o2, min_price: _m2, ...restAfter } = next;

@@ -1,5 +1,5 @@
-import { type ImportItem } from './import-item.ts';
-import { pricesFor } from './publish-checks.ts';
+import { type PublishCard } from './publish-card.ts';
+import { crossedOut, pricesFor } from './publish-checks.ts';
 import {
   aspectAttributes,
   COLOUR_NAME_ATTRIBUTE_ID,
@@ -11,16 +11,16 @@ import {
 } from './publish-variants.ts';
 import { type Variant } from '../variants/variant.ts';
 
-/** One item to send and the variant it stands for (null: the product itself). */
-export type PreparedItem = { readonly variant_id: string | null; readonly item: ImportItem };
+/** One card to send and the variant it stands for (null: the product itself). */
+export type PreparedItem = { readonly variant_id: string | null; readonly item: PublishCard };
 
 /**
- * The import items of a product's enabled variants (docs/decisions.md, Variants), made from the product's own item `base`
- * once every check passed: each keeps the product's other attributes and carries the same 9048, its own
- * offer id, price, barcode, weight, 10097 and aspects; its SKU picture is the primary one, and the product's
- * shared pictures follow without any variant's SKU picture.
+ * The cards of a product's enabled variants (docs/decisions.md, Variants), made from the product's own card `base`
+ * once every check passed: each keeps the product's other attributes and carries the same model name (9048), its own
+ * offer id, price, barcode, weight, colour name (10097) and aspects; its SKU picture is the primary one, and the
+ * product's shared pictures follow without any variant's SKU picture.
  */
-export function variantItems(base: ImportItem, input: VariantPublishInput, shared: readonly string[]): PreparedItem[] {
+export function variantItems(base: PublishCard, input: VariantPublishInput, shared: readonly string[]): PreparedItem[] {
   const { product, currency, imageOf, minPricePercent = null } = input;
   const skuImages = new Set(product.variants.map(imageOf).filter((url): url is string => url !== undefined));
   const images = sharedImagesFor(shared, skuImages);
@@ -37,19 +37,15 @@ export function variantItems(base: ImportItem, input: VariantPublishInput, share
         item: {
           ...rest,
           offer_id: variant.offer_id!,
-          price: String(prices.price),
-          old_price: prices.old !== null && prices.old > prices.price ? String(prices.old) : '0',
-          ...(prices.min === null ? {} : { min_price: String(prices.min) }),
+          price: prices.price,
+          old_price: crossedOut(prices),
+          ...(prices.min === null ? {} : { min_price: prices.min }),
           ...(variant.barcode ? { barcode: variant.barcode } : {}),
           ...(variant.weight_g !== null ? { weight: Math.round(variant.weight_g), weight_unit: 'g' } : {}),
           primary_image: imageOf(variant)!,
           images,
-          attributes: [
-            ...base.attributes.filter((attribute) => !replaced.has(attribute.id)),
-            { complex_id: 0, id: MODEL_NAME_ATTRIBUTE_ID, values: [{ value: model }] },
-            { complex_id: 0, id: COLOUR_NAME_ATTRIBUTE_ID, values: [{ value: variant.label_ru!.trim() }] },
-            ...aspects,
-          ],
+          attributes: base.attributes.filter((attribute) => !replaced.has(attribute.id)),
+          variant: { model_name: model, colour_name: variant.label_ru!.trim(), aspects },
         },
       };
     });

@@ -1,6 +1,6 @@
 import { type FieldProblem } from '../common/errors.ts';
 import { type Product } from '../catalog/product.ts';
-import { type ImportAttribute } from './publish-attributes.ts';
+import { type CardAttribute } from './publish-card.ts';
 import { type AttributeRule, dictionaryKey } from './publish-category-checks.ts';
 import { MAX_IMAGES, isPublicImageUrl, pricesFor } from './publish-checks.ts';
 import { type ShopCurrency } from '../shops/shop.ts';
@@ -9,7 +9,7 @@ import { type Variant, VARIANT_OFFER_ID_MAX_LENGTH, variantName } from '../varia
 import { duplicateAspectPairs, repeatedOfferIds } from '../variants/variant-rules.ts';
 
 /**
- * A product with variants goes out as one import item per enabled variant (docs/decisions.md, Variants): the same model name
+ * A product with variants goes out as one card per enabled variant (docs/decisions.md, Variants): the same model name
  * (9048) on each so the marketplace merges them into one card, each with its own offer id, price, picture,
  * colour name (10097) and aspect values. The checks hold for what the seller chose; nothing is made up.
  */
@@ -41,11 +41,11 @@ export function modelName(product: Pick<Product, 'attributes' | 'offer_id'>): st
   return text.trim() || product.offer_id.trim();
 }
 
-/** The variant's aspect values as import attributes. */
-export const aspectAttributes = (variant: Variant): ImportAttribute[] =>
+/** The variant's aspect values as the card's characteristics. */
+export const aspectAttributes = (variant: Variant): CardAttribute[] =>
   Object.entries(variant.aspects)
     .filter(([, values]) => values.length > 0)
-    .map(([id, values]) => ({ complex_id: 0, id: Number(id), values: values.map((value) => ({ ...value })) }));
+    .map(([id, values]) => ({ id: Number(id), values: values.map((value) => ({ ...value })) }));
 
 function aspectProblems(variant: Variant, at: string, aspects: NonNullable<VariantPublishInput['aspects']>): FieldProblem[] {
   const problems: FieldProblem[] = [];

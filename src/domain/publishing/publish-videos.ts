@@ -1,6 +1,6 @@
 import { type Asset } from '../media/asset.ts';
 import { type FieldProblem } from '../common/errors.ts';
-import { type ImportComplexAttribute } from './publish-attributes.ts';
+import { type CardComplexGroup, type PublishCard } from './publish-card.ts';
 import { isPublicImageUrl } from './publish-checks.ts';
 import { VIDEO_LIMITS, isVideoAsset, spokenDuration } from '../media/video-format.ts';
 
@@ -61,23 +61,20 @@ export function checkVideos(videos: readonly PublishVideo[], problems: FieldProb
 }
 
 /**
- * One `complex_attributes` entry per video, as the marketplace's request example does: the stored URL and the
- * product's Russian name; the cover as one 100002 entry. What the seller typed under 100001 (or 100002) gives
- * way to the stored videos (or cover) when there are any.
+ * The card's videos (sent by the marketplace adapter as one complex characteristic per video, as the marketplace's
+ * request example does, and the cover as one 100002 entry): the stored ones in their order. What the seller typed
+ * under 100001 (or 100002) gives way to the stored videos (or cover) when there are any.
  */
-export function withVideos(complex: readonly ImportComplexAttribute[], videos: readonly PublishVideo[], russianName: string): ImportComplexAttribute[] {
+export function cardVideos(
+  complex: readonly CardComplexGroup[],
+  videos: readonly PublishVideo[],
+): Pick<PublishCard, 'complex_attributes' | 'videos' | 'video_cover'> {
   const stored = videos.filter((video) => video.status === 'stored' && !video.cover);
   const cover = videos.find((video) => video.status === 'stored' && video.cover);
   const replaced = new Set([...(stored.length > 0 ? [VIDEO_COMPLEX_ID] : []), ...(cover ? [VIDEO_COVER_COMPLEX_ID] : [])]);
-  const others = complex.filter((entry) => !entry.attributes.some((attribute) => replaced.has(attribute.complex_id)));
-  return [
-    ...others,
-    ...stored.map((video) => ({
-      attributes: [
-        { complex_id: VIDEO_COMPLEX_ID, id: VIDEO_URL_ATTRIBUTE_ID, values: [{ value: video.url }] },
-        { complex_id: VIDEO_COMPLEX_ID, id: VIDEO_NAME_ATTRIBUTE_ID, values: [{ value: russianName }] },
-      ],
-    })),
-    ...(cover ? [{ attributes: [{ complex_id: VIDEO_COVER_COMPLEX_ID, id: VIDEO_COVER_URL_ATTRIBUTE_ID, values: [{ value: cover.url }] }] }] : []),
-  ];
+  return {
+    complex_attributes: complex.filter((group) => !replaced.has(group.complex_id)),
+    videos: stored.map((video) => video.url),
+    video_cover: cover?.url ?? null,
+  };
 }

@@ -1,16 +1,16 @@
 import { type FieldProblem } from '../common/errors.ts';
 import { type Product } from '../catalog/product.ts';
 import { GRAMS_PER_UNIT } from '../pricing/product-pricing.ts';
-import { MAX_IMAGES, MAX_NAME_LENGTH, MILLIMETRES, VAT_VALUES, checkImages, checkSize, checkText, pricesFor, positive } from './publish-checks.ts';
+import { MAX_IMAGES, MAX_NAME_LENGTH, MILLIMETRES, VAT_VALUES, checkImages, checkSize, checkText, crossedOut, pricesFor, positive } from './publish-checks.ts';
 import { OFFER_ID_MAX_LENGTH } from '../catalog/ready-checks.ts';
-import { DESCRIPTION_ATTRIBUTE_ID, toImportAttributes, toImportComplexAttributes } from './publish-attributes.ts';
+import { cardAttributes, cardComplexGroups } from './publish-attributes.ts';
 import { type AttributeRule, checkCategoryAttributes } from './publish-category-checks.ts';
 import { type PreparedItem, variantItems } from './publish-variant-items.ts';
 import { FILLED_FOR_VARIANTS, type VariantPublishInput, variantPublishProblems } from './publish-variants.ts';
-import { type ImportItem } from './import-item.ts';
+import { type PublishCard } from './publish-card.ts';
 import { offerPriceProblems } from './publish-price-rules.ts';
 import { type Variant } from '../variants/variant.ts';
-import { type PublishVideo, checkVideos, withVideos } from './publish-videos.ts';
+import { type PublishVideo, cardVideos, checkVideos } from './publish-videos.ts';
 import { type ShopCurrency } from '../shops/shop.ts';
 import { hasChinese } from '../common/text.ts';
 
@@ -45,7 +45,7 @@ function wholeAmount(value: number, unit: string, base: string, factors: Readonl
 
 /**
  * Checks everything the marketplace needs (the ready checks, plus public image URLs and a sane density; docs/decisions.md, Publishing) and,
- * when all is there, assembles the import item. Every missing item is listed, not just the first.
+ * when all is there, assembles the card to send (the marketplace adapter turns it into the marketplace's import item). Every problem is listed, not just the first.
  */
 export function preparePublish({
   product,
@@ -70,8 +70,8 @@ export function preparePublish({
   checkImages(imageUrls, problems);
   checkVideos(videos, problems);
   const prices = pricesFor(product, currency, problems, minPricePercent);
-  const attributes = toImportAttributes(product.attributes, problems);
-  const complexAttributes = toImportComplexAttributes(product.complex_attributes, problems);
+  const attributes = cardAttributes(product.attributes, problems);
+  const complexAttributes = cardComplexGroups(product.complex_attributes, problems);
   if (category) problems.push(...checkCategoryAttributes(attributes, productRules(product, category.rules), category.knownValues));
   const variantInput: VariantPublishInput | undefined =
     product.variants.length === 0
@@ -95,16 +95,16 @@ export function preparePublish({
     ? { unit: product.dimension_unit, values: sides }
     : { unit: 'mm', values: sides.map((side) => Math.round(side * (MILLIMETRES[product.dimension_unit] ?? 1))) };
   const [primary, ...rest] = imageUrls.slice(0, MAX_IMAGES);
-  const item: ImportItem = {
+  const item: PublishCard = {
     offer_id: product.offer_id,
     name: product.name,
+    description: product.description,
     description_category_id: product.description_category_id!,
     type_id: product.type_id!,
-    price: String(prices.price),
-    // "0" clears a crossed-out price sent earlier; a discount needs an old price above the price.
-    old_price: prices.old !== null && prices.old > prices.price ? String(prices.old) : '0',
-    ...(prices.min === null ? {} : { min_price: String(prices.min) }),
-    currency_code: currency,
+    price: prices.price,
+    old_price: crossedOut(prices),
+    ...(prices.min === null ? {} : { min_price: prices.min }),
+    currency,
     vat: product.vat,
     weight: weight.amount,
     weight_unit: weight.unit,
@@ -115,8 +115,8 @@ export function preparePublish({
     ...(product.barcode ? { barcode: product.barcode } : {}),
     primary_image: primary!,
     images: rest,
-    attributes: [...attributes, { complex_id: 0, id: DESCRIPTION_ATTRIBUTE_ID, values: [{ value: product.description }] }],
-    complex_attributes: withVideos(complexAttributes, videos, product.name),
+    attributes,
+    ...cardVideos(complexAttributes, videos),
   };
   return { ok: true, items: variantInput ? variantItems(item, variantInput, imageUrls) : [{ variant_id: null, item }] };
 }

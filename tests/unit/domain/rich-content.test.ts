@@ -1,3 +1,4 @@
+import { toImportItem } from '../../../src/adapters/marketplace/ozon-import-item.ts';
 import { describe, expect, it } from 'vitest';
 import { preparePublish } from '../../../src/domain/publishing/publish.ts';
 import { buildRichContent, richContentAttribute, richContentProblems } from '../../../src/domain/catalog/rich-content.ts';
@@ -46,6 +47,6 @@ describe('rich content (attribute 11254)', () => {
       imageUrls: [OURS],
     });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-    expect(prepared.items[0]!.item.attributes.find((attribute) => attribute.id === 11254)).toEqual({ complex_id: 0, id: 11254, values: value });
+    expect(toImportItem(prepared.items[0]!.item).attributes.find((attribute) => attribute.id === 11254)).toEqual({ complex_id: 0, id: 11254, values: value });
   });
 });

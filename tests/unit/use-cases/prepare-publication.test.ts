@@ -1,3 +1,4 @@
+import { toImportItem } from '../../../src/adapters/marketplace/ozon-import-item.ts';
 import { describe, expect, it } from 'vitest';
 import { type Asset, pendingAsset } from '../../../src/domain/media/asset.ts';
 import { VIDEO_COMPLEX_ID, VIDEO_URL_ATTRIBUTE_ID } from '../../../src/domain/publishing/publish-videos.ts';
@@ -44,7 +45,7 @@ describe('prepare publication (the publish checks behind the pre-flight and ever
       video(kit, 1, { status: 'pending' }),
     ]);
     const prepared = await kit.preparePublication(product, shop);
-    const videos = prepared.ok ? prepared.items[0]!.item.complex_attributes.flatMap((entry) => entry.attributes) : [];
+    const videos = prepared.ok ? toImportItem(prepared.items[0]!.item).complex_attributes.flatMap((entry) => entry.attributes) : [];
     expect(videos.find((attribute) => attribute.complex_id === VIDEO_COMPLEX_ID && attribute.id === VIDEO_URL_ATTRIBUTE_ID)?.values).toEqual([
       { value: `${PUBLIC_BASE}/media/products/product-1/v0.mp4` },
     ]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toImportItem } from '../../../src/adapters/marketplace/ozon-import-item.ts';
 import { PUBLIC_BASE, publishKit } from './publish-kit.ts';
 
 const RESET = '2026-11-26T00:00:00.000Z';
@@ -24,7 +25,7 @@ describe('publish product', () => {
       primary_image: `${PUBLIC_BASE}/media/products/product-1/p1-a.jpg`,
       images: [`${PUBLIC_BASE}/media/products/product-1/p1-b.jpg`],
     });
-    expect(record.card).toEqual(item);
+    expect(toImportItem(record.card!)).toEqual(item);
     expect(kit.marketplace.calls).toEqual(['productLimits', 'importProducts']);
     expect(kit.notified).toEqual([[record]]);
   });

@@ -35,7 +35,7 @@ export type PublishTaskTable = {
   errors: string;
   attempts: number;
   next_poll_at: string | null;
-  /** JSON of the import item the card was sent as (null until sent). */
+  /** JSON of the card as sent (null until sent): the domain's `PublishCard`; rows written before held the import item sent, read back by publish-task-rows.ts. */
   card: string | null;
   /** When a send of the record's new card started whose answer is not stored yet (020); else null. */
   send_started_at: string | null;

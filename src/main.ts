@@ -5,6 +5,8 @@ import { buildContainer, startFeatures } from './infrastructure/container.ts';
 import { applyHeapPolicy } from './infrastructure/heap-policy.ts';
 import { createLogger } from './infrastructure/logger.ts';
 import { stopOnSignals } from './infrastructure/shutdown.ts';
+import { publicAddressOfStore } from './application/public-address.ts';
+import { publicAddressBanner } from './infrastructure/public-address-banner.ts';
 import { applyWasmTiering } from './infrastructure/wasm-tiering.ts';
 
 async function main(): Promise<void> {
@@ -22,6 +24,12 @@ async function main(): Promise<void> {
   process.stdout.write(`\nListing Workflow Service: ${address}  (API docs: ${address}/api/docs)\n`);
   if (secrets.appTokenGenerated && config.accounts.appTokenLogin)
     process.stdout.write(`App token (kept in ${config.dataDir}/secrets.json): ${secrets.appToken}\n\n`);
+  const publicAddress = publicAddressOfStore(container.cradle.objectStore);
+  const banner = publicAddressBanner(publicAddress);
+  if (banner) {
+    logger.warn({ state: publicAddress.state, public_base: publicAddress.public_base }, publicAddress.warning ?? '');
+    process.stderr.write(banner);
+  }
 
   stopOnSignals({ app, container, logger });
 }

@@ -1,13 +1,7 @@
 import { type AssetRepository } from './ports/asset-repository.ts';
-import { type ObjectStore } from './ports/object-store.ts';
+import { type MediaStore, publicUrl } from './media-addresses.ts';
 
-export type PictureDeps = { readonly assets: Pick<AssetRepository, 'listByProduct'>; readonly objectStore: Pick<ObjectStore, 'keyFromUrl' | 'urlFor'> };
-
-/** A stored URL as the marketplace fetches it: `/media/…` made absolute with the public base (unchanged when it has none). */
-export function publicUrl(objectStore: PictureDeps['objectStore'], url: string): string {
-  const key = url.startsWith('/') ? objectStore.keyFromUrl(url) : undefined;
-  return key === undefined ? url : objectStore.urlFor(key);
-}
+export type PictureDeps = { readonly assets: Pick<AssetRepository, 'listByProduct'>; readonly objectStore: MediaStore };
 
 /** Whether a URL is one of the product's pictures stored here (as stored, or made public). */
 export async function ownPictures(deps: PictureDeps, productId: string): Promise<(url: string) => boolean> {

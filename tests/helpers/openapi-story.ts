@@ -62,6 +62,7 @@ export const ORDER = [
   'getJobsId',
   'postProductsBulk',
   'getExportInfo',
+  'getMediaPublicAddress',
   'getExportProductsCsv',
   'getExportOffersCsv',
   'getExportTrialCsv',

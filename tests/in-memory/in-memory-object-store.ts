@@ -9,12 +9,13 @@ const validKey = (key: string): boolean => key !== '' && key.split('/').every((s
  */
 export function makeInMemoryObjectStore(publicBaseUrl?: string): ObjectStore & { readonly keys: () => string[] } {
   const objects = new Map<string, { body: Uint8Array; contentType: string }>();
-  const urlFor = (key: string): string => `${publicBaseUrl ?? ''}/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const storedUrlFor = (key: string): string => `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const urlFor = (key: string): string => `${publicBaseUrl ?? ''}${storedUrlFor(key)}`;
   return {
     async put(key, body, contentType) {
       if (!validKey(key)) throw new Error(`invalid object key ${JSON.stringify(key)}`);
       objects.set(key, { body: new Uint8Array(body), contentType });
-      return { key, url: urlFor(key), bytes: body.byteLength, contentType };
+      return { key, url: storedUrlFor(key), bytes: body.byteLength, contentType };
     },
     async putStream(key, body, contentType) {
       const chunks: Uint8Array[] = [];
@@ -29,6 +30,7 @@ export function makeInMemoryObjectStore(publicBaseUrl?: string): ObjectStore & {
       objects.delete(key);
     },
     urlFor,
+    storedUrlFor,
     keyFromUrl(address) {
       const url = publicBaseUrl && address.startsWith(publicBaseUrl) ? address.slice(publicBaseUrl.length) : address;
       if (!url.startsWith('/media/')) return undefined;

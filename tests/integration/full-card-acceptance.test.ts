@@ -91,12 +91,16 @@ describe('full cards: a 1688 product in three colours published as one card, and
     const variants = (await product()).variants as Variant[];
     expect(items.map((item) => item.offer_id)).toEqual(['MUG-NORD-1', 'MUG-NORD-2']);
     expect(items.map((item) => valuesOf(item, 9048))).toEqual([[{ value: 'MUG-NORD' }], [{ value: 'MUG-NORD' }]]);
-    expect(items.map((item) => item.primary_image)).toEqual([skuPicture('奶白色').stored_url, skuPicture('雾霾蓝').stored_url]);
+    // Kept as `/media/…`, sent at PUBLIC_BASE_URL (issue 32 item 1).
+    expect(items.map((item) => item.primary_image)).toEqual([
+      `${PUBLIC_BASE}${skuPicture('奶白色').stored_url}`,
+      `${PUBLIC_BASE}${skuPicture('雾霾蓝').stored_url}`,
+    ]);
     expect(items.map((item) => item.price)).toEqual([String(variants[0]!.price), String(variants[1]!.price)]);
     expect(items[0]!.price).not.toBe(items[1]!.price);
     expect(items.map((item) => valuesOf(item, 10096))).toEqual([(await colour('бел'))['10096'], (await colour('син'))['10096']]);
     // No item shows another colour's picture, the switched-off one's neither.
-    for (const item of items) expect(item.images.filter((url) => COLOURS.some((c) => skuPicture(c).stored_url === url))).toEqual([]);
+    for (const item of items) expect(item.images.filter((url) => COLOURS.some((c) => `${PUBLIC_BASE}${skuPicture(c).stored_url}` === url))).toEqual([]);
 
     expect((await waitForFinalTask(shop.t, published.json().task_id)).status).toBe('imported');
     const csv = await api('GET', `/api/export/offers.csv?ids=${productId}&fields=offer_id,variant_label,model_name`);

@@ -118,7 +118,10 @@ describe('publishing a product with colours as one merged card', () => {
     const taskId: string = published.json().task_id;
     const items = sentItems(taskId);
     const current = await variants();
-    const stored = new Map((await shop.t.container.cradle.assets.listByProduct(productId)).map((asset) => [asset.asset_id, asset.stored_url]));
+    // Kept as `/media/…`, sent at the public base of the day (issue 32 item 1).
+    const stored = new Map(
+      (await shop.t.container.cradle.assets.listByProduct(productId)).map((asset) => [asset.asset_id, `${PUBLIC_BASE}${asset.stored_url}`]),
+    );
     expect(items.map((item) => item.offer_id)).toEqual(['NORD-BOX-1', 'NORD-BOX-3']);
     expect(items.map((item) => valuesOf(item, 9048))).toEqual([[{ value: 'NORD-BOX' }], [{ value: 'NORD-BOX' }]]);
     expect(items.map((item) => valuesOf(item, 10097))).toEqual([[{ value: 'красный' }], [{ value: 'серый' }]]);
@@ -127,7 +130,7 @@ describe('publishing a product with colours as one merged card', () => {
     expect(items[0]!.price).not.toBe(items[1]!.price);
     expect(items.map((item) => item.primary_image)).toEqual([stored.get(red!.image_asset_id), stored.get(grey!.image_asset_id)]);
     // The shared pictures are the main one only: no variant's SKU picture (blue's neither).
-    const main = (await shop.t.container.cradle.assets.listByProduct(productId)).find((asset) => asset.group_key === 'main')!.stored_url;
+    const main = `${PUBLIC_BASE}${(await shop.t.container.cradle.assets.listByProduct(productId)).find((asset) => asset.group_key === 'main')!.stored_url}`;
     expect(items.map((item) => item.images)).toEqual([[main], [main]]);
 
     const task = await waitForFinalTask(shop.t, taskId);

@@ -45,7 +45,8 @@ describe('the video cover on publish (complex attribute 100002)', () => {
     expect(published.statusCode, published.body).toBe(202);
     const { task_id } = published.json<{ task_id: string }>();
     const assets = await shop.t.container.cradle.assets.listByProduct(product.id);
-    const urlOf = (assetId: string) => assets.find((asset) => asset.asset_id === assetId)!.stored_url; // absolute: PUBLIC_BASE_URL is set
+    // Kept as `/media/…`, sent at PUBLIC_BASE_URL (issue 32 item 1).
+    const urlOf = (assetId: string) => `${PUBLIC_BASE}${assets.find((asset) => asset.asset_id === assetId)!.stored_url}`;
     expect(shop.ozon.tasks.get(Number(task_id))!.items[0]!.complex_attributes).toEqual([
       {
         attributes: [

@@ -47,7 +47,10 @@ export function makeLocalObjectStore({ root, publicBaseUrl }: LocalObjectStoreOp
     await mkdir(folder, { recursive: true });
     return path.join(folder, `${Date.now()}-${randomUUID()}.tmp`);
   };
-  const urlFor = (key: string): string => `${publicBaseUrl ?? ''}${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+  // What the database keeps is `/media/<key>`, never PUBLIC_BASE_URL: the public address is made when it is read
+  // (urlFor, publicUrl), so changing the setting changes every stored picture's address (issue 32 item 1).
+  const storedUrlFor = (key: string): string => `${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
+  const urlFor = (key: string): string => `${publicBaseUrl ?? ''}${storedUrlFor(key)}`;
 
   return {
     async put(key, body, contentType) {
@@ -61,7 +64,7 @@ export function makeLocalObjectStore({ root, publicBaseUrl }: LocalObjectStoreOp
         throw error;
       }
       await rename(temp, file);
-      return { key, url: urlFor(key), bytes: body.byteLength, contentType };
+      return { key, url: storedUrlFor(key), bytes: body.byteLength, contentType };
     },
 
     async putStream(key, body, contentType) {
@@ -82,7 +85,7 @@ export function makeLocalObjectStore({ root, publicBaseUrl }: LocalObjectStoreOp
         throw error;
       }
       await rename(temp, file);
-      return { key, url: urlFor(key), bytes, contentType };
+      return { key, url: storedUrlFor(key), bytes, contentType };
     },
 
     async get(key) {
@@ -99,6 +102,7 @@ export function makeLocalObjectStore({ root, publicBaseUrl }: LocalObjectStoreOp
     },
 
     urlFor,
+    storedUrlFor,
 
     keyFromUrl(url) {
       const withoutBase = publicBaseUrl && url.startsWith(publicBaseUrl) ? url.slice(publicBaseUrl.length) : url;

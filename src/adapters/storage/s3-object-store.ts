@@ -101,6 +101,8 @@ export function makeS3ObjectStore(options: S3StoreOptions, client: S3Client = ma
     },
 
     urlFor,
+    // The bucket's address does not follow PUBLIC_BASE_URL: kept as it is read.
+    storedUrlFor: urlFor,
 
     keyFromUrl(url) {
       if (!url.startsWith(`${base}/`)) return undefined;

@@ -12,6 +12,7 @@ import { dictionaryUses } from '../../domain/publishing/publish-category-checks.
 import { type Shop } from '../../domain/shops/shop.ts';
 import { type CategoryRules } from '../use-cases/category-rules.ts';
 import { type ShopAccess } from '../shop-access.ts';
+import { publicUrl, withPublicRichContent } from '../media-addresses.ts';
 
 export type PreparePublicationDeps = {
   readonly assets: AssetRepository;
@@ -35,10 +36,7 @@ async function publicImages(product: Product, deps: Pick<PreparePublicationDeps,
   // Read even when the seller chose the images: the videos are assets too (docs/decisions.md, Videos).
   const assets = await deps.assets.listByProduct(product.id);
   const { primary_image, images } = effectiveImages(product, product.images ? [] : storedImageUrls(assets));
-  const absolute = (url: string): string => {
-    const key = url.startsWith('/') ? deps.objectStore.keyFromUrl(url) : undefined;
-    return key === undefined ? url : deps.objectStore.urlFor(key);
-  };
+  const absolute = (url: string): string => publicUrl(deps.objectStore, url);
   const stored = new Map(assets.filter((asset) => asset.status === 'stored' && asset.stored_url).map((asset) => [asset.asset_id, absolute(asset.stored_url)]));
   return {
     imageUrls: [...new Set([primary_image, ...images].filter((url): url is string => Boolean(url)).map(absolute))],
@@ -54,8 +52,9 @@ async function publicImages(product: Product, deps: Pick<PreparePublicationDeps,
  */
 export function makePreparePublication(deps: PreparePublicationDeps): PreparePublication {
   const { shopAccess, categoryRules } = deps;
-  return async (product, shop) => {
-    const images = { ...(await publicImages(product, deps)), minPricePercent: deps.minPricePercent ?? null };
+  return async (stored, shop) => {
+    const images = { ...(await publicImages(stored, deps)), minPricePercent: deps.minPricePercent ?? null };
+    const product = withPublicRichContent(stored, deps.objectStore);
     const categoryId = product.description_category_id;
     const typeId = product.type_id;
     if (!categoryId || !typeId) return preparePublish({ product, currency: shop.currency_code, ...images });

@@ -10,7 +10,7 @@ import { type Clock } from '../ports/clock.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
-import { publicUrl } from '../rich-content-pictures.ts';
+import { publicUrl } from '../media-addresses.ts';
 import { isStoredPicture, richContentPictures } from '../../domain/catalog/rich-content-pictures.ts';
 
 export type BuildRichContentDeps = {
@@ -51,10 +51,12 @@ export const makeBuildRichContent =
   async ({ productId, images, text }) => {
     const product = await loadProduct(deps.products, productId);
     assertEditable(product);
-    const pictures = chosenPictures(await deps.assets.listByProduct(productId), images).map((asset) => publicUrl(deps.objectStore, asset.stored_url));
+    // Kept as stored (`/media/…`): publishing makes them public with the settings of its day (media-addresses.ts).
+    const pictures = chosenPictures(await deps.assets.listByProduct(productId), images).map((asset) => asset.stored_url);
     const warnings: string[] = [];
     if (pictures.length === 0) warnings.push(images === 'detail' ? '商品没有已保存的详情图或图片翻译，富文本里没有图片' : '没有选择图片');
-    if (pictures.some((url) => !isPublicImageUrl(url))) warnings.push('图片地址不是公网地址（需要设置 PUBLIC_BASE_URL 或对象存储），平台无法显示这些图片');
+    if (pictures.some((url) => !isPublicImageUrl(publicUrl(deps.objectStore, url))))
+      warnings.push('图片地址不是公网地址（需要设置 PUBLIC_BASE_URL 或对象存储），平台无法显示这些图片');
     const texts = text ? russianTexts(product) : [];
     if (text && texts.length === 0) warnings.push('没有俄文文字（先确认俄文文案，或填写俄文名称和描述），未加文字模块');
     const alt = hasChinese(product.name) ? '' : product.name.slice(0, 200);

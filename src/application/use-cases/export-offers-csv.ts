@@ -4,7 +4,17 @@ import { modelName, sharedImagesFor } from '../../domain/publishing/publish-vari
 import { type Variant } from '../../domain/variants/variant.ts';
 import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
-import { CELLS, chooseColumns, EXPORT_BATCH_SIZE, type ExportProductsCsvInput, IMAGE_COLUMNS, type Images, NO_IMAGES } from './export-products-csv.ts';
+import { type MediaStore } from '../media-addresses.ts';
+import {
+  CELLS,
+  chooseColumns,
+  EXPORT_BATCH_SIZE,
+  type ExportProductsCsvInput,
+  IMAGE_COLUMNS,
+  type Images,
+  NO_IMAGES,
+  publicImages,
+} from './export-products-csv.ts';
 
 /** One offer: a product's enabled variant, or the product itself when it has none. */
 type Offer = { readonly record: ExportRecord; readonly variant: Variant | null; readonly model: string; readonly images: () => Images };
@@ -58,7 +68,7 @@ export type ExportOffersCsv = (input: ExportProductsCsvInput) => AsyncIterable<s
  * `model_name` (9048, else the product's offer id); streamed per database batch like products.csv.
  */
 export const makeExportOffersCsv =
-  (deps: { readonly exportReader: ProductExportReader }): ExportOffersCsv =>
+  (deps: { readonly exportReader: ProductExportReader; readonly objectStore: MediaStore }): ExportOffersCsv =>
   (input) => {
     const columns = chooseColumns<OfferCsvColumn>(input.fields, OFFER_CSV_COLUMNS);
     const cells = columns.map(cellOf);
@@ -68,7 +78,7 @@ export const makeExportOffersCsv =
       for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids, withVariants: true }, EXPORT_BATCH_SIZE)) {
         yield batch
           .flatMap(offersOf)
-          .map((offer) => csvLine(offer, withImages ? offer.images() : NO_IMAGES, cells))
+          .map((offer) => csvLine(offer, withImages ? publicImages(deps.objectStore, offer.images()) : NO_IMAGES, cells))
           .join('');
       }
     })();

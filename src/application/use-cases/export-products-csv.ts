@@ -2,6 +2,7 @@ import { invalid } from '../../domain/common/errors.ts';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/catalog/csv-columns.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
 import { effectiveImages } from '../../domain/catalog/product-images.ts';
+import { type MediaStore, publicUrl } from '../media-addresses.ts';
 import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
 
@@ -43,10 +44,16 @@ export const CELLS: Readonly<Record<ProductCsvColumn, CellOf>> = {
   created_at: (r) => r.created_at,
 };
 
+/** A row's images at their public addresses (stored as `/media/…`, made absolute from the settings now: media-addresses.ts). */
+export const publicImages = (objectStore: MediaStore, { primary_image, images }: Images): Images => ({
+  primary_image: primary_image === null ? null : publicUrl(objectStore, primary_image),
+  images: images.map((url) => publicUrl(objectStore, url)),
+});
+
 /** The lines of one batch; the chosen columns' cells are picked once per export, so a row costs no closures or arrays. */
-function linesOf(batch: readonly ExportRecord[], cells: readonly CellOf[], withImages: boolean): string {
+function linesOf(batch: readonly ExportRecord[], cells: readonly CellOf[], images: ((record: ExportRecord) => Images) | undefined): string {
   let lines = '';
-  for (const record of batch) lines += csvLine(record, withImages ? effectiveImages(record, record.stored_images) : NO_IMAGES, cells);
+  for (const record of batch) lines += csvLine(record, images ? images(record) : NO_IMAGES, cells);
   return lines;
 }
 
@@ -83,13 +90,14 @@ export function chooseColumns<C extends string = ProductCsvColumn>(
  * first chunk, so a bad request still gets a 422 body.
  */
 export const makeExportProductsCsv =
-  (deps: { readonly exportReader: ProductExportReader }): ExportProductsCsv =>
+  (deps: { readonly exportReader: ProductExportReader; readonly objectStore: MediaStore }): ExportProductsCsv =>
   (input) => {
     const columns = chooseColumns(input.fields);
     const cells = columns.map((column) => CELLS[column]);
     const withImages = columns.some((column) => IMAGE_COLUMNS.includes(column));
+    const images = withImages ? (record: ExportRecord) => publicImages(deps.objectStore, effectiveImages(record, record.stored_images)) : undefined;
     return (async function* () {
       yield UTF8_BOM + csvRow(columns);
-      for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids }, EXPORT_BATCH_SIZE)) yield linesOf(batch, cells, withImages);
+      for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids }, EXPORT_BATCH_SIZE)) yield linesOf(batch, cells, images);
     })();
   };

@@ -16,6 +16,7 @@ import { assertVersion, loadProduct, saveRevision } from '../product-access.ts';
 import { applyChanges, type ProductChanges } from '../../domain/catalog/product-changes.ts';
 import { assertOwnImages, settleVariants } from '../product-variants.ts';
 import { ownPictures } from '../rich-content-pictures.ts';
+import { storedImages } from '../media-addresses.ts';
 import { type RepriceProduct } from './reprice-product.ts';
 import { type ProductView, type ViewProduct } from '../view-product.ts';
 
@@ -78,6 +79,7 @@ export const makeUpdateProduct =
     assertEditable(current);
     if (changes.name !== undefined) assertNamed(changes.name);
     let edited = unifyWeight(current, applyChanges(current, changes));
+    if (changes.images !== undefined || changes.primary_image !== undefined) edited = storedImages(deps.objectStore, edited);
     if (changes.variants !== undefined) {
       await assertOwnImages(deps.assets, current.id, changes.variants);
       edited = { ...edited, variants: applyVariantEdits(current.variants, changes.variants, () => deps.ids.uuid()) };

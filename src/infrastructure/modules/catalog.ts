@@ -20,6 +20,8 @@ import { makeCbrFxSource } from '../../adapters/fx/cbr.ts';
 import { makeCurrencyApiFxSource } from '../../adapters/fx/currency-api.ts';
 import { makeErApiFxSource } from '../../adapters/fx/er-api.ts';
 import { exportRoutes } from '../../adapters/http/routes/exports.ts';
+import { publicAddressRoutes } from '../../adapters/http/routes/public-address.ts';
+import { publicAddressOfStore } from '../../application/public-address.ts';
 import { fxRoutes } from '../../adapters/http/routes/fx.ts';
 import { pricingRoutes } from '../../adapters/http/routes/pricing.ts';
 import { productRoutes } from '../../adapters/http/routes/products.ts';
@@ -94,8 +96,8 @@ export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & Intake
       makeMoveProductStage({ products, assets, clock, policy: pricingPolicy, viewProduct }),
     ).singleton(),
     quotePrice: asFunction(({ pricingPolicy, getFxRate }: Deps) => makeQuotePrice({ policy: pricingPolicy, getFxRate })).singleton(),
-    exportProductsCsv: asFunction(({ exportReader }: Deps) => makeExportProductsCsv({ exportReader })).singleton(),
-    exportOffersCsv: asFunction(({ exportReader }: Deps) => makeExportOffersCsv({ exportReader })).singleton(),
+    exportProductsCsv: asFunction(({ exportReader, objectStore }: Deps) => makeExportProductsCsv({ exportReader, objectStore })).singleton(),
+    exportOffersCsv: asFunction(({ exportReader, objectStore }: Deps) => makeExportOffersCsv({ exportReader, objectStore })).singleton(),
     exportTrialCsv: asFunction(({ exportReader }: Deps) => makeExportTrialCsv({ exportReader })).singleton(),
     exportImages: asFunction(({ loadImage }: Deps) => makeExportImages({ loadImage, concurrency: IMAGE_EXPORT_CONCURRENCY })).singleton(),
   }),
@@ -120,5 +122,6 @@ export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & Intake
       today: () => cradle.clock.now().toISOString().slice(0, 10),
       imageUrlsAbsolute: imageUrlsAbsolute(cradle),
     }),
+    publicAddressRoutes({ publicAddress: publicAddressOfStore(cradle.objectStore) }),
   ],
 };

@@ -22,7 +22,7 @@ export const uploadsModule: FeatureModule<UploadsRegistry, CoreRegistry & Intake
         tickets: makeKyselyUploadTicketStore(db),
         secret: secrets.secretKey,
         publicBaseUrl: config.publicBaseUrl,
-        urlFor: objectStore.urlFor,
+        urlFor: objectStore.storedUrlFor, // the address a client keeps: free of PUBLIC_BASE_URL (issue 32)
       }),
     ).singleton(),
     directUploads: asFunction(({ config, localUploads }: Deps) =>

@@ -35,7 +35,7 @@ describe('build rich content', () => {
     await picture({ group_key: 'detail', index: 3, type: 'video' });
     kit.clock.advance(1_000);
     const built = await buildWith(kit)({ productId: product.id, images: 'detail', text: true });
-    const urls = [translated, detail1, detail2].map((asset) => `${PUBLIC_BASE}${asset.stored_url}`);
+    const urls = [translated, detail1, detail2].map((asset) => asset.stored_url); // kept as stored: publishing makes them public (issue 32)
     const expected = { content: [...urls.map((url) => showcase(url, 'Полка настенная')), paragraphs('Полка настенная', 'Прочная.', 'Лёгкая.')], version: 0.3 };
     expect(built).toEqual({ rich_content: expected, warnings: [] });
     const stored = await kit.products.findById(product.id);
@@ -63,8 +63,8 @@ describe('build rich content', () => {
     await translation(5, detail1, { status: 'pending', stored_url: '' });
     const built = await buildWith(kit)({ productId: product.id, images: 'detail', text: false });
     const sources = built.rich_content.content.map((widget) => ('img' in widget.blocks[0]! ? widget.blocks[0].img.src : ''));
-    expect(sources).toEqual([ofMain, unlinked, of0, detail1, newer2].map((asset) => `${PUBLIC_BASE}${asset.stored_url}`));
-    expect(sources).not.toContain(`${PUBLIC_BASE}${older2.stored_url}`);
+    expect(sources).toEqual([ofMain, unlinked, of0, detail1, newer2].map((asset) => asset.stored_url));
+    expect(sources).not.toContain(older2.stored_url);
   });
 
   it('uses the chosen pictures in their order, and the name and description when the copy is not the one applied', async () => {
@@ -79,7 +79,7 @@ describe('build rich content', () => {
     const built = await buildWith(kit)({ productId: product.id, images: [second.asset_id, first.asset_id], text: true });
     expect(
       built.rich_content.content.map((widget) => ('img' in widget.blocks[0]! ? widget.blocks[0].img.src : widget.blocks[0]!.paragraphs.map((p) => p.content))),
-    ).toEqual([`${PUBLIC_BASE}${second.stored_url}`, `${PUBLIC_BASE}${first.stored_url}`, ['Полка настенная', 'Прочная.', 'Лёгкая.']]);
+    ).toEqual([second.stored_url, first.stored_url, ['Полка настенная', 'Прочная.', 'Лёгкая.']]);
     expect(await kit.products.findById(product.id)).toMatchObject({ stage: 'ready', attributes: { '85': 'Нет бренда' } });
   });
 

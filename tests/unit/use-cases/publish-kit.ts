@@ -102,7 +102,7 @@ export function publishKit() {
       };
       const stored = storedAsset(
         pendingAsset(origin, clock.iso()),
-        { url: url.slice(PUBLIC_BASE.length), contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: assetId },
+        { url, contentType: 'image/jpeg', bytes: 1, width: 750, height: 1000, sha256: assetId },
         clock.iso(),
       );
       await assets.insertMany([stored]);

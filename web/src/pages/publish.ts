@@ -10,6 +10,7 @@ import { followReply, replySummary } from '../publish/bulk-run.ts';
 import { type BulkProduct, type BulkTable, bulkTable } from '../publish/bulk-table.ts';
 import { shopChoice } from '../publish/shop-choice.ts';
 import { quotaSplit } from '../shops/quota.ts';
+import { publicAddressWarning } from '../shops/public-address-warning.ts';
 import { shell } from './layout.ts';
 
 /** Every product waiting to be published (the list pages by 200; the contract allows 500 in one publish). */
@@ -100,6 +101,7 @@ export const renderPublish: Screen = (app, root, route) => {
     shell(
       app,
       h('h1', null, '批量发布'),
+      publicAddressWarning(app),
       h(
         'div',
         { class: 'bulk-top' },

@@ -5,6 +5,7 @@ import { h, mount } from '../lib/dom.ts';
 import { keyExpiry, keyExpiryWarning } from '../shops/key-expiry.ts';
 import { shopForm } from '../shops/shop-form.ts';
 import { shopRow } from '../shops/shop-row.ts';
+import { publicAddressWarning } from '../shops/public-address-warning.ts';
 import { shell } from './layout.ts';
 
 const COLUMNS = ['店铺', '币种', '状态', 'Key 到期', '今日配额', '操作'] as const;
@@ -62,6 +63,7 @@ export const renderShops: Screen = (app, root) => {
     shell(
       app,
       h('h1', null, '店铺'),
+      publicAddressWarning(app),
       warnings,
       isAdmin ? shopForm(app, reload) : null,
       h('div', { class: 'card' }, table),

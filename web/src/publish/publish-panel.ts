@@ -11,6 +11,7 @@ import { categoryPicker } from './category-picker.ts';
 import { publishHistory } from './history.ts';
 import { publishActions } from './publish-actions.ts';
 import { shopChoice } from './shop-choice.ts';
+import { publicAddressWarning } from '../shops/public-address-warning.ts';
 
 /**
  * The editor's last step: the shop, the marketplace category and type, its characteristics, the pre-flight
@@ -93,6 +94,7 @@ export const publishPanel: Panel = (ctx, host) => {
 
   mount(
     host,
+    publicAddressWarning(ctx.app),
     h(
       'div',
       { class: 'publish-layout' },

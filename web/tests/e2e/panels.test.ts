@@ -202,4 +202,16 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
       'updated_at',
     ]);
   });
+
+  it('warns loudly on the shop, publish and bulk publish screens that pictures have no public address (issue 32 item 1)', async () => {
+    // This service runs without PUBLIC_BASE_URL: the marketplace could not fetch one picture.
+    await page().goto(`${stack.service.baseUrl}/shops`);
+    await expect.poll(text(page(), '#public-address-warning'), POLL).toContain('未设置公网地址（PUBLIC_BASE_URL）');
+    expect(await page().getAttribute('#public-address-warning', 'role')).toBe('alert');
+    await shot(page(), '60-public-address-warning');
+    await open('publish');
+    await expect.poll(text(page(), '#public-address-warning'), POLL).toContain('发布会被平台拒绝');
+    await page().goto(`${stack.service.baseUrl}/publish`);
+    await expect.poll(text(page(), '#public-address-warning'), POLL).toContain('PUBLIC_BASE_URL');
+  });
 });

@@ -69,6 +69,8 @@ describe('publishing from the page in Chromium', () => {
     await expect.poll(attr(page(), `${shopRow} [data-status]`, 'data-status'), POLL).toBe('active');
     await expect.poll(text(page(), `${shopRow} .expiry-cell`), POLL).toContain('2027-02-18');
     await expect.poll(text(page(), `${shopRow} td.name`), POLL).toContain('****0001');
+    // A public PUBLIC_BASE_URL: no warning about the pictures' address (issue 32 item 1).
+    expect(await page().locator('#public-address-warning').count()).toBe(0);
     await shot(page(), '10-shops');
   });
 

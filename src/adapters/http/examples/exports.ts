@@ -4,6 +4,7 @@ import { EXAMPLE } from './ids.ts';
 /** CSV exports and the image archive. */
 export const EXPORT_EXAMPLES: Record<string, OperationExample> = {
   getExportInfo: { status: 200, answer: { image_urls: 'absolute', warning: null } },
+  getMediaPublicAddress: { status: 200, answer: { state: 'public', public_base: EXAMPLE.publicBase, warning: null } },
   getExportProductsCsv: {
     parameters: { stage: 'all', fields: 'offer_id,name,price' },
     status: 200,

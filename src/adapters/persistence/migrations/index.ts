@@ -22,6 +22,7 @@ import * as translatedFrom from './021-translated-from.ts';
 import * as dropAssetsStatusIndex from './022-drop-assets-status-index.ts';
 import * as sendHolder from './023-send-holder.ts';
 import * as notifications from './024-notifications.ts';
+import * as relativeMedia from './025-relative-media.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022-drop-assets-status-index': dropAssetsStatusIndex,
   '023-send-holder': sendHolder,
   '024-notifications': notifications,
+  '025-relative-media': relativeMedia,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublishHistory } from '../src/api/marketplace-types.ts';
 import { settlingVariants } from '../src/publish/variant-status.ts';
-import { keyExpiry, keyExpiryWarning } from '../src/shops/key-expiry.ts';
+import { keyExpiry, keyExpiryWarning } from '../../src/domain/shops/key-expiry.ts';
 import { counterText, quotaSplit, remaining } from '../src/shops/quota.ts';
 import { parseRoute, routeHref } from '../src/lib/router.ts';
 import { filledCount, orderAttributes, storedValues } from '../src/publish/attribute-values.ts';

@@ -137,7 +137,7 @@ export function makeKyselyWebhookStore(db: Kysely<Database>): WebhookStore {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('webhook_id', '=', webhookId)
         .where('status', '=', 'sent')
-        .where('sent_at', '>=', since)
+        .where('sent_at', '>', since)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

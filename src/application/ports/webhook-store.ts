@@ -33,7 +33,7 @@ export interface WebhookStore {
   claimDue(now: string, leaseUntil: string, holder: string, limit: number): Promise<Webhook[]>;
   /** The webhook's waiting messages in the order they were queued. */
   waiting(webhookId: string, limit: number): Promise<Delivery[]>;
-  /** How many of its messages went out at or after `since` (the robots' per-minute limits). */
+  /** How many of its messages went out after `since` (the robots’ per-minute limits). */
   sentSince(webhookId: string, since: string): Promise<number>;
   /** Records a message's outcome while `holder` still holds its webhook; false when the hold was lost. */
   settle(

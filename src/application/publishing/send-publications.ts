@@ -21,6 +21,11 @@ export type SendPublicationsDeps = {
   readonly clock: Clock;
   /** The first wait of the poll back-off (`PUBLISH_POLL_FIRST`; 1 s by default). */
   readonly firstPollMs?: number;
+  /**
+   * Told after each split of new cards by the daily create quota: how many products' new cards wait for the reset
+   * (0 when every new card fit). Notifications' `quota_used_up` follows it; a failure here never stops a send.
+   */
+  readonly onCreateQuota?: (shop: Shop, state: { readonly waitingProducts: number; readonly resetAt: string }) => Promise<void>;
 };
 /**
  * Sends records of one shop within its quotas and stores what became of each (pending with its task, waiting
@@ -36,7 +41,13 @@ export type SendPublications = (
 
 const later = (now: string, ms: number): string => new Date(Date.parse(now) + ms).toISOString();
 
-export function makeSendPublications({ marketplace, shopAccess, clock, firstPollMs = POLL_BACKOFF.firstMs }: SendPublicationsDeps): SendPublications {
+export function makeSendPublications({
+  marketplace,
+  shopAccess,
+  clock,
+  firstPollMs = POLL_BACKOFF.firstMs,
+  onCreateQuota,
+}: SendPublicationsDeps): SendPublications {
   const sendBatch = async (credentials: MarketplaceCredentials, batch: readonly Outgoing[], now: string): Promise<PublishTask[]> => {
     const operation = batch[0]!.operation;
     if (operation === 'prices') {
@@ -81,6 +92,10 @@ export function makeSendPublications({ marketplace, shopAccess, clock, firstPoll
     }
     const kindOf = ({ operation, isNewCard }: Outgoing) => (operation !== 'import' ? 'free' : isNewCard ? 'create' : 'update');
     const split = splitByQuota(outgoing, kindOf, limits, now, ({ record }) => record.product_id);
+    if (outgoing.some((entry) => kindOf(entry) === 'create')) {
+      const waitingProducts = new Set(split.later.filter((entry) => kindOf(entry) === 'create').map(({ record }) => record.product_id)).size;
+      await onCreateQuota?.(shop, { waitingProducts, resetAt: split.resetAt }).catch(() => undefined);
+    }
     const done: PublishTask[] = split.later.map(({ record }) => markWaiting(record, split.resetAt, now));
     /** Records not sent, stored together at the end (the sent ones are stored batch by batch). */
     const unsent: PublishTask[] = [...done];

@@ -78,7 +78,9 @@ export const marketplaceModule: FeatureModule<
     deleteShop: asFunction(({ shops, publishTasks, webhookStore }: Deps) =>
       makeDeleteShop({ shops, publishTasks, onDeleted: (shopId) => webhookStore.deleteByShop(shopId) }),
     ).singleton(),
-    testShop: asFunction(({ shops, shopAccess, marketplace, clock }: Deps) => makeTestShop({ shops, shopAccess, marketplace, clock })).singleton(),
+    testShop: asFunction(({ shops, shopAccess, marketplace, clock, shopWatch }: Deps) =>
+      makeTestShop({ shops, shopAccess, marketplace, clock, onTested: shopWatch.checkKey }),
+    ).singleton(),
     getCategoryTree: asFunction(({ shopAccess, marketplace, cachedLookup }: Deps) =>
       makeGetCategoryTree({ shopAccess, marketplace, cachedLookup }),
     ).singleton(),
@@ -93,8 +95,8 @@ export const marketplaceModule: FeatureModule<
     checkPublish: asFunction(({ products, shopAccess, preparePublication }: Deps) =>
       makeCheckPublish({ products, shopAccess, preparePublication }),
     ).singleton(),
-    sendPublications: asFunction(({ marketplace, shopAccess, clock, config }: Deps) =>
-      makeSendPublications({ marketplace, shopAccess, clock, firstPollMs: config.publishPoll.firstMs }),
+    sendPublications: asFunction(({ marketplace, shopAccess, clock, config, shopWatch }: Deps) =>
+      makeSendPublications({ marketplace, shopAccess, clock, firstPollMs: config.publishPoll.firstMs, onCreateQuota: shopWatch.createQuota }),
     ).singleton(),
     publicationDispatch: asFunction(
       ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Deps) =>

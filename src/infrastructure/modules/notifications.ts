@@ -2,6 +2,7 @@ import { asFunction } from 'awilix';
 import { makeManageWebhooks } from '../../application/notifications/manage-webhooks.ts';
 import { makeNotificationInbox } from '../../application/notifications/notification-inbox.ts';
 import { makeNotifier } from '../../application/notifications/notifier.ts';
+import { makeShopWatch } from '../../application/notifications/watch-shops.ts';
 import { makeWebhookSender } from '../../application/notifications/webhook-sender.ts';
 import { makeWebhookSenderTimer } from '../../application/notifications/webhook-sender-timer.ts';
 import { notificationRoutes } from '../../adapters/http/routes/notifications.ts';
@@ -16,6 +17,9 @@ import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type NotificationsRegistry } from '../registries/notifications.ts';
 
 type Needs = CoreRegistry & IntakeRegistry & MarketplaceRegistry;
+
+/** How often every shop's key expiry is looked at. */
+const KEY_SWEEP_MS = 3_600_000;
 type Deps = NotificationsRegistry & Needs;
 
 /**
@@ -39,6 +43,9 @@ export const notificationsModule: FeatureModule<NotificationsRegistry, Needs> = 
         publicBaseUrl: config.publicBaseUrl,
         onQueued: () => webhookSenderTimer.nudge(),
       }),
+    ).singleton(),
+    shopWatch: asFunction(({ shops, notifier, clock, logger }: Deps) =>
+      makeShopWatch({ shops, notifier, clock, onError: (error) => logger.warn({ message: String(error) }, 'key expiry sweep failed') }),
     ).singleton(),
     listNotifications: asFunction(({ notificationStore }: Deps) => makeNotificationInbox(notificationStore).list).singleton(),
     markNotificationsRead: asFunction(({ notificationStore }: Deps) => makeNotificationInbox(notificationStore).markRead).singleton(),
@@ -81,4 +88,8 @@ export const notificationsModule: FeatureModule<NotificationsRegistry, Needs> = 
     notificationRoutes({ listNotifications: c.listNotifications, markNotificationsRead: c.markNotificationsRead, manageWebhooks: c.manageWebhooks }),
   ],
   workers: (c) => ({ robots: c.webhookSenderTimer }),
+  // Keys run out as days pass without a test: look at every shop's now and then (notify is idempotent, so two
+  // instances looking is harmless and needs no lease).
+  start: async (c) => c.shopWatch.startSweeps(KEY_SWEEP_MS),
+  stop: async (c) => c.shopWatch.stopSweeps(),
 };

@@ -4,6 +4,7 @@ import { type WebhookStore } from '../../application/ports/webhook-store.ts';
 import { type ListNotifications, type MarkNotificationsRead } from '../../application/notifications/notification-inbox.ts';
 import { type ManageWebhooks } from '../../application/notifications/manage-webhooks.ts';
 import { type Notifier } from '../../application/notifications/notifier.ts';
+import { type ShopWatch } from '../../application/notifications/watch-shops.ts';
 import { type WebhookSender } from '../../application/notifications/webhook-sender.ts';
 import { type WebhookSenderTimer } from '../../application/notifications/webhook-sender-timer.ts';
 
@@ -13,6 +14,8 @@ export type NotificationsRegistry = {
   webhookStore: WebhookStore;
   groupRobot: GroupRobot;
   notifier: Notifier;
+  /** key_expiring and quota_used_up, which this feature produces itself. */
+  shopWatch: ShopWatch;
   listNotifications: ListNotifications;
   markNotificationsRead: MarkNotificationsRead;
   manageWebhooks: ManageWebhooks;

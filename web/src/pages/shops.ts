@@ -2,7 +2,7 @@ import { messageOf } from '../api/client.ts';
 import type { ShopList } from '../api/marketplace-types.ts';
 import type { Screen } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
-import { keyExpiry, keyExpiryWarning } from '../shops/key-expiry.ts';
+import { keyExpiry, keyExpiryWarning } from '../../../src/domain/shops/key-expiry.ts';
 import { shopForm } from '../shops/shop-form.ts';
 import { shopRow } from '../shops/shop-row.ts';
 import { publicAddressWarning } from '../shops/public-address-warning.ts';

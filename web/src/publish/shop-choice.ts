@@ -3,7 +3,7 @@ import type { Shop, ShopLimits, ShopList } from '../api/marketplace-types.ts';
 import type { App } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
 import { navLink } from '../pages/layout.ts';
-import { keyExpiry, keyExpiryWarning } from '../shops/key-expiry.ts';
+import { keyExpiry, keyExpiryWarning } from '../../../src/domain/shops/key-expiry.ts';
 import { showQuota } from '../shops/quota.ts';
 
 const REMEMBERED = 'lws.publish-shop';

@@ -1,7 +1,7 @@
 import type { Shop } from '../api/marketplace-types.ts';
 import { h } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
-import { keyExpiry } from './key-expiry.ts';
+import { keyExpiry } from '../../../src/domain/shops/key-expiry.ts';
 
 export const SHOP_STATUS_LABELS: Readonly<Record<Shop['status'], string>> = { unverified: '未验证', active: '正常', invalid: 'Key 无效' };
 const STATUS_CLASS: Readonly<Record<Shop['status'], string>> = { unverified: 'badge-warn', active: 'badge-ok', invalid: 'badge-error' };

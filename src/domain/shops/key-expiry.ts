@@ -1,4 +1,4 @@
-/** Keys now last about three months (issue 13): the page warns this many days ahead. */
+/** Keys now last about three months (issue 13): the page warns, and `key_expiring` notifies, this many days ahead. */
 export const KEY_WARNING_DAYS = 14;
 const DAY_MS = 86_400_000;
 

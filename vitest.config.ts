@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const OWN_WORKER = [
   'tests/integration/two-instances.test.ts',
   'tests/integration/two-instances-stop.test.ts',
+  'tests/integration/backup-restore.test.ts',
   'tests/integration/publish-kill.test.ts',
   'tests/integration/publish-settling.test.ts',
 ];

@@ -28,7 +28,8 @@ export type OpenOptions = {
 // PostgreSQL returns int8 (bigint, count(*)) as strings; our ids and counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
-function sqliteFile(url: string): string {
+/** The file a `sqlite://…` URL names (`:memory:` for none). */
+export function sqliteFile(url: string): string {
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   if (file === ':memory:' || file === '') return ':memory:';
   return path.resolve(file);

@@ -82,15 +82,25 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
 
   it('keeps the card of an offer imported before: a re-import updates it and counts as an update', async ({ stage: { marketplace, credentials, control } }) => {
     control.plan = { pendingPolls: 0, outcome: 'imported' };
-    control.limits = { daily_create: quota(5), daily_update: quota(5), total: { limit: 100, usage: 10 } };
+    const category = card('A').description_category_id;
+    control.limits = {
+      daily_create: quota(5),
+      daily_update: quota(5),
+      total: { limit: 100, usage: 10, quota_by_category: { category_id: category, limit: 50, usage: 7 } },
+      operation_limits: { limit: 600, limit_type: 'RATE_LIMIT_PER_MINUTE' },
+    };
     const [first] = await marketplace.importInfo(credentials, (await marketplace.importProducts(credentials, [card('A')])).taskId);
     const [again] = await marketplace.importInfo(credentials, (await marketplace.importProducts(credentials, [card('A')])).taskId);
     expect(again!.product_id).toBe(first!.product_id);
     expect(await marketplace.productLimits(credentials)).toEqual({
       daily_create: { ...quota(5, 1), reset_at: control.limits.daily_create.reset_at },
       daily_update: { ...quota(5, 1), reset_at: control.limits.daily_update.reset_at },
-      total: { limit: 100, usage: 11 },
+      operation_limits: { limit: 600, limit_type: 'RATE_LIMIT_PER_MINUTE' },
+      // The new card counts in its category's quota too (docs/decisions.md, Price rules and quotas).
+      total: { limit: 100, usage: 11, quota_by_category: [{ category_id: category, limit: 50, usage: 8 }] },
     });
+    control.limits.total.quota_by_category = { category_id: category, limit: 8, usage: 8 };
+    await expect(marketplace.importProducts(credentials, [card('B')])).rejects.toBeInstanceOf(ItemQuotaExceeded);
   });
 
   it('refuses an import beyond the daily quota whole, until the reset, and waits when told to', async ({ stage: { marketplace, credentials, control } }) => {

@@ -18,6 +18,7 @@ import { publishableProduct, publishableVariants } from '../helpers/publishable-
  * source and date in the README there; docs/decisions.md, Publishing).
  */
 const SUBSET = path.resolve(import.meta.dirname, '../reference/ozon-openapi-subset.json');
+const AFTER_IMPORT = path.resolve(import.meta.dirname, '../reference/ozon-openapi-after-import.json');
 
 type PathSpec = { requestSchema: string | null; responseSchema: string; errorSchema: string };
 type Subset = { paths: Record<string, PathSpec>; components: Record<string, unknown> };
@@ -97,6 +98,8 @@ describe('the marketplace adapter speaks the published Seller API schema', () =>
     await marketplace.categoryTree(credentials, 'ZH_HANS');
     await marketplace.categoryAttributes(credentials, scope);
     await marketplace.attributeValues(credentials, { ...scope, attributeId: BRAND_ATTRIBUTE }, { limit: 10, lastValueId: 0 });
+    // With a category quota and the per-minute limit (docs/decisions.md, Price rules and quotas).
+    ozon.limits.total.quota_by_category = { category_id: FAKE_CATEGORY_ID, limit: 100, usage: 3 };
     await marketplace.productLimits(credentials);
     const { taskId } = await marketplace.importProducts(credentials, [prepared.items[0]!.item]);
     await marketplace.importInfo(credentials, taskId);
@@ -215,6 +218,23 @@ describe('the marketplace adapter speaks the published Seller API schema', () =>
       })
       .filter((failure) => failure !== null);
     expect(failures).toEqual([]);
+  });
+
+  it('the limits answer fits the after-import document too, which types operation_limits and quota_by_category', () => {
+    const document = JSON.parse(readFileSync(AFTER_IMPORT, 'utf8')) as Subset;
+    const validate = new Ajv({ strict: false, allErrors: true, logger: false }).compile({
+      $ref: '#/components/schemas/v4GetUploadQuotaResponse',
+      components: document.components,
+    });
+    const answers = proxy.exchanges.filter((exchange) => exchange.path === '/v4/product/info/limit' && exchange.status === 200);
+    expect(answers.map((exchange) => JSON.parse(exchange.responseBody) as unknown)).toEqual([
+      expect.objectContaining({
+        operation_limits: { limit: 1000, limit_type: 'RATE_LIMIT_PER_MINUTE' },
+        total: expect.objectContaining({ quota_by_category: expect.any(Object) }),
+      }),
+    ]);
+    expect(answers.map((exchange) => problems(validate, exchange.responseBody))).toEqual([null]);
+    expect(validate({ total: { quota_by_category: [] } })).toBe(false); // the document's shape is one object
   });
 
   it('the schema is strict enough to catch a wrong body (a string task_id, an item without offer_id)', () => {

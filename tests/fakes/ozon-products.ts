@@ -9,14 +9,27 @@ export type Item = Record<string, unknown> & { offer_id?: string };
 export type Task = { kind: 'import' | 'pictures'; items: Item[]; polls: number; plan: ImportPlan; productIds: number[]; lookups?: number };
 
 export type Quota = { limit: number; usage: number; reset_at: string };
-export type Limits = { daily_create: Quota; daily_update: Quota; total: { limit: number; usage: number } };
+/** One category's quota: the document types `total.quota_by_category` as one such object. */
+export type CategoryQuota = { category_id: number; limit: number; usage: number };
+export type Limits = {
+  daily_create: Quota;
+  daily_update: Quota;
+  total: { limit: number; usage: number; quota_by_category?: CategoryQuota };
+  /** Absent from the answer when a test sets limits without it. */
+  operation_limits?: { limit: number; limit_type: 'RATE_LIMIT_PER_MINUTE' | 'UNSPECIFIED' };
+};
 
 /** No limits (−1), reset at the next 00:00 UTC (03:00 Moscow time). */
 export function unlimited(now = Date.now()): Limits {
   const reset = new Date(now);
   reset.setUTCHours(24, 0, 0, 0);
   const reset_at = reset.toISOString();
-  return { daily_create: { limit: -1, usage: 0, reset_at }, daily_update: { limit: -1, usage: 0, reset_at }, total: { limit: -1, usage: 0 } };
+  return {
+    daily_create: { limit: -1, usage: 0, reset_at },
+    daily_update: { limit: -1, usage: 0, reset_at },
+    total: { limit: -1, usage: 0 },
+    operation_limits: { limit: 1000, limit_type: 'RATE_LIMIT_PER_MINUTE' },
+  };
 }
 
 /** Whole minutes until the daily limit resets, at least one (the `Item-Retry-After` header is in minutes). */
@@ -25,14 +38,19 @@ export const minutesUntil = (resetAt: string, now = Date.now()): number => Math.
 const remaining = (quota: { limit: number; usage: number }): number => (quota.limit < 0 ? Number.POSITIVE_INFINITY : quota.limit - quota.usage);
 
 /**
- * Counts an import against the quotas: offers not seen before are creates, the others updates. Answers the
+ * Counts an import against the quotas: offers not seen before are creates (also in their category's quota), the others updates. Answers the
  * quota that would be exceeded (the whole request is then refused), or undefined after counting it.
  */
 export function chargeQuota(limits: Limits, offers: ReadonlyMap<string, number>, items: readonly Item[]): Quota | undefined {
-  const creates = items.filter((item) => !offers.has(String(item.offer_id))).length;
+  const created = items.filter((item) => !offers.has(String(item.offer_id)));
+  const creates = created.length;
   const updates = items.length - creates;
+  const category = limits.total.quota_by_category;
+  const inCategory = category ? created.filter((item) => item.description_category_id === category.category_id).length : 0;
   if (creates > remaining(limits.daily_create) || creates > remaining(limits.total)) return limits.daily_create;
+  if (category && inCategory > remaining(category)) return limits.daily_create;
   if (updates > remaining(limits.daily_update)) return limits.daily_update;
+  if (category) category.usage += inCategory;
   limits.daily_create.usage += creates;
   limits.total.usage += creates;
   limits.daily_update.usage += updates;

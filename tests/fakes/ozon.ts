@@ -164,7 +164,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         return sendJson(response, 200, { result: values.filter((entry) => entry.value.toLowerCase().includes(value.toLowerCase())).slice(0, limit) });
       }
       case '/v4/product/info/limit':
-        return sendJson(response, 200, { ...fake.limits, operation_limits: { limit: 1000, limit_type: 'RATE_LIMIT_PER_MINUTE' } });
+        return sendJson(response, 200, fake.limits);
       case '/v3/product/import': {
         const items = Array.isArray(body.items) ? (body.items as Item[]) : [];
         if (items.length === 0 || items.length > 100) return error(response, 400, 3, 'items must contain 1 to 100 products');

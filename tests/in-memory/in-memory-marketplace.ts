@@ -125,9 +125,14 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
 
     async productLimits(credentials) {
       enter('productLimits', credentials);
-      const { daily_create, daily_update, total } = standIn.limits;
+      const { daily_create, daily_update, total, operation_limits } = standIn.limits;
       const counter = ({ limit, usage, reset_at }: typeof daily_create) => ({ limit, usage, reset_at: new Date(reset_at).toISOString() });
-      return { daily_create: counter(daily_create), daily_update: counter(daily_update), total: { limit: total.limit, usage: total.usage } };
+      return {
+        daily_create: counter(daily_create),
+        daily_update: counter(daily_update),
+        operation_limits: operation_limits ? { ...operation_limits } : null,
+        total: { limit: total.limit, usage: total.usage, quota_by_category: total.quota_by_category ? [{ ...total.quota_by_category }] : [] },
+      };
     },
 
     async importInfo(credentials, taskId) {

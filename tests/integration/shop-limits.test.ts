@@ -21,17 +21,28 @@ describe('GET /api/shops/{id}/limits', () => {
     ozon.limits = {
       daily_create: { limit: 100, usage: 37, reset_at: '2026-11-26T00:00:00Z' },
       daily_update: { limit: -1, usage: 5, reset_at: '2026-11-26T00:00:00Z' },
-      total: { limit: 1000, usage: 412 },
+      total: { limit: 1000, usage: 412, quota_by_category: { category_id: 17028922, limit: 50, usage: 48 } },
+      operation_limits: { limit: 300, limit_type: 'RATE_LIMIT_PER_MINUTE' },
     };
     const response = await limits();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       daily_create: { limit: 100, usage: 37, reset_at: '2026-11-26T00:00:00.000Z' },
       daily_update: { limit: -1, usage: 5, reset_at: '2026-11-26T00:00:00.000Z' },
-      total: { limit: 1000, usage: 412 },
+      operation_limits: { limit: 300, limit_type: 'RATE_LIMIT_PER_MINUTE' },
+      total: { limit: 1000, usage: 412, quota_by_category: [{ category_id: 17028922, limit: 50, usage: 48 }] },
     });
     ozon.limits.daily_create.usage = 38;
     expect((await limits()).json()).toMatchObject({ daily_create: { usage: 38 } });
+  });
+
+  it('without operation_limits or category quotas: null and an empty list', async () => {
+    ozon.limits = {
+      daily_create: { limit: -1, usage: 0, reset_at: '2026-11-26T00:00:00Z' },
+      daily_update: { limit: -1, usage: 0, reset_at: '2026-11-26T00:00:00Z' },
+      total: { limit: -1, usage: 0 },
+    };
+    expect((await limits()).json()).toMatchObject({ operation_limits: null, total: { limit: -1, usage: 0, quota_by_category: [] } });
   });
 
   it('the shop carries key_expires_at from the roles method once tested', async () => {

@@ -10,7 +10,8 @@ const RESET = '2026-11-26T00:00:00.000Z';
 const limits = (creates: number, updates: number, total = -1): ShopLimits => ({
   daily_create: { limit: creates, usage: 0, reset_at: RESET },
   daily_update: { limit: updates, usage: 0, reset_at: RESET },
-  total: { limit: total, usage: 0 },
+  operation_limits: null,
+  total: { limit: total, usage: 0, quota_by_category: [] },
 });
 
 describe('splitByQuota', () => {
@@ -42,6 +43,25 @@ describe('splitByQuota', () => {
     const cards = ['p1:c1', 'p1:c2', 'p1:c3'];
     expect(splitByQuota(cards, kindAfterColon, limits(2, 5), NOW, productOf)).toMatchObject({ now: ['p1:c1', 'p1:c2'], later: ['p1:c3'] });
     expect(splitByQuota(cards, kindAfterColon, limits(-1, -1, 2), NOW, productOf).now).toEqual(['p1:c1', 'p1:c2']);
+  });
+
+  it('holds back new cards beyond their category’s quota, whole products at a time; updates and other categories go', () => {
+    // 'p1:c1@7' is product p1's first new card, in category 7.
+    const categoryOf = (entry: string) => Number(entry.split('@')[1]);
+    const kindOf = (entry: string) => kind(entry.split(':')[1]!.split('@')[0]!);
+    const withCategory = { ...limits(-1, -1), total: { limit: -1, usage: 0, quota_by_category: [{ category_id: 7, limit: 10, usage: 8 }] } };
+    const cards = ['p1:c1@7', 'p2:c1@7', 'p2:c2@7', 'p3:c1@9', 'p4:c1@7', 'p5:u1@7', 'p6:c1@7'];
+    expect(splitByQuota(cards, kindOf, withCategory, NOW, productOf, categoryOf)).toEqual({
+      now: ['p1:c1@7', 'p3:c1@9', 'p4:c1@7', 'p5:u1@7'],
+      later: ['p2:c1@7', 'p2:c2@7', 'p6:c1@7'],
+      resetAt: RESET,
+    });
+    // A product needing more than its category has left waits whole (the quota is not renewed daily; archiving frees it).
+    const full = { ...withCategory, total: { ...withCategory.total, quota_by_category: [{ category_id: 7, limit: 10, usage: 9 }] } };
+    expect(splitByQuota(['p2:c1@7', 'p2:c2@7'], kindOf, full, NOW, productOf, categoryOf).now).toEqual([]);
+    // −1: no limit in that category.
+    const none = { ...withCategory, total: { ...withCategory.total, quota_by_category: [{ category_id: 7, limit: -1, usage: 90 }] } };
+    expect(splitByQuota(cards, kindOf, none, NOW, productOf, categoryOf).later).toEqual([]);
   });
 
   it('waits an hour when the reset time is unknown or already past', () => {

@@ -37,10 +37,15 @@ describe('quotas', () => {
   });
 
   it('splits a bulk publish into what goes now and what waits for the reset', () => {
-    const limits = { daily_create: counter(100, 97), daily_update: counter(-1, 0), total: counter(-1, 0) };
+    const limits = {
+      daily_create: counter(100, 97),
+      daily_update: counter(-1, 0),
+      operation_limits: null,
+      total: { ...counter(-1, 0), quota_by_category: [] },
+    };
     expect(quotaSplit(limits, 5)).toEqual({ now: 3, waiting: 2 });
     expect(quotaSplit({ ...limits, daily_create: counter(-1, 0) }, 5)).toEqual({ now: 5, waiting: 0 });
-    expect(quotaSplit({ ...limits, total: counter(1000, 999) }, 5)).toEqual({ now: 1, waiting: 4 });
+    expect(quotaSplit({ ...limits, total: { ...counter(1000, 999), quota_by_category: [] } }, 5)).toEqual({ now: 1, waiting: 4 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { type AttributeValue, type CategoryAttribute, type CategoryNode, type PriceResult } from '../../application/ports/marketplace.ts';
 import { DomainError } from '../../domain/common/errors.ts';
 import { type ImportError, type ImportResultItem } from '../../domain/publishing/publish-task.ts';
-import { type QuotaCounter, type ShopLimits } from '../../domain/shops/shop-limits.ts';
+import { type CategoryQuota, type QuotaCounter, type ShopLimits } from '../../domain/shops/shop-limits.ts';
 
 /** Reading the Seller API's answers defensively: missing fields get neutral defaults, wrong shapes a 502. */
 type Obj = Record<string, unknown>;
@@ -129,11 +129,30 @@ function counter(body: Obj, key: string): QuotaCounter {
   return { limit: num(raw.limit), usage: num(raw.usage), reset_at: isoOrNull(raw.reset_at) };
 }
 
-/** `/v4/product/info/limit`: the daily create and update quotas and the assortment total. */
+/**
+ * `total.quota_by_category`: the document types it as one object (one category's quota); a list of them is read too,
+ * since an account may have quotas in several categories. Entries without a category id are dropped.
+ */
+function categoryQuotas(total: Obj): CategoryQuota[] {
+  const raw = total.quota_by_category;
+  const entries = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
+  return entries.filter(isObj).flatMap((entry) => {
+    const categoryId = num(entry.category_id);
+    return categoryId > 0 ? [{ category_id: categoryId, limit: num(entry.limit), usage: num(entry.usage) }] : [];
+  });
+}
+
+/** `/v4/product/info/limit`: the daily create and update quotas, the per-minute limit and the assortment total with its category quotas. */
 export function readLimits(body: unknown): ShopLimits {
   if (!isObj(body)) throw badResponse('limits');
   const total = counter(body, 'total');
-  return { daily_create: counter(body, 'daily_create'), daily_update: counter(body, 'daily_update'), total: { limit: total.limit, usage: total.usage } };
+  const operation = body.operation_limits;
+  return {
+    daily_create: counter(body, 'daily_create'),
+    daily_update: counter(body, 'daily_update'),
+    operation_limits: isObj(operation) ? { limit: num(operation.limit), limit_type: str(operation.limit_type) || 'UNSPECIFIED' } : null,
+    total: { limit: total.limit, usage: total.usage, quota_by_category: categoryQuotas(body.total as Obj) },
+  };
 }
 
 /** `/v1/product/import/prices`: one result per price sent. */

@@ -91,7 +91,14 @@ export function makeSendPublications({
       );
     }
     const kindOf = ({ operation, isNewCard }: Outgoing) => (operation !== 'import' ? 'free' : isNewCard ? 'create' : 'update');
-    const split = splitByQuota(outgoing, kindOf, limits, now, ({ record }) => record.product_id);
+    const split = splitByQuota(
+      outgoing,
+      kindOf,
+      limits,
+      now,
+      ({ record }) => record.product_id,
+      ({ item }) => item.description_category_id,
+    );
     if (outgoing.some((entry) => kindOf(entry) === 'create')) {
       const waitingProducts = new Set(split.later.filter((entry) => kindOf(entry) === 'create').map(({ record }) => record.product_id)).size;
       await onCreateQuota?.(shop, { waitingProducts, resetAt: split.resetAt }).catch(() => undefined);

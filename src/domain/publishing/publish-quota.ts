@@ -20,8 +20,8 @@ type Kind = 'create' | 'update' | 'free';
 const wholeDay = (counter: QuotaCounter): number => (counter.limit < 0 ? Number.POSITIVE_INFINITY : counter.limit);
 
 /**
- * Which sends fit today's quotas (docs/decisions.md, Publishing): new cards within the daily create quota and the assortment
- * total, full updates within the daily update quota, in the given order; image-only and price-only changes
+ * Which sends fit today's quotas (docs/decisions.md, Publishing): new cards within the daily create quota, the assortment
+ * total and their category's quota (`categoryOf`: the card's description category), full updates within the daily update quota, in the given order; image-only and price-only changes
  * count against neither. The rest wait for `resetAt`. Entries of one group (a product's variants) go or wait
  * together, as they go out in one request (docs/decisions.md, Variants); only a group larger than a whole day's quota is
  * split, or it would wait forever.
@@ -32,24 +32,34 @@ export function splitByQuota<T>(
   limits: ShopLimits,
   now: string,
   groupOf: (entry: T) => string,
+  categoryOf: (entry: T) => number = () => 0,
 ): QuotaSplit<T> {
   const left = { create: createsLeft(limits), update: remainingOf(limits.daily_update), free: Number.POSITIVE_INFINITY };
+  // New cards also count against their category's quota (`total.quota_by_category`; docs/decisions.md, Price rules and quotas).
+  const categoryLeft = new Map(limits.total.quota_by_category.map((quota) => [quota.category_id, remainingOf(quota)]));
+  const inCategory = (entry: T): number => categoryLeft.get(categoryOf(entry)) ?? Number.POSITIVE_INFINITY;
   // The most a group could ever get at once: a whole day's quota (and what the assortment total still allows).
   const perDay = { create: Math.min(wholeDay(limits.daily_create), remainingOf(limits.total)), update: wholeDay(limits.daily_update) };
   const fits: T[] = [];
   const later: T[] = [];
   for (const group of groupsOf(entries, groupOf)) {
     const needs = { create: 0, update: 0 };
+    const categoryNeeds = new Map<number, number>();
     for (const entry of group) {
       const kind = kindOf(entry);
       if (kind !== 'free') needs[kind] += 1;
+      if (kind === 'create') categoryNeeds.set(categoryOf(entry), (categoryNeeds.get(categoryOf(entry)) ?? 0) + 1);
     }
-    const whole = needs.create <= left.create && needs.update <= left.update;
-    const tooBigForADay = needs.create > perDay.create || needs.update > perDay.update;
+    const categoriesFit = [...categoryNeeds].every(([category, count]) => count <= (categoryLeft.get(category) ?? Number.POSITIVE_INFINITY));
+    const whole = needs.create <= left.create && needs.update <= left.update && categoriesFit;
+    // A category's quota is not renewed by the day (only archiving frees it): a group larger than what is left there
+    // waits whole rather than being split, unlike one larger than a whole day's quota.
+    const tooBigForADay = categoriesFit && (needs.create > perDay.create || needs.update > perDay.update);
     for (const entry of group) {
       const kind = kindOf(entry);
-      if ((whole || tooBigForADay) && left[kind] > 0) {
+      if ((whole || tooBigForADay) && left[kind] > 0 && (kind !== 'create' || inCategory(entry) > 0)) {
         left[kind] -= 1;
+        if (kind === 'create' && categoryLeft.has(categoryOf(entry))) categoryLeft.set(categoryOf(entry), inCategory(entry) - 1);
         fits.push(entry);
       } else later.push(entry);
     }

@@ -39,7 +39,8 @@ export const TREE: CategoryNode[] = [
 export const LIMITS: ShopLimits = {
   daily_create: { limit: 1000, usage: 10, reset_at: '2026-11-26T00:00:00Z' },
   daily_update: { limit: 2000, usage: 0, reset_at: '2026-11-26T00:00:00Z' },
-  total: { limit: -1, usage: 120 },
+  operation_limits: { limit: 1000, limit_type: 'RATE_LIMIT_PER_MINUTE' },
+  total: { limit: -1, usage: 120, quota_by_category: [] },
 };
 
 const entry = (id: number): AttributeValue => ({ id, value: `Значение ${id}`, info: '', picture: '' });

@@ -57,6 +57,24 @@ describe('publish many (bulk publish)', () => {
     expect(kit.sentItems(result.tasks[0]!.task_id)).toHaveLength(2);
   });
 
+  it('holds back new cards beyond their category’s quota like the daily one, and the marketplace counts those sent', async () => {
+    const kit = publishKit();
+    const category = 17028922; // the publishable product's description category
+    kit.marketplace.limits = {
+      ...createsLeft(-1),
+      total: { limit: -1, usage: 0, quota_by_category: { category_id: category, limit: 5, usage: 2 } },
+    };
+    const shop = await kit.shopIn();
+    const [first, second] = await products(kit, 2);
+    const mug = await kit.givenVariants(3); // three new cards: more than the one left after the first two
+    const result = await kit.publishMany({ shopId: shop.id, productIds: [first!.id, mug.id, second!.id] });
+    expect(result.tasks.map((task) => task.product_ids)).toEqual([[first!.id, second!.id]]);
+    expect(result.waiting).toEqual([mug.id]);
+    const { items } = await kit.publishTasks.listByProduct(mug.id, { page: 1, pageSize: 10 });
+    expect(items.map((record) => record.status)).toEqual(Array(3).fill('waiting_quota'));
+    expect(kit.marketplace.limits.total.quota_by_category).toEqual({ category_id: category, limit: 5, usage: 4 });
+  });
+
   it('names a product whose import went out unanswered as waiting and settling (looked up, not sent again); one over the quota only as waiting', async () => {
     const kit = publishKit();
     kit.marketplace.limits = createsLeft(1);

@@ -48,7 +48,12 @@ export const SHOP_EXAMPLES: Record<string, OperationExample> = {
   getShopsIdLimits: {
     parameters: { id: EXAMPLE.shopId },
     status: 200,
-    answer: { daily_create: counter(1000, 3), daily_update: counter(1000, 12), total: { limit: 10000, usage: 250 } },
+    answer: {
+      daily_create: counter(1000, 3),
+      daily_update: counter(1000, 12),
+      operation_limits: { limit: 1000, limit_type: 'RATE_LIMIT_PER_MINUTE' },
+      total: { limit: 10000, usage: 250, quota_by_category: [{ category_id: 17028922, limit: 500, usage: 120 }] },
+    },
   },
   patchShopsId: {
     parameters: { id: EXAMPLE.shopId },

@@ -61,7 +61,37 @@ export const ShopLimitsBody = Type.Object(
   {
     daily_create: Counter('每日新建商品额度'),
     daily_update: Counter('每日更新商品额度'),
-    total: Type.Object({ limit: Type.Integer({ description: '上限，-1 表示不限' }), usage: Type.Integer() }, { description: '店铺商品总数额度' }),
+    operation_limits: Type.Union(
+      [
+        Type.Object(
+          {
+            limit: Type.Integer({ description: '每分钟可处理的商品数' }),
+            limit_type: Type.String({ description: '平台的限额类型，如 RATE_LIMIT_PER_MINUTE' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: '商品操作的每分钟限额；平台未报告时为 null' },
+    ),
+    total: Type.Object(
+      {
+        limit: Type.Integer({ description: '上限，-1 表示不限' }),
+        usage: Type.Integer(),
+        quota_by_category: Type.Array(
+          Type.Object(
+            {
+              category_id: Type.Integer({ description: '平台类目 description_category_id' }),
+              limit: Type.Integer({ description: '该类目可创建的商品数，-1 表示不限' }),
+              usage: Type.Integer({ description: '该类目已创建的商品数' }),
+            },
+            { additionalProperties: false },
+          ),
+          { description: '按类目的商品额度（超出的新商品等待发送）' },
+        ),
+      },
+      { description: '店铺商品总数额度' },
+    ),
   },
   { additionalProperties: false },
 );

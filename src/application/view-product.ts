@@ -36,6 +36,8 @@ export const makeViewProduct =
     }
     return {
       ...product,
+      // Variants stored before sale stock existed have none: the shop's default, as null says.
+      variants: product.variants.map((variant) => (variant.sale_stock === undefined ? { ...variant, sale_stock: null } : variant)),
       ...effectiveImages(product, storedImageUrls(assets)),
       assets,
       allowed_moves: allowedMoves(product.stage, problems),

@@ -58,6 +58,20 @@ export type Config = {
     readonly leaseMs: number;
     readonly idleMs: number;
   };
+  /**
+   * Stock sends (docs/decisions.md, Stock): STOCK_PAIR_INTERVAL (one pair at most once in it, 30 s), STOCK_RATE_WINDOW
+   * (80 requests per shop in it, a minute), STOCK_SEND_LEASE (how long claimed sends stay with a sender), STOCK_RETRY (the
+   * wait after the marketplace was unreachable or refused for rate), STOCK_IDLE (the longest the sender sleeps),
+   * WAREHOUSES_TTL (how long a shop's warehouse list is served from the cache). The marketplace's values by default; tests shorten them.
+   */
+  readonly stock: {
+    readonly pairIntervalMs: number;
+    readonly rateWindowMs: number;
+    readonly leaseMs: number;
+    readonly retryMs: number;
+    readonly idleMs: number;
+    readonly warehousesTtlMs: number;
+  };
   readonly outboundAllowPrivate: boolean;
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
@@ -174,6 +188,14 @@ export function loadConfig(env: Env = process.env): Config {
       retryForMs: parseDuration(text(env, 'WEBHOOK_RETRY_FOR') ?? '24h', 'WEBHOOK_RETRY_FOR'),
       leaseMs: parseDuration(text(env, 'WEBHOOK_LEASE') ?? '2m', 'WEBHOOK_LEASE'),
       idleMs: parseDuration(text(env, 'WEBHOOK_IDLE') ?? '15s', 'WEBHOOK_IDLE'),
+    },
+    stock: {
+      pairIntervalMs: parseDuration(text(env, 'STOCK_PAIR_INTERVAL') ?? '30s', 'STOCK_PAIR_INTERVAL'),
+      rateWindowMs: parseDuration(text(env, 'STOCK_RATE_WINDOW') ?? '1m', 'STOCK_RATE_WINDOW'),
+      leaseMs: parseDuration(text(env, 'STOCK_SEND_LEASE') ?? '2m', 'STOCK_SEND_LEASE'),
+      retryMs: parseDuration(text(env, 'STOCK_RETRY') ?? '30s', 'STOCK_RETRY'),
+      idleMs: parseDuration(text(env, 'STOCK_IDLE') ?? '15s', 'STOCK_IDLE'),
+      warehousesTtlMs: parseDuration(text(env, 'WAREHOUSES_TTL') ?? '1h', 'WAREHOUSES_TTL'),
     },
     outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     proxyImageHosts: (text(env, 'PROXY_IMAGE_HOSTS') ?? DEFAULT_PROXY_HOSTS)

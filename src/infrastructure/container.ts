@@ -11,6 +11,7 @@ import { extensionModule } from './modules/extension.ts';
 import { intakeModule } from './modules/intake.ts';
 import { marketplaceModule } from './modules/marketplace.ts';
 import { notificationsModule } from './modules/notifications.ts';
+import { stockModule } from './modules/stock.ts';
 import { uploadsModule } from './modules/uploads.ts';
 import { videoModule } from './modules/video.ts';
 import { webModule } from './modules/web.ts';
@@ -23,6 +24,7 @@ import { type ExtensionRegistry } from './registries/extension.ts';
 import { type IntakeRegistry } from './registries/intake.ts';
 import { type MarketplaceRegistry } from './registries/marketplace.ts';
 import { type NotificationsRegistry } from './registries/notifications.ts';
+import { type StockRegistry } from './registries/stock.ts';
 import { type UploadsRegistry } from './registries/uploads.ts';
 import { type VideoRegistry } from './registries/video.ts';
 import { type WorkbenchRegistry } from './registries/workbench.ts';
@@ -40,7 +42,8 @@ export type Cradle = CoreRegistry &
   AccountsRegistry &
   WorkbenchRegistry &
   VideoRegistry &
-  NotificationsRegistry & {
+  NotificationsRegistry &
+  StockRegistry & {
     /** Every feature's lease-holding workers (`FeatureModule.workers`), started and stopped together. */
     workerSet: WorkerSet;
   };
@@ -60,6 +63,7 @@ export const FEATURE_MODULES: readonly AnyFeatureModule[] = [
   workbenchModule,
   notificationsModule,
   marketplaceModule,
+  stockModule,
   webModule,
 ];
 

@@ -12,6 +12,7 @@ import {
 } from './ozon-catalog.ts';
 import { makeCardBook } from './ozon-cards.ts';
 import { type PriceLedger, priceResult } from './ozon-price-rules.ts';
+import { type StockBook, createdByImport, makeStockBook } from './ozon-stocks.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
@@ -60,6 +61,8 @@ export type FakeOzon = FakeServer & {
   releaseHeld(how: 'answer' | 'cut'): number;
   /** `/v1/product/import/info` of the tasks it picks is never answered (nor counted as a poll). */
   holdPolls: ((taskId: number) => boolean) | undefined;
+  /** Warehouses and stock (tests/fakes/ozon-stocks.ts). */
+  readonly stockBook: StockBook;
 };
 
 export const ALL_METHODS = [
@@ -74,6 +77,8 @@ export const ALL_METHODS = [
   '/v2/product/pictures/import',
   '/v1/product/import/prices',
   '/v3/product/info/list',
+  '/v2/warehouse/list',
+  '/v2/products/stocks',
 ] as const;
 
 const error = (response: ServerResponse, status: number, code: number, message: string): void => sendJson(response, status, { code, message, details: [] });
@@ -101,6 +106,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   const heldImports: { response: ServerResponse; taskId: number }[] = [];
   /** When each offer's price was updated (at most 10 an hour). */
   const priceLedger: PriceLedger = new Map();
+  const stockBook = makeStockBook({ isCreated: (offerId) => createdByImport(offerId, tasks) });
 
   const itemLimited = (response: ServerResponse, minutes: number): void =>
     sendJson(
@@ -214,6 +220,11 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         if (offerIds.length > 1000) return error(response, 400, 3, 'at most 1000 identifiers');
         return sendJson(response, 200, { items: cards.list(offerIds, tasks) });
       }
+      case '/v2/warehouse/list':
+      case '/v2/products/stocks': {
+        const answer = path === '/v2/warehouse/list' ? stockBook.warehouseList(body) : stockBook.updateStocks(clientId, body);
+        return sendJson(response, answer.status, answer.body, answer.headers);
+      }
       default:
         return error(response, 404, 5, 'Not Found');
     }
@@ -249,6 +260,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       return released.length;
     },
     holdPolls: undefined,
+    stockBook,
   });
   return fake;
 }

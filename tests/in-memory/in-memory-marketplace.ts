@@ -9,10 +9,12 @@ import { type Item, type Task, chargeQuota, importResult, minutesUntil, unlimite
 import { readCards } from '../../src/adapters/marketplace/ozon-cards.ts';
 import { type PriceLedger, priceResult } from '../fakes/ozon-price-rules.ts';
 import { toImportItem, toPicturesItem, toPriceItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
+import { readStockResults, readWarehouses, stocksBody } from '../../src/adapters/marketplace/ozon-stock-wire.ts';
+import { type StockBook, createdByImport, makeStockBook } from '../fakes/ozon-stocks.ts';
 
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
 export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
-export type InMemoryMarketplace = Marketplace & MarketplaceControl & { readonly calls: string[] };
+export type InMemoryMarketplace = Marketplace & MarketplaceControl & { readonly calls: string[]; readonly stockBook: StockBook };
 
 /** The Ozon adapter's failures, as it reports them (src/adapters/marketplace/ozon-errors.ts). */
 const answered = (status: number, text: string) => new DomainError('upstream_failed', 'MARKETPLACE_ERROR', `Ozon 接口返回错误（HTTP ${status}）：${text}`);
@@ -60,8 +62,16 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
     return String(taskId);
   };
 
+  /** An answer of the stock book as the adapter reports it: a 429 it cannot wait out, a refusal, or the body. */
+  const stockAnswer = ({ status, body }: { status: number; body: unknown }): unknown => {
+    if (status === 429) throw new DomainError('upstream_failed', 'MARKETPLACE_RATE_LIMITED', 'Ozon 接口限流，请稍后重试');
+    if (status !== 200) throw answered(status, String((body as { message?: unknown }).message));
+    return body;
+  };
+
   const standIn: InMemoryMarketplace = {
     calls,
+    stockBook: makeStockBook({ now, isCreated: (offerId) => createdByImport(offerId, standIn.tasks) }),
     addKey: (clientId, apiKey, methods = ALL_METHODS) => void keys.set(clientId, { apiKey, methods }),
     plan: { pendingPolls: 1, outcome: 'imported' },
     tasks: new Map(),
@@ -146,6 +156,18 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
     async cardsByOffer(credentials, offerIds) {
       enter('cardsByOffer', credentials);
       return readCards({ items: cards.list(offerIds, standIn.tasks) });
+    },
+
+    async warehouses(credentials) {
+      enter('warehouses', credentials);
+      return readWarehouses(stockAnswer(standIn.stockBook.warehouseList({ limit: 200 }))).warehouses;
+    },
+
+    async updateStocks(credentials, items) {
+      enter('updateStocks', credentials);
+      return readStockResults(
+        stockAnswer(standIn.stockBook.updateStocks(credentials.clientId, JSON.parse(JSON.stringify(stocksBody(items))) as Record<string, unknown>)),
+      );
     },
   };
   return standIn;

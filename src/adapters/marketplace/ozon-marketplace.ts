@@ -6,6 +6,7 @@ import { missingMethods } from '../../domain/shops/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
 import { readCards } from './ozon-cards.ts';
 import { toImportItem, toPicturesItem, toPriceItem } from './ozon-import-item.ts';
+import { readStockResults, readWarehouses, stocksBody } from './ozon-stock-wire.ts';
 import {
   badResponse,
   readAttributes,
@@ -181,5 +182,21 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
     importInfo: (credentials, taskId) => guarded(async () => readImportInfo(await call(credentials, '/v1/product/import/info', { task_id: Number(taskId) }))),
 
     cardsByOffer: (credentials, offerIds) => guarded(async () => readCards(await call(credentials, '/v3/product/info/list', { offer_id: offerIds }))),
+
+    warehouses: (credentials) =>
+      guarded(async () => {
+        const all = [];
+        // Pages of 200 (the document's most); a shop has a handful, so 50 pages is a broken cursor, not a shop.
+        let cursor: string | undefined;
+        for (let page = 0; page < 50; page++) {
+          const read = readWarehouses(await call(credentials, '/v2/warehouse/list', { limit: 200, ...(cursor ? { cursor } : {}) }));
+          all.push(...read.warehouses);
+          cursor = read.cursor;
+          if (!cursor) break;
+        }
+        return all;
+      }),
+
+    updateStocks: (credentials, items) => guarded(async () => readStockResults(await call(credentials, '/v2/products/stocks', stocksBody(items)))),
   };
 }

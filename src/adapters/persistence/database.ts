@@ -5,6 +5,7 @@ import { type CatalogTables } from './tables/catalog.ts';
 import { type IntakeTables } from './tables/intake.ts';
 import { type MarketplaceTables } from './tables/marketplace.ts';
 import { type NotificationTables } from './tables/notifications.ts';
+import { type StockTables } from './tables/stock.ts';
 import { type WorkbenchTables } from './tables/workbench.ts';
 
 /**
@@ -56,6 +57,8 @@ export type ProductTable = {
   /** Who made and who last changed the product (user name, `app-token`); null for rows from before accounts. */
   created_by: string | null;
   updated_by: string | null;
+  /** The quantity offered for sale (024); null = the shop's default. */
+  sale_stock: number | null;
 };
 
 /** Every variant's offer id (016), rewritten with its product: "unique among all offers" is one lookup. */
@@ -126,4 +129,5 @@ export type Database = {
   MarketplaceTables &
   AccountTables &
   WorkbenchTables &
-  NotificationTables;
+  NotificationTables &
+  StockTables;

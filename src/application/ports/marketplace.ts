@@ -47,6 +47,18 @@ export type PriceResult = {
   readonly errors: readonly { readonly code: string; readonly message: string }[];
 };
 
+/** An FBS or rFBS warehouse of the shop (`/v2/warehouse/list`). */
+export type Warehouse = { readonly warehouse_id: number; readonly name: string; readonly is_rfbs: boolean; readonly is_kgt: boolean; readonly status: string };
+/** One offer–warehouse pair's stock for `/v2/products/stocks` (`product_id` is the card's id on the marketplace). */
+export type StockItem = { readonly offer_id: string; readonly product_id: number; readonly warehouse_id: number; readonly stock: number };
+/** The answer for one pair. */
+export type StockResult = {
+  readonly offer_id: string;
+  readonly warehouse_id: number;
+  readonly updated: boolean;
+  readonly errors: readonly { readonly code: string; readonly message: string }[];
+};
+
 export type AttributeScope = {
   readonly attributeId: number;
   readonly categoryId: number;
@@ -86,4 +98,8 @@ export interface Marketplace {
   importInfo(credentials: MarketplaceCredentials, taskId: string): Promise<ImportResultItem[]>;
   /** The cards the marketplace has for these offer ids (`/v3/product/info/list`, at most 1000); unknown ones are absent. */
   cardsByOffer(credentials: MarketplaceCredentials, offerIds: readonly string[]): Promise<MarketplaceCard[]>;
+  /** The shop's FBS and rFBS warehouses, every page. */
+  warehouses(credentials: MarketplaceCredentials): Promise<Warehouse[]>;
+  /** Sets stocks (at most 100 pairs), answered at once per pair; a 429 the call cannot wait out is `MARKETPLACE_RATE_LIMITED`. */
+  updateStocks(credentials: MarketplaceCredentials, items: readonly StockItem[]): Promise<StockResult[]>;
 }

@@ -28,6 +28,8 @@ export type UpdateProductDeps = {
   readonly ids: Ids;
   readonly repriceProduct: RepriceProduct;
   readonly viewProduct: ViewProduct;
+  /** Told after a save that changed the product's or a variant's `sale_stock` (the stock feature sends it again). */
+  readonly onSaleStockChanged?: (product: Product) => Promise<unknown>;
 };
 
 export type UpdateProductInput = {
@@ -61,10 +63,14 @@ async function assertRichContent(deps: Pick<UpdateProductDeps, 'assets' | 'objec
   throw invalid('RICH_CONTENT_INVALID', first.startsWith('富文本（11254）') ? first : `富文本（11254）不合法：${first}`, problems);
 }
 
+/** The variants as the ready checks see them: the quantity for sale is no part of the card. */
+const cardOfVariants = (product: Product): string => JSON.stringify(product.variants.map(({ sale_stock: _saleStock, ...variant }) => variant));
+const saleStocks = (product: Product): string => JSON.stringify([product.sale_stock, product.variants.map((variant) => variant.sale_stock ?? null)]);
+
 const checkedFieldChanged = (before: Product, after: Product): boolean =>
   READY_CHECKED_FIELDS.some((field) => before[field] !== after[field]) ||
   pricingInputsChanged(before, after) ||
-  JSON.stringify(before.variants) !== JSON.stringify(after.variants);
+  cardOfVariants(before) !== cardOfVariants(after);
 
 /**
  * PATCH /products/{id} (autosave, docs/decisions.md, Products and stages): fields replace, groups merge, `variants` lists the variants to
@@ -90,5 +96,6 @@ export const makeUpdateProduct =
     const priced = repricing ? await deps.repriceProduct(edited) : keepComputed(current, edited);
     const next = revise(priced, { stage: stageAfterEdit(current.stage, checkedFieldChanged(current, priced)) }, deps.clock.now().toISOString());
     await saveRevision(deps.products, next, current.version);
+    if (saleStocks(current) !== saleStocks(next)) await deps.onSaleStockChanged?.(next);
     return deps.viewProduct(next);
   };

@@ -67,6 +67,7 @@ export const PRODUCT_FIELD_LIST = [
   { field: 'updated_at', stored: 'plain', exported: true },
   { field: 'created_by', stored: 'stamped' },
   { field: 'updated_by', stored: 'stamped' },
+  { field: 'sale_stock', stored: 'plain', settable: true, label: '销售库存' },
 ] as const satisfies readonly ProductFieldSpec[];
 
 type Listed = (typeof PRODUCT_FIELD_LIST)[number];

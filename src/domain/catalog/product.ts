@@ -64,6 +64,8 @@ export type Product = {
   readonly complex_attributes: JsonObject;
   /** Colours or sizes published as separate items merged on one card (docs/decisions.md, Variants); empty for a single item. */
   readonly variants: readonly Variant[];
+  /** The quantity offered for sale when it has no variants (docs/decisions.md, Stock); null = the shop's default stock. */
+  readonly sale_stock: number | null;
   readonly created_at: string;
   readonly updated_at: string;
   /** Who made and who last changed it (user name, `app-token`); stamped by the repository from the request. */
@@ -113,6 +115,7 @@ export function newProduct(fields: NewProductFields, now: string): Product {
     attributes: {},
     complex_attributes: {},
     variants: [],
+    sale_stock: null,
     created_at: now,
     updated_at: now,
     ...fields,

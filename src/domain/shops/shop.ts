@@ -21,6 +21,10 @@ export type Shop = {
   /** When the marketplace says the key stops working (null when it did not say). */
   readonly key_expires_at: string | null;
   readonly last_tested_at: string | null;
+  /** The warehouse an offer's stock goes to unless a request names another (one of the shop's, docs/decisions.md, Stock). */
+  readonly default_warehouse_id: number | null;
+  /** The stock an offer without its own `sale_stock` gets (integer ≥ 0). */
+  readonly default_stock: number;
   readonly created_at: string;
   readonly updated_at: string;
 };
@@ -38,12 +42,25 @@ export const lastFourOf = (apiKey: string): string => apiKey.slice(-4);
 export type NewShopFields = Pick<Shop, 'id' | 'name' | 'client_id' | 'api_key_sealed' | 'api_key_last4' | 'currency_code'>;
 
 export function newShop(fields: NewShopFields, now: string): Shop {
-  return { ...fields, status: 'unverified', roles: [], key_expires_at: null, last_tested_at: null, created_at: now, updated_at: now };
+  return {
+    ...fields,
+    status: 'unverified',
+    roles: [],
+    key_expires_at: null,
+    last_tested_at: null,
+    default_warehouse_id: null,
+    default_stock: 0,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 export type ShopChanges = {
   readonly name?: string | undefined;
   readonly currency_code?: ShopCurrency | undefined;
+  /** Stock defaults (the warehouse checked against the shop's warehouses by the use case). */
+  readonly default_warehouse_id?: number | null | undefined;
+  readonly default_stock?: number | undefined;
   /** New credentials: a new key (and optionally a new client id) sends the shop back to `unverified`. */
   readonly credentials?: { readonly client_id: string; readonly api_key_sealed: string; readonly api_key_last4: string } | undefined;
 };
@@ -53,6 +70,8 @@ export function changeShop(shop: Shop, changes: ShopChanges, now: string): Shop 
     ...shop,
     name: changes.name ?? shop.name,
     currency_code: changes.currency_code ?? shop.currency_code,
+    default_warehouse_id: changes.default_warehouse_id === undefined ? shop.default_warehouse_id : changes.default_warehouse_id,
+    default_stock: changes.default_stock ?? shop.default_stock,
     updated_at: now,
   };
   if (!changes.credentials) return next;

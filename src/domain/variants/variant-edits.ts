@@ -13,13 +13,14 @@ export type VariantEdit = {
   readonly cost_cny?: number | null | undefined;
   readonly weight_g?: number | null | undefined;
   readonly stock?: number | null | undefined;
+  readonly sale_stock?: number | null | undefined;
   readonly barcode?: string | undefined;
   readonly image_asset_id?: string | null | undefined;
   /** Replaces the variant's aspect values when carried. */
   readonly aspects?: VariantAspects | undefined;
 };
 
-const EDITABLE = ['sku_id', 'label_ru', 'enabled', 'cost_cny', 'weight_g', 'stock', 'barcode', 'image_asset_id', 'aspects'] as const;
+const EDITABLE = ['sku_id', 'label_ru', 'enabled', 'cost_cny', 'weight_g', 'stock', 'sale_stock', 'barcode', 'image_asset_id', 'aspects'] as const;
 
 const invalidField = (problems: FieldProblem[]) => invalid('VALIDATION_FAILED', '请求参数不合法，请检查标出的字段', problems);
 

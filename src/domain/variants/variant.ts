@@ -45,7 +45,10 @@ export type Variant = {
   readonly old_price: number | null;
   /** The computation behind `price` (price in RUB, the rate used), null with it. */
   readonly breakdown: PricingBreakdown | null;
+  /** The collected stock (from the source page); null when unknown. */
   readonly stock: number | null;
+  /** The quantity offered for sale (docs/decisions.md, Stock); null = the shop's default (never above a known `stock`). Absent in variants stored before it. */
+  readonly sale_stock: number | null;
   readonly barcode: string;
   /** Its own picture (a `sku` asset of the product), sent as the item's primary image. */
   readonly image_asset_id: string | null;
@@ -72,6 +75,7 @@ export function newVariant(fields: NewVariantFields): Variant {
     old_price: null,
     breakdown: null,
     stock: null,
+    sale_stock: null,
     barcode: '',
     image_asset_id: null,
     aspects: {},

@@ -30,6 +30,7 @@ import { makeKyselyProductExportReader } from '../../adapters/persistence/kysely
 import { DEFAULT_PRICING_POLICY, type PricingPolicy } from '../../domain/pricing/pricing.ts';
 import { parsePricingPolicy } from '../../domain/pricing/pricing-policy.ts';
 import { type Config } from '../config.ts';
+import { type StockRegistry } from '../registries/stock.ts';
 import { type FeatureModule } from '../feature-module.ts';
 import { imageUrlsAbsolute } from '../image-urls.ts';
 import { type CoreRegistry } from '../registries/core.ts';
@@ -53,10 +54,10 @@ export function loadPricingPolicy(config: Pick<Config, 'pricingPolicyFile'>): Pr
   }
 }
 
-type Deps = CatalogRegistry & CoreRegistry & IntakeRegistry;
+type Deps = CatalogRegistry & CoreRegistry & IntakeRegistry & StockRegistry;
 
 /** products, stages, pricing, exchange rate, exports (issue 4). */
-export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & IntakeRegistry> = {
+export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & IntakeRegistry & StockRegistry> = {
   name: 'catalog',
   provide: (cradle) => ({
     pricingPolicy: asValue(loadPricingPolicy(cradle.config)),
@@ -83,8 +84,9 @@ export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & Intake
     createProduct: asFunction(({ products, clock, ids, repriceProduct, viewProduct }: Deps) =>
       makeCreateProduct({ products, clock, ids, repriceProduct, viewProduct }),
     ).singleton(),
-    updateProduct: asFunction(({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }: Deps) =>
-      makeUpdateProduct({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct }),
+    updateProduct: asFunction(({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct, requeueProductStock }: Deps) =>
+      // A changed sale stock of an offer on a warehouse goes to the marketplace again (docs/decisions.md, Stock).
+      makeUpdateProduct({ products, assets, objectStore, clock, ids, repriceProduct, viewProduct, onSaleStockChanged: requeueProductStock }),
     ).singleton(),
     buildRichContent: asFunction(({ products, assets, objectStore, clock }: Deps) =>
       makeBuildRichContent({ products, assets, objectStore, clock }),

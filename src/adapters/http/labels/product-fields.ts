@@ -11,6 +11,7 @@ export const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
   label_zh: '款式名称',
   label_ru: '俄文款式名',
   stock: '库存',
+  sale_stock: '销售库存',
   image_asset_id: '款式图',
   aspects: '规格',
   dictionary_value_id: '字典值',

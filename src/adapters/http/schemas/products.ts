@@ -4,7 +4,7 @@ import { PRICE_CURRENCIES, PRICING_LIMITS, TIER_CHOICES } from '../../../domain/
 import { STAGES } from '../../../domain/catalog/product.ts';
 import { type JsonObject } from '../../../domain/common/json.ts';
 import { AssetBody } from './assets.ts';
-import { VariantBody, VariantEdits } from './variants.ts';
+import { SaleStock, VariantBody, VariantEdits } from './variants.ts';
 import { HttpUrl, ImageAddress, JsonObjectSchema, literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';
 
 /** A free-form group: any JSON object (typed as the domain's JsonObject). */
@@ -104,6 +104,7 @@ export const ProductDetail = Type.Object({
   attributes: Group,
   complex_attributes: Group,
   variants: Type.Array(VariantBody, { description: '款式（颜色、尺码）：每个启用的款式作为一个平台商品发布，合并到一张卡片' }),
+  sale_stock: nullable(Type.Integer({ description: '无款式商品的销售库存；null 使用店铺默认库存' })),
   assets: Type.Array(AssetBody),
   allowed_moves: Type.Array(StageSchema, { description: 'POST /products/{id}/stage 现在能接受的目标阶段（ready 仅在就绪检查全部通过时出现）' }),
   ready_problems: Type.Array(Type.Object({ path: Type.String(), message: Type.String() }), { description: '已采集或编辑中的商品标记为待上架前还需解决的问题' }),
@@ -154,6 +155,7 @@ const editable = {
   complex_attributes: Type.Optional(Group),
   price: Type.Optional(nullable(Type.Number({ description: '忽略：价格总由服务器按定价策略计算' }))),
   old_price: Type.Optional(nullable(Type.Number({ description: '忽略：由服务器计算' }))),
+  sale_stock: Type.Optional(nullable(SaleStock)),
 };
 
 export const ProductPatchBody = Type.Object({ ...editable, variants: Type.Optional(VariantEdits) }, { additionalProperties: false, minProperties: 1 });

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PRICING_LIMITS } from '../../../domain/pricing/pricing.ts';
 import { PUBLISH_STATUSES } from '../../../domain/publishing/publish-task.ts';
+import { MAX_SALE_STOCK } from '../../../domain/stock/stock.ts';
 import { MAX_VARIANTS, VARIANT_OFFER_ID_MAX_LENGTH } from '../../../domain/variants/variant.ts';
 import { literals, nullable, Uuid } from './common.ts';
 
@@ -22,6 +23,8 @@ const Aspects = Type.Record(Type.String({ pattern: ATTRIBUTE_ID_KEY }), Type.Arr
   description: '规格属性（类目中 is_aspect 的属性）的值，键为属性 id',
 });
 
+/** A quantity for sale the seller types (docs/decisions.md, Stock): a whole number under the marketplace's million. */
+export const SaleStock = Type.Integer({ minimum: 0, maximum: MAX_SALE_STOCK, description: '销售库存：0 到 999999 的整数' });
 const Cost = Type.Number({ minimum: 0, maximum: 10_000_000 });
 const WeightG = Type.Number({ exclusiveMinimum: 0, maximum: PRICING_LIMITS.weightG.max });
 
@@ -39,7 +42,8 @@ export const VariantBody = Type.Object({
   weight_g: nullable(Type.Number({ description: '自己的重量（克）；null 沿用商品的' })),
   price: nullable(Type.Number({ description: '按定价策略计算' })),
   old_price: nullable(Type.Number()),
-  stock: nullable(Type.Integer()),
+  stock: nullable(Type.Integer({ description: '采集到的库存（来源页面）' })),
+  sale_stock: nullable(Type.Integer({ description: '销售库存；null 使用店铺默认库存（不超过已知的采集库存）' })),
   barcode: Type.String(),
   image_asset_id: nullable(Type.String({ description: '款式图（本商品的图片）' })),
   aspects: Aspects,
@@ -61,6 +65,7 @@ export const VariantEditBody = Type.Object(
     cost_cny: Type.Optional(nullable(Cost)),
     weight_g: Type.Optional(nullable(WeightG)),
     stock: Type.Optional(nullable(Type.Integer({ minimum: 0, maximum: 10_000_000 }))),
+    sale_stock: Type.Optional(nullable(SaleStock)),
     barcode: Type.Optional(Type.String({ maxLength: 100 })),
     image_asset_id: Type.Optional(nullable(Uuid)),
     aspects: Type.Optional(Aspects),

@@ -23,6 +23,7 @@ import * as dropAssetsStatusIndex from './022-drop-assets-status-index.ts';
 import * as sendHolder from './023-send-holder.ts';
 import * as notifications from './024-notifications.ts';
 import * as relativeMedia from './025-relative-media.ts';
+import * as stock from './026-stock.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023-send-holder': sendHolder,
   '024-notifications': notifications,
   '025-relative-media': relativeMedia,
+  '026-stock': stock,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,6 +14,9 @@ export type ShopTable = {
   roles: string;
   key_expires_at: string | null;
   last_tested_at: string | null;
+  /** The warehouse stock goes to by default (024), and the stock an offer gets when it has none of its own. */
+  default_warehouse_id: number | null;
+  default_stock: number;
   created_at: string;
   updated_at: string;
 };

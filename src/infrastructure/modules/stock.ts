@@ -1,0 +1,56 @@
+import { asFunction } from 'awilix';
+import { makeLeaseTimer } from '../../application/lease-timer.ts';
+import { makeQueueStockForCreatedOffers } from '../../application/stock/offers-created.ts';
+import { makeRequeueProductStock } from '../../application/stock/stock-queue.ts';
+import { makeSendStock } from '../../application/stock/send-stock.ts';
+import { makeKyselyStockSends } from '../../adapters/persistence/kysely-stock-sends.ts';
+import { type FeatureModule } from '../feature-module.ts';
+import { type CoreRegistry } from '../registries/core.ts';
+import { type MarketplaceRegistry } from '../registries/marketplace.ts';
+import { type StockRegistry } from '../registries/stock.ts';
+import { WORKER_STOP_WAIT_MS } from '../workers.ts';
+
+type Deps = StockRegistry & CoreRegistry & MarketplaceRegistry;
+
+const loggable = (error: unknown): { message: string } => ({ message: error instanceof Error ? error.message : String(error) });
+
+/** Warehouses and stock on the marketplace (issue 31): the durable stock sends, their sender, and the trigger the moderation sweep calls. */
+export const stockModule: FeatureModule<StockRegistry, CoreRegistry & MarketplaceRegistry> = {
+  name: 'stock',
+  provide: () => {
+    // The earliest a shop's request window frees a slot, from the sender's last pass: the worker wakes then too.
+    let rateWakeAt: string | undefined;
+    return {
+      stockSends: asFunction(({ db }: Deps) => makeKyselyStockSends(db)).singleton(),
+      queueStockForCreatedOffers: asFunction(({ products, shops, stockSends, clock, stockSender }: Deps) =>
+        makeQueueStockForCreatedOffers({ products, shops, stockSends, clock, onQueued: () => stockSender.nudge() }),
+      ).singleton(),
+      requeueProductStock: asFunction(({ products, shops, stockSends, clock, stockSender }: Deps) =>
+        makeRequeueProductStock({ products, shops, stockSends, clock, onQueued: () => stockSender.nudge() }),
+      ).singleton(),
+      sendStock: asFunction(({ stockSends, marketplace, shopAccess, clock, ids, config }: Deps) =>
+        makeSendStock({ stockSends, marketplace, shopAccess, clock, ids, timing: config.stock }),
+      ).singleton(),
+      stockSender: asFunction(({ sendStock, stockSends, logger, config }: Deps) =>
+        makeLeaseTimer({
+          sender: {
+            runOnce: async () => {
+              const pass = await sendStock.runOnce();
+              rateWakeAt = pass.wakeAt;
+              return pass;
+            },
+            handBack: () => sendStock.handBack(),
+          },
+          nextDue: async () => {
+            const due = await stockSends.nextDueAt();
+            return (rateWakeAt !== undefined && (due === undefined || rateWakeAt < due) ? rateWakeAt : due) ?? null;
+          },
+          idleMs: config.stock.idleMs,
+          stopWaitMs: WORKER_STOP_WAIT_MS,
+          onError: (error) => logger.error(loggable(error), 'stock sender pass failed'),
+        }),
+      ).singleton(),
+    };
+  },
+  workers: (cradle: Deps) => ({ stock: cradle.stockSender }),
+};

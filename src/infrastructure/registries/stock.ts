@@ -1,0 +1,14 @@
+import { type StockSendRepository } from '../../application/ports/stock-sends.ts';
+import { type BackgroundWorker } from '../../application/background-worker.ts';
+import { type QueueStockForCreatedOffers } from '../../application/stock/offers-created.ts';
+import { type RequeueProductStock } from '../../application/stock/stock-queue.ts';
+import { type SendStock } from '../../application/stock/send-stock.ts';
+
+/** What the stock feature adds to the container. */
+export type StockRegistry = {
+  stockSends: StockSendRepository;
+  queueStockForCreatedOffers: QueueStockForCreatedOffers;
+  requeueProductStock: RequeueProductStock;
+  sendStock: SendStock;
+  stockSender: BackgroundWorker;
+};

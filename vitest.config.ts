@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that start real service processes and wait on their timing run in a worker of their own, so no other
- * file's module state can reach them. (The two-instance test's stalls on CI were a race in the test itself — it
- * asked the CDN to hold too late on a fast run — now fixed with `holdAfter`.)
+ * Tests that start real service processes and wait on them (leases, restarts, start-up) run in a worker of their own,
+ * so no other file's module state can reach them — and in `npm test`'s second lane, beside the in-process suite,
+ * since they mostly wait while the suite mostly computes. (The two-instance test's stalls on CI were a race in the
+ * test itself — it asked the CDN to hold too late on a fast run — now fixed with `holdAfter`.)
  */
 const OWN_WORKER = [
   'tests/integration/two-instances.test.ts',
@@ -11,6 +12,9 @@ const OWN_WORKER = [
   'tests/integration/backup-restore.test.ts',
   'tests/integration/publish-kill.test.ts',
   'tests/integration/publish-settling.test.ts',
+  'tests/integration/accounts-processes.test.ts',
+  'tests/integration/service-process.test.ts',
+  'tests/integration/intake-crash.test.ts',
 ];
 
 export default defineConfig({

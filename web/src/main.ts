@@ -7,6 +7,7 @@ import './bulk-publish.css';
 import './variant-table.css';
 import './rich-content.css';
 import './video.css';
+import './notifications.css';
 import { makeApiClient } from './api/client.ts';
 import { makeSessionStore } from './api/session.ts';
 import type { AiModel, FxRate } from './api/types.ts';
@@ -20,6 +21,7 @@ import { renderLogin } from './pages/login.ts';
 import { renderProducts } from './pages/products.ts';
 import { renderPublish } from './pages/publish.ts';
 import { renderShops } from './pages/shops.ts';
+import { renderNotifications } from './pages/notifications.ts';
 import { renderUsers } from './pages/users.ts';
 import { watchSession } from './session-watch.ts';
 import { announcer } from './lib/announce.ts';
@@ -90,6 +92,7 @@ function render(route: Route): void {
     users: renderUsers,
     account: renderAccount,
     shops: renderShops,
+    notifications: renderNotifications,
     publish: renderPublish,
   } as const;
   cleanup = screens[route.name](app, root, route);

@@ -32,14 +32,17 @@ export const MAX_WEBHOOKS_PER_SHOP = 10;
 const KEEP = 4;
 const mask = (value: string): string => (value.length <= KEEP ? '****' : `****${value.slice(-KEEP)}`);
 
+/** A path segment this long is a token (Feishu's hook id is a UUID), not a word like `send`. */
+const TOKEN_SEGMENT = 16;
+
 /**
- * The URL as answers show it: the origin and path, every query value and the path's last segment (WeCom's and
- * DingTalk's token are query values, Feishu's hook id the last segment) reduced to its last four characters.
+ * The URL as answers show it: the origin and path, every query value and a token-like last path segment (WeCom's
+ * and DingTalk's token are query values, Feishu's hook id the last segment) reduced to its last four characters.
  */
 export function maskWebhookUrl(url: URL): string {
   const segments = url.pathname.split('/');
   const last = segments.length - 1;
-  if (last > 0 && segments[last]) segments[last] = mask(segments[last]);
+  if (last > 0 && (segments[last]?.length ?? 0) >= TOKEN_SEGMENT) segments[last] = mask(segments[last]!);
   const query = [...url.searchParams].map(([name, value]) => `${name}=${mask(value)}`).join('&');
   return `${url.origin}${segments.join('/')}${query ? `?${query}` : ''}`;
 }

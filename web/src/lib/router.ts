@@ -8,6 +8,8 @@ export type Route =
   | { readonly name: 'users' }
   | { readonly name: 'account' }
   | { readonly name: 'shops' }
+  /** The bell's list; `unread` shows only what is not read yet. */
+  | { readonly name: 'notifications'; readonly unread: boolean }
   /** Bulk publishing; `ids` are the products chosen on the list (the screen lets the seller change them). */
   | { readonly name: 'publish'; readonly ids: readonly string[] };
 
@@ -34,6 +36,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/users') return { name: 'users' };
   if (pathname === '/account') return { name: 'account' };
   if (pathname === '/shops') return { name: 'shops' };
+  if (pathname === '/notifications') return { name: 'notifications', unread: query.get('unread') === '1' };
   if (pathname === '/publish') return { name: 'publish', ids: (query.get('ids') ?? '').split(',').filter((id) => /^[0-9a-fA-F-]{36}$/.test(id)) };
   const product = /^\/products\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (product?.[1]) {
@@ -61,6 +64,8 @@ export function routeHref(route: Route): string {
       return '/account';
     case 'shops':
       return '/shops';
+    case 'notifications':
+      return route.unread ? '/notifications?unread=1' : '/notifications';
     case 'publish':
       return route.ids.length > 0 ? `/publish?ids=${route.ids.join(',')}` : '/publish';
     case 'product':

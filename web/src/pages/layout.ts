@@ -1,6 +1,7 @@
 import type { App } from '../app.ts';
 import { type Child, h } from '../lib/dom.ts';
 import { routeHref as routeHrefOf } from '../lib/router.ts';
+import { bell } from '../notifications/bell.ts';
 
 /** The frame around every signed-in screen: title, navigation, log-out. */
 export function shell(app: App, ...content: Child[]): HTMLElement {
@@ -41,7 +42,7 @@ export function shell(app: App, ...content: Child[]): HTMLElement {
   return h(
     'div',
     { class: 'shell' },
-    h('header', { class: 'topbar' }, home, h('nav', null, workLinks, adminLinks, who, account, logout)),
+    h('header', { class: 'topbar' }, home, h('nav', null, workLinks, adminLinks, bell(app), who, account, logout)),
     h('main', { class: 'content' }, content),
   );
 }

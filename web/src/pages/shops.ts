@@ -6,6 +6,7 @@ import { keyExpiry, keyExpiryWarning } from '../../../src/domain/shops/key-expir
 import { shopForm } from '../shops/shop-form.ts';
 import { shopRow } from '../shops/shop-row.ts';
 import { publicAddressWarning } from '../shops/public-address-warning.ts';
+import { webhookSection } from '../shops/webhooks.ts';
 import { shell } from './layout.ts';
 
 const COLUMNS = ['店铺', '币种', '状态', 'Key 到期', '今日配额', '操作'] as const;
@@ -14,11 +15,14 @@ const COLUMNS = ['店铺', '币种', '状态', 'Key 到期', '今日配额', '�
 export const renderShops: Screen = (app, root) => {
   const isAdmin = app.sessions.current(new Date())?.user?.role !== 'operator';
   const warnings = h('div', { id: 'key-warnings' });
+  // Group robots are admins' (the server answers operators 403).
+  const webhooks = isAdmin ? webhookSection(app) : null;
   const body = h('tbody', null, h('tr', null, h('td', { colspan: COLUMNS.length, class: 'muted center' }, '正在加载…')));
   const reload = (): void => {
     app.api
       .json<ShopList>('/api/shops', { query: { page_size: 100 } })
       .then((list) => {
+        webhooks?.setShops(list.items);
         const now = new Date();
         mount(
           warnings,
@@ -68,6 +72,7 @@ export const renderShops: Screen = (app, root) => {
       isAdmin ? shopForm(app, reload) : null,
       h('div', { class: 'card' }, table),
       h('p', { class: 'muted small' }, '平台的 API Key 约三个月过期，到期前 14 天会在这里提醒。配额来自平台：每天可新建和更新的商品数，以及店铺商品总数上限。'),
+      webhooks?.element,
     ),
   );
   reload();

@@ -37,7 +37,8 @@ export type Config = {
    * PUBLISH_POLL_FIRST: the first wait of the poll back-off (then doubling, capped at a minute);
    * PUBLISH_POLL_LEASE: how long a claimed publish poll holds; PUBLISH_POLL_IDLE: the longest a poller sleeps;
    * PUBLISH_SEND_LEASE: how long records being sent stay with their sender; PUBLISH_SEND_SETTLE: how long a lost
-   * send of a new card may take to show on the marketplace before it is sent again.
+   * send of a new card may take to show on the marketplace before it is sent again; PRICE_SEND_WINDOW: the window in
+   * which an offer's price goes out at most 10 times (the marketplace's hour; tests shorten it).
    */
   readonly publishPoll: {
     readonly firstMs: number;
@@ -45,6 +46,7 @@ export type Config = {
     readonly idleMs: number;
     readonly sendLeaseMs: number;
     readonly sendSettleMs: number;
+    readonly priceWindowMs: number;
   };
   /**
    * Group-robot deliveries (docs/decisions.md, Notifications): WEBHOOK_RETRY_FIRST the first wait after a failed send
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
       idleMs: parseDuration(text(env, 'PUBLISH_POLL_IDLE') ?? '15s', 'PUBLISH_POLL_IDLE'),
       sendLeaseMs: parseDuration(text(env, 'PUBLISH_SEND_LEASE') ?? '2m', 'PUBLISH_SEND_LEASE'),
       sendSettleMs: parseDuration(text(env, 'PUBLISH_SEND_SETTLE') ?? '15m', 'PUBLISH_SEND_SETTLE'),
+      priceWindowMs: parseDuration(text(env, 'PRICE_SEND_WINDOW') ?? '1h', 'PRICE_SEND_WINDOW'),
     },
     webhooks: {
       retryFirstMs: parseDuration(text(env, 'WEBHOOK_RETRY_FIRST') ?? '30s', 'WEBHOOK_RETRY_FIRST'),

@@ -136,4 +136,21 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
     expect(await tasks.lastCard('p1', 's1', 'v3')).toBeUndefined();
     expect(await tasks.lastCard('p2', 's1')).toBeUndefined();
   });
+  it('answers when each offer’s price went out in a shop since a time: answered price records only', async ({ stores: { tasks } }) => {
+    const price = (n: number, fields: Partial<PublishTask>) =>
+      taskNo(n, { task_id: null, operation: 'prices', status: 'imported', ...done, offer_id: 'A', card: card('A'), updated_at: at(n), ...fields });
+    await tasks.insert(
+      price(51, {}),
+      price(52, { status: 'failed' }), // refused by the marketplace: it went out all the same
+      price(53, { offer_id: 'B' }),
+      price(54, { status: 'failed', card: null }), // refused by our checks: never sent
+      price(55, { status: 'waiting_quota', card: null, next_poll_at: at(58) }),
+      price(56, { operation: 'import', task_id: '1723000056' }),
+      price(57, { shop_id: 's2' }),
+      price(40, {}), // before `since`
+    );
+    const sends = await tasks.priceSendsSince('s1', ['A', 'B', 'C'], at(45));
+    expect(Object.fromEntries([...sends].map(([offer, times]) => [offer, [...times].sort()]))).toEqual({ A: [at(51), at(52)], B: [at(53)] });
+    expect(await tasks.priceSendsSince('s1', [], at(0))).toEqual(new Map());
+  });
 }

@@ -127,6 +127,17 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
           .map((record) => record.product_id),
       ),
 
+    async priceSendsSince(shopId, offerIds, since) {
+      const sends = new Map<string, string[]>();
+      const wanted = new Set(offerIds);
+      for (const record of rows()) {
+        const sent = record.operation === 'prices' && record.card !== null && (record.status === 'imported' || record.status === 'failed');
+        if (sent && record.shop_id === shopId && wanted.has(record.offer_id) && record.updated_at >= since)
+          sends.set(record.offer_id, [...(sends.get(record.offer_id) ?? []), record.updated_at]);
+      }
+      return sends;
+    },
+
     async lastCard(productId, shopId, variantId = null) {
       const cards = rows().filter(
         (record) =>

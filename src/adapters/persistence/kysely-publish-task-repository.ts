@@ -80,6 +80,25 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
       return open;
     },
 
+    async priceSendsSince(shopId, offerIds, since) {
+      const sends = new Map<string, string[]>();
+      for (let start = 0; start < offerIds.length; start += 500) {
+        const rows = await db
+          .selectFrom('publish_tasks')
+          .select(['offer_id', 'updated_at'])
+          .where('shop_id', '=', shopId)
+          .where('offer_id', 'in', offerIds.slice(start, start + 500))
+          .where('operation', '=', 'prices')
+          // A price record keeps the card it sent once the marketplace answered it (send-publications.ts).
+          .where('card', 'is not', null)
+          .where('status', 'in', ['imported', 'failed'])
+          .where('updated_at', '>=', since)
+          .execute();
+        for (const row of rows) sends.set(row.offer_id, [...(sends.get(row.offer_id) ?? []), row.updated_at]);
+      }
+      return sends;
+    },
+
     async lastCard(productId, shopId, variantId = null) {
       const row = await db
         .selectFrom('publish_tasks')

@@ -44,6 +44,11 @@ export interface PublishTaskRepository {
   hasPendingForProduct(productId: string): Promise<boolean>;
   /** The products among these that have a pending or waiting record. */
   openProductIds(productIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * When each of these offers' prices went out to the marketplace in this shop at `since` or later (records of
+   * operation `prices` the marketplace answered, updated or not), by offer id; offers without any are absent.
+   */
+  priceSendsSince(shopId: string, offerIds: readonly string[], since: string): Promise<Map<string, string[]>>;
   /** The newest record of the product's card (or of one variant's, by `variantId`) in the shop that left a card on the marketplace (imported or skipped). */
   lastCard(productId: string, shopId: string, variantId?: string | null): Promise<PublishTask | undefined>;
 }

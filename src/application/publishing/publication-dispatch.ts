@@ -12,13 +12,20 @@ import { writeVariantStatuses } from './publish-write-back.ts';
 import { type PreparePublication } from './prepare-publication.ts';
 import { type Outgoing } from './publish-batches.ts';
 import { type SendPublications } from './send-publications.ts';
+import { waitingPriceRecords } from './price-send-holds.ts';
 
 /** One card of a product about to go out: the product itself, or one of its enabled variants (docs/decisions.md, Variants). */
 export type CandidateEntry = Omit<Outgoing, 'record'> & { readonly variant_id: string | null };
 
 /** A product ready to go out (one entry per card), or why it cannot. */
 export type Candidate =
-  | { readonly ok: true; readonly product: Product; readonly entries: readonly CandidateEntry[] }
+  | {
+      readonly ok: true;
+      readonly product: Product;
+      readonly entries: readonly CandidateEntry[];
+      /** Price updates of this product already waiting for the hourly limit: the publish joins them (price-send-holds.ts). */
+      readonly joining?: readonly PublishTask[];
+    }
   | { readonly ok: false; readonly code: string; readonly detail: string; readonly problems: readonly FieldProblem[] };
 
 const refused = (code: string, detail: string, problems: readonly FieldProblem[]): Candidate => ({ ok: false, code, detail, problems });
@@ -67,7 +74,8 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       const message = '只有「待上架」或已发布的商品才能发布，请先通过就绪检查';
       return refused('PRODUCT_NOT_READY', message, [{ path: 'stage', message }]);
     }
-    if (open) {
+    const joining = open ? await waitingPriceRecords(publishTasks, product.id) : undefined;
+    if (open && !joining) {
       const message = '该商品已有发布任务在等待平台结果';
       return refused('PUBLISH_IN_PROGRESS', message, [{ path: 'product_id', message }]);
     }
@@ -85,7 +93,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       const previous = isNewCard ? undefined : await publishTasks.lastCard(product.id, shop.id, variant_id);
       entries.push({ variant_id, item, operation: chooseOperation(previous?.card ?? null, item), isNewCard });
     }
-    return { ok: true, product, entries };
+    return { ok: true, product, entries, ...(joining ? { joining } : {}) };
   };
 
   return {
@@ -99,8 +107,10 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       return candidates;
     },
 
-    async dispatch(shop, candidates) {
-      if (candidates.length === 0) return [];
+    async dispatch(shop, all) {
+      const joined = all.flatMap((candidate) => candidate.joining ?? []);
+      const candidates = all.filter((candidate) => !candidate.joining);
+      if (candidates.length === 0) return joined;
       const now = clock.now().toISOString();
       const sendAt = new Date(Date.parse(now) + (deps.sendLeaseMs ?? REQUEST_GRACE_MS)).toISOString();
       const outgoing: Outgoing[] = candidates.flatMap(({ product, entries }) =>
@@ -138,7 +148,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       await writeVariantStatuses(deps.products, records, clock.now().toISOString());
       await deps.onRecords?.(records);
       const written = new Set(records.map((record) => record.id));
-      return [...records, ...(await storedNow(recordIds.filter((id) => !written.has(id))))];
+      return [...records, ...(await storedNow(recordIds.filter((id) => !written.has(id)))), ...joined];
     },
   };
 }

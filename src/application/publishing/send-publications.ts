@@ -9,6 +9,9 @@ import { type Shop } from '../../domain/shops/shop.ts';
 import { chunks, IMPORT_BATCH, type Outgoing, packByProduct, PRICES_BATCH } from './publish-batches.ts';
 import { type SendHold } from './publish-holds.ts';
 import { type ShopAccess } from '../shop-access.ts';
+import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
+import { PRICE_SEND_LIMIT, type PriceSendLimit } from '../../domain/publishing/price-send-limit.ts';
+import { splitByPriceLimit } from './price-send-holds.ts';
 
 /** A send that failed on our side or the marketplace's is tried again after this long. */
 export const RESEND_DELAY_MS = 60_000;
@@ -26,6 +29,10 @@ export type SendPublicationsDeps = {
    * (0 when every new card fit). Notifications' `quota_used_up` follows it; a failure here never stops a send.
    */
   readonly onCreateQuota?: (shop: Shop, state: { readonly waitingProducts: number; readonly resetAt: string }) => Promise<void>;
+  /** Where the price sends of the last hour are counted (`priceSendsSince`). */
+  readonly publishTasks: Pick<PublishTaskRepository, 'priceSendsSince'>;
+  /** At most this many price sends per offer in the window (the marketplace's 10 an hour by default; tests shorten the window). */
+  readonly priceSendLimit?: PriceSendLimit;
 };
 /**
  * Sends records of one shop within its quotas and stores what became of each (pending with its task, waiting
@@ -47,6 +54,8 @@ export function makeSendPublications({
   clock,
   firstPollMs = POLL_BACKOFF.firstMs,
   onCreateQuota,
+  publishTasks,
+  priceSendLimit = PRICE_SEND_LIMIT,
 }: SendPublicationsDeps): SendPublications {
   const sendBatch = async (credentials: MarketplaceCredentials, batch: readonly Outgoing[], now: string): Promise<PublishTask[]> => {
     const operation = batch[0]!.operation;
@@ -61,7 +70,8 @@ export function makeSendPublications({
           ...ourError(error.code, error.message, 'price'),
           message: error.message,
         }));
-        return result?.updated ? markFinal(record, 'imported', [], now, item) : markFinal(record, 'failed', errors, now);
+        // A refused price keeps the card it sent too: it went out, and counts against the hourly limit (price-send-holds.ts).
+        return markFinal(record, result?.updated ? 'imported' : 'failed', result?.updated ? [] : errors, now, item);
       });
     }
     const { taskId } =
@@ -103,7 +113,11 @@ export function makeSendPublications({
       const waitingProducts = new Set(split.later.filter((entry) => kindOf(entry) === 'create').map(({ record }) => record.product_id)).size;
       await onCreateQuota?.(shop, { waitingProducts, resetAt: split.resetAt }).catch(() => undefined);
     }
-    const done: PublishTask[] = split.later.map(({ record }) => markWaiting(record, split.resetAt, now));
+    const priced = await splitByPriceLimit(publishTasks, shop.id, split.now, now, priceSendLimit);
+    const done: PublishTask[] = [
+      ...split.later.map(({ record }) => markWaiting(record, split.resetAt, now)),
+      ...priced.later.map(({ entry, at }) => markWaiting(entry.record, at, now)),
+    ];
     /** Records not sent, stored together at the end (the sent ones are stored batch by batch). */
     const unsent: PublishTask[] = [...done];
     /** Records another sender took over (this one's lease lapsed): neither sent nor written here. */
@@ -116,11 +130,11 @@ export function makeSendPublications({
     const batches = (['import', 'pictures', 'prices'] as const).flatMap((operation) =>
       operation === 'prices'
         ? chunks(
-            split.now.filter((entry) => entry.operation === operation),
+            priced.now.filter((entry) => entry.operation === operation),
             PRICES_BATCH,
           )
         : packByProduct(
-            split.now.filter((entry) => entry.operation === operation),
+            priced.now.filter((entry) => entry.operation === operation),
             IMPORT_BATCH,
           ),
     );

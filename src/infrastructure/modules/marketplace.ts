@@ -23,6 +23,7 @@ import { makePublishProduct } from '../../application/publishing/publish-product
 import { makeShopAccess } from '../../application/shop-access.ts';
 import { makeTestShop } from '../../application/use-cases/test-shop.ts';
 import { makeUpdateShop } from '../../application/use-cases/update-shop.ts';
+import { PRICE_SEND_LIMIT } from '../../domain/publishing/price-send-limit.ts';
 import { type OnRecordsTakenOver } from '../../application/publishing/publish-holds.ts';
 import { auditBackgroundSends, auditPublishSent } from '../../application/publishing/publish-sent-audit.ts';
 import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';
@@ -95,8 +96,16 @@ export const marketplaceModule: FeatureModule<
     checkPublish: asFunction(({ products, shopAccess, preparePublication }: Deps) =>
       makeCheckPublish({ products, shopAccess, preparePublication }),
     ).singleton(),
-    sendPublications: asFunction(({ marketplace, shopAccess, clock, config, shopWatch }: Deps) =>
-      makeSendPublications({ marketplace, shopAccess, clock, firstPollMs: config.publishPoll.firstMs, onCreateQuota: shopWatch.createQuota }),
+    sendPublications: asFunction(({ marketplace, shopAccess, clock, publishTasks, config, shopWatch }: Deps) =>
+      makeSendPublications({
+        marketplace,
+        shopAccess,
+        clock,
+        firstPollMs: config.publishPoll.firstMs,
+        onCreateQuota: shopWatch.createQuota,
+        publishTasks,
+        priceSendLimit: { perWindow: PRICE_SEND_LIMIT.perWindow, windowMs: config.publishPoll.priceWindowMs },
+      }),
     ).singleton(),
     publicationDispatch: asFunction(
       ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Deps) =>

@@ -53,7 +53,7 @@ export function publishKit() {
   const category = { placement: 'ok' as TypePlacement };
   const categoryRules: CategoryRules = { placement: async () => category.placement, attributes: async () => [], knownValues: async () => new Set<string>() };
   const preparePublication = makePreparePublication({ assets, objectStore, shopAccess, categoryRules });
-  const sendPublications = makeSendPublications({ marketplace, shopAccess, clock });
+  const sendPublications = makeSendPublications({ marketplace, shopAccess, clock, publishTasks });
   const notified: PublishTask[][] = [];
   // The audit as the marketplace module wires it: a request's sends, then the background sender's.
   const auditLog = makeInMemoryAuditLog(clock);

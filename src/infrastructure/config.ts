@@ -74,6 +74,12 @@ export type Config = {
     readonly idleMs: number;
     readonly warehousesTtlMs: number;
   };
+  /**
+   * MARKET_SWEEP_FIRST_MS, MARKET_SWEEP_MAX_MS, MARKET_RECHECK_MS (docs/decisions.md, Moderation): the first look at
+   * an imported offer, the longest wait while it is moderated, the recheck once moderation ended; the sweep's lease
+   * is PUBLISH_POLL_LEASE.
+   */
+  readonly marketSweep: { readonly firstMs: number; readonly maxMs: number; readonly recheckMs: number };
   readonly outboundAllowPrivate: boolean;
   /** Host suffixes /api/proxy-image may fetch; `['*']` means any public host. */
   readonly proxyImageHosts: readonly string[];
@@ -199,6 +205,11 @@ export function loadConfig(env: Env = process.env): Config {
       retryMs: parseDuration(text(env, 'STOCK_RETRY') ?? '30s', 'STOCK_RETRY'),
       idleMs: parseDuration(text(env, 'STOCK_IDLE') ?? '15s', 'STOCK_IDLE'),
       warehousesTtlMs: parseDuration(text(env, 'WAREHOUSES_TTL') ?? '1h', 'WAREHOUSES_TTL'),
+    },
+    marketSweep: {
+      firstMs: integer(env, 'MARKET_SWEEP_FIRST_MS', 60_000, 1, 7 * 86_400_000),
+      maxMs: integer(env, 'MARKET_SWEEP_MAX_MS', 1_800_000, 1, 7 * 86_400_000),
+      recheckMs: integer(env, 'MARKET_RECHECK_MS', 86_400_000, 1, 30 * 86_400_000),
     },
     outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     proxyImageHosts: (text(env, 'PROXY_IMAGE_HOSTS') ?? DEFAULT_PROXY_HOSTS)

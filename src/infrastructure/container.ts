@@ -12,6 +12,7 @@ import { intakeModule } from './modules/intake.ts';
 import { marketplaceModule } from './modules/marketplace.ts';
 import { notificationsModule } from './modules/notifications.ts';
 import { stockModule } from './modules/stock.ts';
+import { marketFollowModule } from './modules/market-follow.ts';
 import { uploadsModule } from './modules/uploads.ts';
 import { videoModule } from './modules/video.ts';
 import { webModule } from './modules/web.ts';
@@ -25,6 +26,7 @@ import { type IntakeRegistry } from './registries/intake.ts';
 import { type MarketplaceRegistry } from './registries/marketplace.ts';
 import { type NotificationsRegistry } from './registries/notifications.ts';
 import { type StockRegistry } from './registries/stock.ts';
+import { type MarketFollowRegistry } from './registries/market-follow.ts';
 import { type UploadsRegistry } from './registries/uploads.ts';
 import { type VideoRegistry } from './registries/video.ts';
 import { type WorkbenchRegistry } from './registries/workbench.ts';
@@ -39,6 +41,7 @@ export type Cradle = CoreRegistry &
   CatalogRegistry &
   AiRegistry &
   MarketplaceRegistry &
+  MarketFollowRegistry &
   AccountsRegistry &
   WorkbenchRegistry &
   VideoRegistry &
@@ -64,6 +67,7 @@ export const FEATURE_MODULES: readonly AnyFeatureModule[] = [
   notificationsModule,
   marketplaceModule,
   stockModule,
+  marketFollowModule,
   webModule,
 ];
 

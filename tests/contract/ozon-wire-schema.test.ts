@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -11,6 +9,7 @@ import { picturesOf, priceOf } from '../../src/domain/publishing/publish-update.
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { BRAND_ATTRIBUTE, FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../fakes/ozon-catalog.ts';
 import { publishableProduct, publishableVariants } from '../helpers/publishable-product.ts';
+import { recordingProxy } from '../helpers/recording-proxy.ts';
 
 /**
  * Every body the marketplace adapter sends, and every answer it parses, checked against the marketplace's own
@@ -22,47 +21,7 @@ const AFTER_IMPORT = path.resolve(import.meta.dirname, '../reference/ozon-openap
 
 type PathSpec = { requestSchema: string | null; responseSchema: string; errorSchema: string };
 type Subset = { paths: Record<string, PathSpec>; components: Record<string, unknown> };
-type Exchange = { path: string; requestBody: string; status: number; responseBody: string };
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-
-/** A pass-through proxy in front of the fake that records each exchange exactly as it crossed the wire. */
-async function recordingProxy(target: string): Promise<{ url: string; exchanges: Exchange[]; close(): Promise<void> }> {
-  const exchanges: Exchange[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const requestBody = Buffer.concat(chunks);
-      const upstream = httpRequest(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => parts.push(chunk));
-        answer.on('end', () => {
-          const responseBody = Buffer.concat(parts);
-          exchanges.push({
-            path: (req.url ?? '/').split('?')[0]!,
-            requestBody: requestBody.toString('utf8'),
-            status: answer.statusCode ?? 0,
-            responseBody: responseBody.toString('utf8'),
-          });
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(responseBody);
-        });
-      });
-      upstream.on('error', () => res.destroy());
-      upstream.end(requestBody);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    exchanges,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe('the marketplace adapter speaks the published Seller API schema', () => {
   const subset = JSON.parse(readFileSync(SUBSET, 'utf8')) as Subset;

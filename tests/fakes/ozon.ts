@@ -13,6 +13,7 @@ import {
 import { makeCardBook } from './ozon-cards.ts';
 import { type PriceLedger, priceResult } from './ozon-price-rules.ts';
 import { type StockBook, createdByImport, makeStockBook } from './ozon-stocks.ts';
+import { type Moderation, answerAfterImport, makeModeration } from './ozon-moderation.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
@@ -63,6 +64,8 @@ export type FakeOzon = FakeServer & {
   holdPolls: ((taskId: number) => boolean) | undefined;
   /** Warehouses and stock (tests/fakes/ozon-stocks.ts). */
   readonly stockBook: StockBook;
+  /** Moderation, stock seen on cards, the archive and deletes (ozon-moderation.ts). */
+  readonly moderation: Moderation;
 };
 
 export const ALL_METHODS = [
@@ -79,6 +82,9 @@ export const ALL_METHODS = [
   '/v3/product/info/list',
   '/v2/warehouse/list',
   '/v2/products/stocks',
+  '/v1/product/archive',
+  '/v1/product/unarchive',
+  '/v2/products/delete',
 ] as const;
 
 const error = (response: ServerResponse, status: number, code: number, message: string): void => sendJson(response, status, { code, message, details: [] });
@@ -99,6 +105,16 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   const tasks = new Map<number, Task>();
   /** The cards made so far, by offer id: importing a known offer updates its card. */
   const cards = makeCardBook();
+  const moderation = makeModeration();
+  const productOffers = () => new Map([...cards.offers].map(([offerId, productId]) => [productId, offerId]));
+  const cardLookup = {
+    offerOf: (productId: number) => productOffers().get(productId),
+    card: (offerId: string) => cards.list([offerId], tasks).map((item) => moderation.decorate(item as Record<string, unknown>))[0],
+    allOffers: () => cards.offers.keys(),
+    get limits() {
+      return fake.limits;
+    },
+  };
   let nextTaskId = 1_723_000_001;
   let throttled = { count: 0, retryAfter: 1 };
   let itemThrottled = { count: 0, minutes: 1 };
@@ -189,6 +205,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         const exceeded = chargeQuota(fake.limits, cards.offers, items);
         if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
         const taskId = startTask('import', items);
+        moderation.imported(items.map((item) => String(item.offer_id)));
         if (hold === 'hold') return void heldImports.push({ response, taskId });
         if (hold === 'cut') return void response.socket?.destroy();
         return sendJson(response, 200, { result: { task_id: taskId } });
@@ -218,15 +235,20 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v3/product/info/list': {
         const offerIds = Array.isArray(body.offer_id) ? body.offer_id.map(String) : [];
         if (offerIds.length > 1000) return error(response, 400, 3, 'at most 1000 identifiers');
-        return sendJson(response, 200, { items: cards.list(offerIds, tasks) });
+        moderation.lookups.push(offerIds);
+        const listed = cards.list(offerIds, tasks) as Record<string, unknown>[];
+        return sendJson(response, 200, { items: listed.filter((item) => !moderation.isDeleted(String(item.offer_id))).map(moderation.decorate) });
       }
       case '/v2/warehouse/list':
       case '/v2/products/stocks': {
         const answer = path === '/v2/warehouse/list' ? stockBook.warehouseList(body) : stockBook.updateStocks(clientId, body);
         return sendJson(response, answer.status, answer.body, answer.headers);
       }
-      default:
+      default: {
+        const answer = answerAfterImport(moderation, path, body, cardLookup);
+        if (answer) return sendJson(response, answer.status, answer.body);
         return error(response, 404, 5, 'Not Found');
+      }
     }
   };
 
@@ -261,6 +283,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
     },
     holdPolls: undefined,
     stockBook,
+    moderation,
   });
   return fake;
 }

@@ -72,6 +72,8 @@ export const ORDER = [
   'postProductsIdPublish',
   'getPublishTaskId',
   'getProductsIdPublishHistory',
+  'getProductsIdMarket',
+  'postProductsIdMarketAction',
   'postPublish',
   'postProductsIdRichContent',
   'deleteProductsIdAssetsAssetId',
@@ -81,7 +83,12 @@ export const ORDER = [
 ];
 
 /** Path values that are the marketplace's own stable ids, not something an earlier answer created. */
-export const STABLE_PATH_VALUES = new Set(['getCategoriesCategoryIdAttributes category_id', 'getCategoriesAttributeAttributeIdValues attribute_id']);
+export const STABLE_PATH_VALUES = new Set([
+  'getCategoriesCategoryIdAttributes category_id',
+  'getCategoriesAttributeAttributeIdValues attribute_id',
+  // One of archive, unarchive, delete: a word of the API, not an id an answer gives.
+  'postProductsIdMarketAction action',
+]);
 
 /** What the text model answers: the listing copy, then the suite plan. */
 export const COPY_ANSWER = {

@@ -12,9 +12,14 @@ import { toImportItem, toPicturesItem, toPriceItem } from '../../src/adapters/ma
 import { readStockResults, readWarehouses, stocksBody } from '../../src/adapters/marketplace/ozon-stock-wire.ts';
 import { type StockBook, createdByImport, makeStockBook } from '../fakes/ozon-stocks.ts';
 
+import { readCardInfos, readDeleted, unarchiveRefusal } from '../../src/adapters/marketplace/ozon-market-wire.ts';
+import { OzonHttpError } from '../../src/adapters/marketplace/ozon-errors.ts';
+import { type Moderation, answerAfterImport, makeModeration } from '../fakes/ozon-moderation.ts';
+
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
 export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
-export type InMemoryMarketplace = Marketplace & MarketplaceControl & { readonly calls: string[]; readonly stockBook: StockBook };
+export type InMemoryMarketplace = Marketplace &
+  MarketplaceControl & { readonly calls: string[]; readonly stockBook: StockBook; readonly moderation: Moderation };
 
 /** The Ozon adapter's failures, as it reports them (src/adapters/marketplace/ozon-errors.ts). */
 const answered = (status: number, text: string) => new DomainError('upstream_failed', 'MARKETPLACE_ERROR', `Ozon 接口返回错误（HTTP ${status}）：${text}`);
@@ -41,6 +46,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
   const keys = new Map<string, { apiKey: string; methods: readonly string[] }>();
   /** The cards made so far, by offer id: importing a known offer updates its card. */
   const cards = makeCardBook(now);
+  const moderation = makeModeration(now);
   const calls: string[] = [];
   let nextTaskId = 1_723_000_001;
   let itemThrottled = { count: 0, minutes: 1 };
@@ -69,9 +75,27 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
     return body;
   };
 
+  /** The archive methods as the fake answers them, failures mapped as the adapter maps them. */
+  const afterImport = async (method: string, credentials: MarketplaceCredentials, path: string, body: Record<string, unknown>): Promise<unknown> => {
+    enter(method, credentials);
+    const lookup = {
+      offerOf: (productId: number) => [...cards.offers].find(([, id]) => id === productId)?.[0],
+      card: (offerId: string) => (cards.list([offerId], standIn.tasks) as Record<string, unknown>[]).map(moderation.decorate)[0],
+      allOffers: () => cards.offers.keys(),
+      limits: standIn.limits,
+    };
+    const answer = answerAfterImport(moderation, path, JSON.parse(JSON.stringify(body)) as Record<string, unknown>, lookup)!;
+    if (answer.status >= 300) {
+      const message = String((answer.body as { message?: unknown }).message);
+      throw unarchiveRefusal(new OzonHttpError(answer.status, null, message)) ?? answered(answer.status, message);
+    }
+    return answer.body;
+  };
+
   const standIn: InMemoryMarketplace = {
     calls,
     stockBook: makeStockBook({ now, isCreated: (offerId) => createdByImport(offerId, standIn.tasks) }),
+    moderation,
     addKey: (clientId, apiKey, methods = ALL_METHODS) => void keys.set(clientId, { apiKey, methods }),
     plan: { pendingPolls: 1, outcome: 'imported' },
     tasks: new Map(),
@@ -114,7 +138,9 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       }
       const exceeded = chargeQuota(standIn.limits, cards.offers, items);
       if (exceeded) throw new ItemQuotaExceeded(minutesUntil(exceeded.reset_at, now()) * 60_000);
-      return { taskId: startTask('import', items) };
+      const taskId = startTask('import', items);
+      moderation.imported(items.map((item) => String(item.offer_id)));
+      return { taskId };
     },
 
     async importPictures(credentials, sent) {
@@ -169,6 +195,22 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
         stockAnswer(standIn.stockBook.updateStocks(credentials.clientId, JSON.parse(JSON.stringify(stocksBody(items))) as Record<string, unknown>)),
       );
     },
+    async cardInfos(credentials, offerIds) {
+      enter('cardInfos', credentials);
+      if (offerIds.length > 1000) throw answered(400, 'at most 1000 identifiers');
+      moderation.lookups.push([...offerIds]);
+      const listed = cards.list(offerIds, standIn.tasks) as Record<string, unknown>[];
+      return readCardInfos({ items: listed.filter((item) => !moderation.isDeleted(String(item.offer_id))).map(moderation.decorate) });
+    },
+
+    archiveProducts: (credentials, productIds) =>
+      afterImport('archiveProducts', credentials, '/v1/product/archive', { product_id: productIds }).then(() => undefined),
+
+    unarchiveProducts: (credentials, productIds) =>
+      afterImport('unarchiveProducts', credentials, '/v1/product/unarchive', { product_id: productIds }).then(() => undefined),
+
+    deleteProducts: async (credentials, offerIds) =>
+      readDeleted(await afterImport('deleteProducts', credentials, '/v2/products/delete', { products: offerIds.map((offer_id) => ({ offer_id })) })),
   };
   return standIn;
 }

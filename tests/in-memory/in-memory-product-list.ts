@@ -47,6 +47,7 @@ function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary 
     asset_count: { main: count('main'), sku: count('sku'), detail: count('detail') },
     failed_assets: assets.filter((asset) => asset.status === 'failed').length,
     thumbnail_url: thumbnail?.stored_url ?? null,
+    market_state: null,
   };
 }
 

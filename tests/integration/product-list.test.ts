@@ -39,6 +39,7 @@ describe('GET /api/products', () => {
         'created_by',
         'failed_assets',
         'id',
+        'market_state',
         'marketplace_product_id',
         'name',
         'offer_id',
@@ -73,6 +74,11 @@ describe('GET /api/products', () => {
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
     expect((await list('?page_size=200')).statusCode).toBe(200);
-    expect((await list('?page=99')).json()).toEqual({ total: 25, items: [], stage_counts: { collected: 20, editing: 0, ready: 5, published: 0, archived: 0 } });
+    expect((await list('?page=99')).json()).toEqual({
+      total: 25,
+      items: [],
+      stage_counts: { collected: 20, editing: 0, ready: 5, published: 0, archived: 0 },
+      market_state_counts: { moderating: 0, declined: 0, on_sale: 0, no_stock: 0, not_visible: 0, archived: 0 },
+    });
   });
 });

@@ -31,8 +31,11 @@ const summary = (overrides: Partial<ProductSummary>): ProductSummary => ({
   asset_count: { main: 3, sku: 0, detail: 12 },
   failed_assets: 1,
   thumbnail_url: null,
+  market_state: null,
   ...overrides,
 });
+
+const MARKET = { moderating: 0, declined: 1, on_sale: 20_000, no_stock: 3, not_visible: 0, archived: 7 };
 
 describe('the product list answer', () => {
   it('is byte for byte what the schema serializer writes: field order, nulls, numbers, escapes, optional fields', async () => {
@@ -40,19 +43,41 @@ describe('the product list answer', () => {
       summary({}),
       summary({ stage: 'editing', price: 0.1 + 0.2, source_platform: null, thumbnail_url: 'http://127.0.0.1:8787/media/a.jpg', offer_id: 'A-1' }),
       summary({ stage: 'ready', price: 1e21, name: '引号 " 反斜杠 \\ 换行 \n 制表 \t 控制 \u0001 表情 😀 孤立 \ud800 结尾', source_platform: 'taobao' }),
-      summary({ stage: 'published', price: 1299, marketplace_product_id: '987654321', source_platform: 'ozon', name: 'x'.repeat(6000) }),
+      summary({
+        stage: 'published',
+        market_state: 'declined',
+        price: 1299,
+        marketplace_product_id: '987654321',
+        source_platform: 'ozon',
+        name: 'x'.repeat(6000),
+      }),
       summary({ stage: 'archived', price: -0, name: `长名称${'好'.repeat(60)}"`, created_by: undefined, updated_by: undefined }),
       summary({ price: 5e-7, asset_count: { main: 0, sku: 0, detail: 0 }, failed_assets: 0, created_by: null, updated_by: 'operator' }),
     ];
-    const output: ListProductsOutput = { total: 100_000, items, stage_counts: { collected: 99_990, editing: 4, ready: 3, published: 2, archived: 1 } };
+    const output: ListProductsOutput = {
+      total: 100_000,
+      items,
+      stage_counts: { collected: 99_990, editing: 4, ready: 3, published: 2, archived: 1 },
+      market_state_counts: MARKET,
+    };
     expect(productListJson(output)).toBe(await schemaBytes(output));
-    const empty: ListProductsOutput = { total: 0, items: [], stage_counts: { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 } };
+    const empty: ListProductsOutput = {
+      total: 0,
+      items: [],
+      stage_counts: { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 },
+      market_state_counts: { ...MARKET, on_sale: 0 },
+    };
     expect(productListJson(empty)).toBe(await schemaBytes(empty));
   });
 
   it('writes only the schema fields, whatever else the items carry', async () => {
     const leaky = { ...summary({}), raw: { secret: 'k' }, search_text: 'hidden' } as ProductSummary;
-    const output: ListProductsOutput = { total: 1, items: [leaky], stage_counts: { collected: 1, editing: 0, ready: 0, published: 0, archived: 0 } };
+    const output: ListProductsOutput = {
+      total: 1,
+      items: [leaky],
+      stage_counts: { collected: 1, editing: 0, ready: 0, published: 0, archived: 0 },
+      market_state_counts: MARKET,
+    };
     const text = productListJson(output);
     expect(text).toBe(await schemaBytes(output));
     expect(text).not.toContain('hidden');

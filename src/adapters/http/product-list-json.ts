@@ -1,4 +1,5 @@
 import { type ProductSummary } from '../../application/ports/product-repository.ts';
+import { type MarketStateCounts } from '../../application/ports/market-offers.ts';
 import { type ListProductsOutput } from '../../application/use-cases/list-products.ts';
 
 /** A summary with exactly ProductSummary's schema fields, in its order (schemas/products.ts). */
@@ -13,11 +14,21 @@ const summaryBody = (item: ProductSummary) => ({
   asset_count: { main: item.asset_count.main, sku: item.asset_count.sku, detail: item.asset_count.detail },
   failed_assets: item.failed_assets,
   thumbnail_url: item.thumbnail_url,
+  market_state: item.market_state,
   marketplace_product_id: item.marketplace_product_id,
   created_at: item.created_at,
   updated_at: item.updated_at,
   created_by: item.created_by,
   updated_by: item.updated_by,
+});
+
+const marketCounts = (counts: MarketStateCounts) => ({
+  moderating: counts.moderating,
+  declined: counts.declined,
+  on_sale: counts.on_sale,
+  no_stock: counts.no_stock,
+  not_visible: counts.not_visible,
+  archived: counts.archived,
 });
 
 /**
@@ -32,5 +43,6 @@ export function productListJson(output: ListProductsOutput): string {
     total: output.total,
     items: output.items.map(summaryBody),
     stage_counts: { collected: counts.collected, editing: counts.editing, ready: counts.ready, published: counts.published, archived: counts.archived },
+    market_state_counts: marketCounts(output.market_state_counts),
   });
 }

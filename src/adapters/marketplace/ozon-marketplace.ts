@@ -7,6 +7,7 @@ import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts
 import { readCards } from './ozon-cards.ts';
 import { toImportItem, toPicturesItem, toPriceItem } from './ozon-import-item.ts';
 import { readStockResults, readWarehouses, stocksBody } from './ozon-stock-wire.ts';
+import { readBoolean, readCardInfos, readDeleted, unarchiveRefusal } from './ozon-market-wire.ts';
 import {
   badResponse,
   readAttributes,
@@ -198,5 +199,21 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
       }),
 
     updateStocks: (credentials, items) => guarded(async () => readStockResults(await call(credentials, '/v2/products/stocks', stocksBody(items)))),
+    cardInfos: (credentials, offerIds) => guarded(async () => readCardInfos(await call(credentials, '/v3/product/info/list', { offer_id: offerIds }))),
+
+    archiveProducts: (credentials, productIds) =>
+      guarded(async () => readBoolean(await call(credentials, '/v1/product/archive', { product_id: productIds.map(Number) }), '归档')),
+
+    unarchiveProducts: (credentials, productIds) =>
+      guarded(async () => {
+        try {
+          readBoolean(await call(credentials, '/v1/product/unarchive', { product_id: productIds.map(Number) }), '恢复');
+        } catch (error) {
+          throw unarchiveRefusal(error) ?? error;
+        }
+      }),
+
+    deleteProducts: (credentials, offerIds) =>
+      guarded(async () => readDeleted(await call(credentials, '/v2/products/delete', { products: offerIds.map((offer_id) => ({ offer_id })) }))),
   };
 }

@@ -114,6 +114,7 @@ const isPlain = (query: ProductListQuery): boolean =>
   query.hasFailedAssets === undefined &&
   query.updatedFrom === undefined &&
   query.updatedBefore === undefined &&
+  query.marketState === undefined &&
   (query.sort === undefined || (query.sort.key === 'updated_at' && query.sort.descending));
 
 function filterClauses(sqlite: boolean, query: ProductListQuery): RawBuilder<unknown>[] {
@@ -128,6 +129,7 @@ function filterClauses(sqlite: boolean, query: ProductListQuery): RawBuilder<unk
   if (query.hasFailedAssets === false) clauses.push(sql`id not in (${failed})`);
   if (query.updatedFrom !== undefined) clauses.push(sql`updated_at >= ${query.updatedFrom}`);
   if (query.updatedBefore !== undefined) clauses.push(sql`updated_at < ${query.updatedBefore}`);
+  if (query.marketState !== undefined) clauses.push(sql`id in (select product_id from product_market_states where market_state = ${query.marketState})`);
   return clauses;
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { type AssetCount, type ProductSummary } from '../../application/ports/product-repository.ts';
+import { type MarketState } from '../../domain/publishing/market-state.ts';
 import { type Database, type ProductTable } from './database.ts';
 import { MANUAL_PLATFORM } from './product-rows.ts';
 
@@ -79,6 +80,14 @@ async function thumbnails(db: Kysely<Database>, ids: string[]): Promise<Map<stri
   return result;
 }
 
+/** Each product's most telling market state (027's product_market_states), for those the sweep follows. */
+async function marketStates(db: Kysely<Database>, ids: string[]): Promise<Map<string, MarketState>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ product_id: string; market_state: MarketState }>`select product_id, market_state from product_market_states
+    where product_id in (${sql.join(ids)})`.execute(db);
+  return new Map(rows.map((row) => [row.product_id, row.market_state]));
+}
+
 const NO_ASSETS: AssetTally = { main: 0, sku: 0, detail: 0, failed: 0 };
 
 /** The page's summaries with their asset counts and thumbnails, each built field by field in the answer's order. */
@@ -86,6 +95,7 @@ export async function summariesWithAssets(db: Kysely<Database>, rows: readonly S
   const ids = rows.map((row) => row.id);
   const tallies = await assetTallies(db, ids);
   const thumbs = await thumbnails(db, ids);
+  const states = await marketStates(db, ids);
   return rows.map((row) => {
     const tally = tallies.get(row.id) ?? NO_ASSETS;
     const assetCount: AssetCount = { main: tally.main, sku: tally.sku, detail: tally.detail };
@@ -100,6 +110,7 @@ export async function summariesWithAssets(db: Kysely<Database>, rows: readonly S
       asset_count: assetCount,
       failed_assets: tally.failed,
       thumbnail_url: thumbs.get(row.id) ?? null,
+      market_state: states.get(row.id) ?? null,
       marketplace_product_id: row.marketplace_product_id,
       created_at: row.created_at,
       updated_at: row.updated_at,

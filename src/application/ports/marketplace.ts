@@ -1,4 +1,5 @@
 import { type CardPictures, type CardPrice, type PublishCard } from '../../domain/publishing/publish-card.ts';
+import { type MarketCardInfo } from '../../domain/publishing/market-state.ts';
 import { type MarketplaceCard } from '../../domain/publishing/publish-reconcile.ts';
 import { type ImportResultItem } from '../../domain/publishing/publish-task.ts';
 import { type ShopTestOutcome } from '../../domain/shops/shop.ts';
@@ -58,6 +59,8 @@ export type StockResult = {
   readonly updated: boolean;
   readonly errors: readonly { readonly code: string; readonly message: string }[];
 };
+/** One offer of `/v2/products/delete`: deleted, or the marketplace's reason. */
+export type DeleteOutcome = { readonly offer_id: string; readonly is_deleted: boolean; readonly error: string };
 
 export type AttributeScope = {
   readonly attributeId: number;
@@ -102,4 +105,12 @@ export interface Marketplace {
   warehouses(credentials: MarketplaceCredentials): Promise<Warehouse[]>;
   /** Sets stocks (at most 100 pairs), answered at once per pair; a 429 the call cannot wait out is `MARKETPLACE_RATE_LIMITED`. */
   updateStocks(credentials: MarketplaceCredentials, items: readonly StockItem[]): Promise<StockResult[]>;
+  /** The cards of these offer ids with statuses, errors, archive flags, stock and visibility (`/v3/product/info/list`, ≤ 1000). */
+  cardInfos(credentials: MarketplaceCredentials, offerIds: readonly string[]): Promise<MarketCardInfo[]>;
+  /** Archives cards by product id (`/v1/product/archive`, ≤ 100). */
+  archiveProducts(credentials: MarketplaceCredentials, productIds: readonly string[]): Promise<void>;
+  /** Restores archived cards (`/v1/product/unarchive`, ≤ 100); past the daily limit of auto-archived ones: conflict `UNARCHIVE_LIMIT_REACHED`. */
+  unarchiveProducts(credentials: MarketplaceCredentials, productIds: readonly string[]): Promise<void>;
+  /** Deletes archived cards without an SKU (`/v2/products/delete`, ≤ 500), per offer. */
+  deleteProducts(credentials: MarketplaceCredentials, offerIds: readonly string[]): Promise<DeleteOutcome[]>;
 }

@@ -1,5 +1,6 @@
 import { type Platform } from '../../domain/common/platform.ts';
 import { type Product, type Stage } from '../../domain/catalog/product.ts';
+import { type MarketState } from '../../domain/publishing/market-state.ts';
 
 export const LIST_SORT_KEYS = ['updated_at', 'created_at', 'price', 'name'] as const;
 export type ListSortKey = (typeof LIST_SORT_KEYS)[number];
@@ -13,6 +14,8 @@ export type ProductListFilters = {
   readonly updatedFrom?: string | undefined;
   /** Exclusive ISO-8601 upper bound of `updated_at`. */
   readonly updatedBefore?: string | undefined;
+  /** Products whose most telling offer on the marketplace is in this state (docs/decisions.md, Moderation). */
+  readonly marketState?: MarketState | undefined;
 };
 
 export type ProductListQuery = ProductListFilters & {
@@ -53,6 +56,8 @@ export type ProductSummary = Pick<
   readonly failed_assets: number;
   /** The first stored main image, else null. */
   readonly thumbnail_url: string | null;
+  /** The most telling state of its offers on the marketplace; null before the sweep followed any. */
+  readonly market_state: MarketState | null;
 };
 
 /** Where products live. Every method sees committed state or the surrounding unit of work. */

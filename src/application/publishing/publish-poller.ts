@@ -17,7 +17,8 @@ export type PublishPoller = BackgroundWorker & {
 
 export type PublishPollerDeps = {
   readonly pollPublishTasks: PollPublishTasks;
-  readonly publishTasks: PublishTaskRepository;
+  /** Only `nextPollAt` is read: the market sweep passes its own next look here (market-sweep.ts). */
+  readonly publishTasks: Pick<PublishTaskRepository, 'nextPollAt'>;
   readonly onError: (error: unknown) => void;
   /** The longest sleep between looks at storage, so tasks written by another process are not missed for long. */
   readonly maxSleepMs?: number;

@@ -36,6 +36,7 @@ import { imageUrlsAbsolute } from '../image-urls.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type CatalogRegistry } from '../registries/catalog.ts';
 import { type IntakeRegistry } from '../registries/intake.ts';
+import { type MarketFollowRegistry } from '../registries/market-follow.ts';
 
 /** Per FX source (~5 s, then the next source; docs/decisions.md, Exchange rate). */
 export const FX_SOURCE_TIMEOUT_MS = 5_000;
@@ -54,7 +55,8 @@ export function loadPricingPolicy(config: Pick<Config, 'pricingPolicyFile'>): Pr
   }
 }
 
-type Deps = CatalogRegistry & CoreRegistry & IntakeRegistry & StockRegistry;
+// The market states' counts come from the market-follow feature (resolved when first listed, after every registration).
+type Deps = CatalogRegistry & CoreRegistry & IntakeRegistry & StockRegistry & Pick<MarketFollowRegistry, 'marketOffers'>;
 
 /** products, stages, pricing, exchange rate, exports (issue 4). */
 export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & IntakeRegistry & StockRegistry> = {
@@ -79,7 +81,9 @@ export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & Intake
     exportReader: asFunction(({ db }: Deps) => makeKyselyProductExportReader(db)).singleton(),
     viewProduct: asFunction(({ assets, products, pricingPolicy }: Deps) => makeViewProduct({ assets, products, pricingPolicy })).singleton(),
     repriceProduct: asFunction(({ pricingPolicy, getFxRate }: Deps) => makeRepriceProduct({ policy: pricingPolicy, getFxRate })).singleton(),
-    listProducts: asFunction(({ products }: Deps) => makeListProducts({ products })).singleton(),
+    listProducts: asFunction(({ products, marketOffers }: Deps) =>
+      makeListProducts({ products, marketStateCounts: () => marketOffers.stateCounts() }),
+    ).singleton(),
     getProduct: asFunction(({ products, viewProduct }: Deps) => makeGetProduct({ products, viewProduct })).singleton(),
     createProduct: asFunction(({ products, clock, ids, repriceProduct, viewProduct }: Deps) =>
       makeCreateProduct({ products, clock, ids, repriceProduct, viewProduct }),

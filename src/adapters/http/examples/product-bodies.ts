@@ -117,6 +117,7 @@ export const PRODUCT_SUMMARY = {
   asset_count: { main: 0, sku: 0, detail: 0 },
   failed_assets: 0,
   thumbnail_url: null,
+  market_state: null,
   marketplace_product_id: null,
   created_at: EXAMPLE.createdAt,
   updated_at: EXAMPLE.createdAt,

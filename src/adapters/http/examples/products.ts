@@ -19,6 +19,8 @@ const PRODUCT_LINKS = {
   CheckPublish: { operationId: 'postProductsIdPublishCheck', parameters: product, description: '发布前检查' },
   Publish: { operationId: 'postProductsIdPublish', parameters: product, description: '发布到平台' },
   PublishHistory: { operationId: 'getProductsIdPublishHistory', parameters: product, description: '发布记录' },
+  MarketState: { operationId: 'getProductsIdMarket', parameters: product, description: '在平台上的状态（审核、在售、归档）' },
+  MarketAction: { operationId: 'postProductsIdMarketAction', parameters: product, description: '在平台上归档、恢复或删除（与本服务的归档分开）' },
 };
 
 /** Products: manual creation, the list, autosave, stage moves, bulk actions and their jobs. */
@@ -53,7 +55,12 @@ export const PRODUCT_EXAMPLES: Record<string, OperationExample> = {
   getProducts: {
     parameters: { q: 'Коробка', stage: 'editing', sort: '-updated_at', page: 1, page_size: 20 },
     status: 200,
-    answer: { total: 1, items: [PRODUCT_SUMMARY], stage_counts: { collected: 0, editing: 1, ready: 0, published: 0, archived: 0 } },
+    answer: {
+      total: 1,
+      items: [PRODUCT_SUMMARY],
+      stage_counts: { collected: 0, editing: 1, ready: 0, published: 0, archived: 0 },
+      market_state_counts: { moderating: 0, declined: 0, on_sale: 0, no_stock: 0, not_visible: 0, archived: 0 },
+    },
   },
   getProductsId: { parameters: { id: EXAMPLE.productId }, status: 200, answer: productDetail('created') },
   patchProductsId: {

@@ -42,6 +42,18 @@ export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   getProductsIdPublishHistory: { parameters: { id: EXAMPLE.productId, page: 1, page_size: 20 }, status: 200, answer: { total: 1, items: [record('pending')] } },
+  getProductsIdMarket: {
+    parameters: { id: EXAMPLE.productId },
+    status: 200,
+    // Just published: the sweep has not looked at its card yet (its first look is MARKET_SWEEP_FIRST_MS after the import).
+    answer: { product_id: EXAMPLE.productId, market_state: null, offers: [] },
+  },
+  postProductsIdMarketAction: {
+    parameters: { id: EXAMPLE.productId, action: 'delete' },
+    status: 200,
+    // Not followed on the marketplace yet: nothing there to delete (a card there must be archived and without an SKU).
+    answer: { product_id: EXAMPLE.productId, market_state: null, offers: [] },
+  },
   postPublish: {
     body: { shop_id: EXAMPLE.shopId, product_ids: [EXAMPLE.productId] },
     status: 202,

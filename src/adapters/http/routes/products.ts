@@ -89,7 +89,18 @@ export const productRoutes =
         schema: { tags: ['products'], summary: '商品列表（最近更新在前）', querystring: ProductListQuery, response: withErrors({ 200: ProductListResponse }) },
       },
       async (request, reply) => {
-        const { stage, q, page, page_size: pageSize, platform, has_failed_assets: hasFailedAssets, updated_from, updated_to, sort } = request.query;
+        const {
+          stage,
+          q,
+          page,
+          page_size: pageSize,
+          platform,
+          has_failed_assets: hasFailedAssets,
+          updated_from,
+          updated_to,
+          sort,
+          market_state,
+        } = request.query;
         const output = await deps.listProducts({
           stage,
           q,
@@ -97,6 +108,7 @@ export const productRoutes =
           pageSize,
           platform,
           hasFailedAssets,
+          marketState: market_state,
           updatedFrom: updated_from === undefined ? undefined : dateBound(updated_from, 'updated_from', false),
           updatedBefore: updated_to === undefined ? undefined : dateBound(updated_to, 'updated_to', true),
           sort: sort === undefined ? undefined : { key: sort.replace(/^-/, '') as ListSortKey, descending: sort.startsWith('-') },

@@ -5,6 +5,8 @@ import { STAGES } from '../../../domain/catalog/product.ts';
 import { type JsonObject } from '../../../domain/common/json.ts';
 import { AssetBody } from './assets.ts';
 import { SaleStock, VariantBody, VariantEdits } from './variants.ts';
+import { MarketStateSchema } from './market.ts';
+import { MARKET_STATES } from '../../../domain/publishing/market-state.ts';
 import { HttpUrl, ImageAddress, JsonObjectSchema, literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';
 
 /** A free-form group: any JSON object (typed as the domain's JsonObject). */
@@ -30,6 +32,7 @@ export const ProductListQuery = Type.Object(
     updated_from: Type.Optional(DateBound),
     updated_to: Type.Optional(DateBound),
     sort: Type.Optional(literals(LIST_SORTS)),
+    market_state: Type.Optional(MarketStateSchema),
     ...PageQuery,
   },
   { additionalProperties: false },
@@ -54,6 +57,7 @@ export const ProductSummary = Type.Object({
   asset_count: AssetCount,
   failed_assets: Type.Integer({ description: '下载失败的图片数' }),
   thumbnail_url: nullable(Type.String({ description: '第一张已保存的主图，没有则为 null' })),
+  market_state: nullable(MarketStateSchema),
   marketplace_product_id: nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -67,7 +71,17 @@ const StageCounts = Type.Object(
   },
 );
 
-export const ProductListResponse = Type.Object({ total: Type.Integer(), items: Type.Array(ProductSummary), stage_counts: StageCounts });
+const MarketStateCounts = Type.Object(
+  Object.fromEntries(MARKET_STATES.map((state) => [state, Type.Integer()])) as Record<(typeof MARKET_STATES)[number], ReturnType<typeof Type.Integer>>,
+  { description: '各平台状态的商品数（按商品最需要关注的状态计，含本服务已归档的商品）' },
+);
+
+export const ProductListResponse = Type.Object({
+  total: Type.Integer(),
+  items: Type.Array(ProductSummary),
+  stage_counts: StageCounts,
+  market_state_counts: MarketStateCounts,
+});
 
 export const ProductDetail = Type.Object({
   id: Uuid,

@@ -24,6 +24,7 @@ import * as sendHolder from './023-send-holder.ts';
 import * as notifications from './024-notifications.ts';
 import * as relativeMedia from './025-relative-media.ts';
 import * as stock from './026-stock.ts';
+import * as marketOffers from './027-market-offers.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024-notifications': notifications,
   '025-relative-media': relativeMedia,
   '026-stock': stock,
+  '027-market-offers': marketOffers,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -56,7 +56,33 @@ export type CategoryCacheTable = {
   fetched_at: string;
 };
 
+/** An offer followed on the marketplace after its import (migration 027). */
+export type MarketOfferTable = {
+  shop_id: string;
+  offer_id: string;
+  product_id: string;
+  variant_id: string | null;
+  marketplace_product_id: string | null;
+  sku: string | null;
+  market_state: string;
+  /** JSON array of MarketError. */
+  market_errors: string;
+  market_checked_at: string | null;
+  is_autoarchived: number;
+  imported_at: string;
+  /** When the sweep looks next; also its lease while claimed. */
+  next_check_at: string;
+  interval_ms: number;
+  created_seen: number;
+  updated_at: string;
+};
+
 export type MarketplaceTables = {
+  market_offers: MarketOfferTable;
+  /** A product's most telling market state (027). */
+  product_market_states: { product_id: string; market_state: string };
+  /** Products per market state, kept by triggers on product_market_states (027). */
+  market_state_counts: { market_state: string; n: number };
   shops: ShopTable;
   publish_tasks: PublishTaskTable;
   category_cache: CategoryCacheTable;

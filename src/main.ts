@@ -1,7 +1,8 @@
 import 'dotenv/config';
 import { buildApp } from './infrastructure/app.ts';
 import { loadConfig } from './infrastructure/config.ts';
-import { buildContainer, startFeatures } from './infrastructure/container.ts';
+import { buildContainer, startFeatures, stopContainer } from './infrastructure/container.ts';
+import { startMetrics } from './infrastructure/metrics.ts';
 import { applyHeapPolicy } from './infrastructure/heap-policy.ts';
 import { createLogger } from './infrastructure/logger.ts';
 import { stopOnSignals } from './infrastructure/shutdown.ts';
@@ -16,6 +17,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const container = await buildContainer(config, { logger });
   const app = await buildApp(container);
+  // Before anything starts: a metrics port already taken stops the start with an error naming it.
+  const metricsServer = await startMetrics(container).catch(async (error: unknown) => {
+    await stopContainer(container);
+    throw error;
+  });
   await startFeatures(container);
   const address = await app.listen({ host: config.host, port: config.port });
   const { secrets } = container.cradle;
@@ -31,7 +37,8 @@ async function main(): Promise<void> {
     process.stderr.write(banner);
   }
 
-  stopOnSignals({ app, container, logger });
+  if (metricsServer) logger.info({ address: metricsServer.address }, 'metrics listening');
+  stopOnSignals({ app, container, logger, closeAlso: metricsServer?.close });
 }
 
 main().catch((error: unknown) => {

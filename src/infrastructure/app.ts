@@ -33,6 +33,7 @@ export function buildApp(container: AppContainer): Promise<FastifyInstance> {
       auditLog: cradle.auditLog,
     },
     modelIds: acceptedModelIds(cradle.modelCatalog.list()),
+    ...(config.metrics.port === undefined ? {} : { requestMetrics: cradle.metrics }),
     protectedRoutes: FEATURE_MODULES.flatMap((feature) => feature.protectedRoutes?.(cradle) ?? []),
     publicRoutes: FEATURE_MODULES.flatMap((feature) => feature.publicRoutes?.(cradle) ?? []),
   });

@@ -8,6 +8,8 @@ import { parseDuration } from './duration.ts';
 export type Config = {
   readonly host: string;
   readonly port: number;
+  /** Prometheus text at `http://host:port/metrics` (README "Metrics"); off without a port. */
+  readonly metrics: { readonly port: number | undefined; readonly host: string };
   readonly dataDir: string;
   readonly databaseUrl: string;
   readonly publicBaseUrl: string | undefined;
@@ -252,5 +254,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     pricingPolicyFile: text(env, 'PRICING_POLICY_FILE'),
     accounts: { appTokenLogin: flag(env, 'APP_TOKEN_LOGIN', true), initialAdmin: initialAdmin(env) },
+    metrics: {
+      port: text(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 1, 65_535),
+      host: text(env, 'METRICS_HOST') ?? '127.0.0.1',
+    },
   };
 }

@@ -97,6 +97,8 @@ export async function buildContainer(config: Config, options: BuildOptions): Pro
   const workers = FEATURE_MODULES.map((feature) => feature.workers?.(container.cradle) ?? {});
   const { workSignal, logger } = container.cradle;
   container.register({ workerSet: asValue(makeWorkerSet(Object.assign({}, ...workers), workSignal, logger)) });
+  for (const feature of FEATURE_MODULES)
+    for (const [name, gauge] of Object.entries(feature.gauges?.(container.cradle) ?? {})) container.cradle.metrics.addQueueGauge(name, gauge);
   return container;
 }
 

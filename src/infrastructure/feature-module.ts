@@ -1,6 +1,7 @@
 import { type Resolver } from 'awilix';
 import { type FastifyPluginAsync } from 'fastify';
 import { type BackgroundWorker } from '../application/background-worker.ts';
+import { type QueueGauge } from '../adapters/metrics/prometheus-metrics.ts';
 
 /** One resolver for each thing a feature provides: a key left out, or one of another type, does not compile. */
 export type Registrations<Provides> = { readonly [K in keyof Provides]-?: Resolver<Provides[K]> };
@@ -26,6 +27,11 @@ export type FeatureModule<Provides extends object, Needs extends object> = {
    * hook: each `stop` hands back the leases it holds. A new worker is one more entry here, nothing else.
    */
   workers?(cradle: Provides & Needs): Readonly<Record<string, BackgroundWorker>>;
+  /**
+   * Its queue depths for the metrics port, by name: `{ downloads_pending: { help, read } }` becomes the gauge
+   * `lws_downloads_pending`, read at each scrape (README "Metrics"). A count only: no product data in a label.
+   */
+  gauges?(cradle: Provides & Needs): Readonly<Record<string, QueueGauge>>;
   /** Runs at shutdown after the workers stopped, before the database closes (drain queues, stop timers). */
   stop?(cradle: Provides & Needs): Promise<void>;
 };

@@ -43,6 +43,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: '/tmp/lws-config', PUBLISH_POLL_FIRST: 'soon' })).toThrow(/PUBLISH_POLL_FIRST/);
   });
 
+  it('keeps metrics off without METRICS_PORT, on 127.0.0.1 unless METRICS_HOST says otherwise, and refuses a bad port', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/lws-config' }).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ DATA_DIR: '/tmp/lws-config', METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    for (const port of ['0', '65536', 'nine'])
+      expect(() => loadConfig({ DATA_DIR: '/tmp/lws-config', METRICS_PORT: port })).toThrow(/METRICS_PORT must be an integer from 1 to 65535/);
+  });
+
   it('reads overrides and normalises lists and base URLs', () => {
     const config = loadConfig({
       PORT: '9000',

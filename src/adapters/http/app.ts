@@ -8,6 +8,7 @@ import { type Logger } from 'pino';
 import { type AuditLog } from '../../application/ports/audit-log.ts';
 import { type Clock } from '../../application/ports/clock.ts';
 import { type DatabaseHealth } from '../../application/ports/database-health.ts';
+import { type RequestMetrics } from '../../application/ports/request-metrics.ts';
 import { type ChangePassword } from '../../application/use-cases/change-password.ts';
 import { type CheckAppToken } from '../../application/use-cases/check-app-token.ts';
 import { type LoginWithPassword } from '../../application/use-cases/login-with-password.ts';
@@ -60,6 +61,8 @@ export type HttpServerParts = {
   };
   /** The `model` values the catalog accepts, for the document's enums. */
   readonly modelIds: ModelIds;
+  /** Counts and times every answered request by route pattern (the metrics port); absent when metrics are off. */
+  readonly requestMetrics?: RequestMetrics;
   /** Feature route plugins mounted under /api behind the bearer check. */
   readonly protectedRoutes: readonly FastifyPluginAsync[];
   /** Feature route plugins mounted at the root without a bearer. */
@@ -94,6 +97,17 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
     void reply.header('x-content-type-options', 'nosniff');
   });
   app.addHook('preValidation', refuseNulCharacters);
+  const { requestMetrics } = parts;
+  if (requestMetrics)
+    app.addHook('onResponse', async (request, reply) =>
+      // The pattern, never the URL: ids and queries stay out of the labels; requests no route matched share one.
+      requestMetrics.observeRequest({
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      }),
+    );
   app.addSchema(ErrorBody);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyJwt, {

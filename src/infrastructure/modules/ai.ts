@@ -18,6 +18,7 @@ import { aiRoutes } from '../../adapters/http/routes/ai.ts';
 import { imageRoutes } from '../../adapters/http/routes/image.ts';
 import { suiteRoutes } from '../../adapters/http/routes/suite.ts';
 import { type FeatureModule } from '../feature-module.ts';
+import { countModelCalls } from '../model-call-metrics.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type AiRegistry } from '../registries/ai.ts';
 import { type WorkbenchRegistry } from '../registries/workbench.ts';
@@ -45,7 +46,7 @@ type Deps = AiRegistry & CoreRegistry & WorkbenchRegistry & IntakeRegistry;
 export const aiModule: FeatureModule<AiRegistry, CoreRegistry & WorkbenchRegistry & IntakeRegistry> = {
   name: 'ai',
   provide: () => ({
-    modelCatalog: asFunction(({ config }: Deps) => makeModelCatalog({ ai: config.ai })).singleton(),
+    modelCatalog: asFunction(({ config, metrics }: Deps) => countModelCalls(makeModelCatalog({ ai: config.ai }), metrics)).singleton(),
     imageProcessor: asFunction(() => makeSharpImageProcessor()).singleton(),
     generationQueue: asFunction(() => makeSerialGenerationQueue()).singleton(),
     suiteJobs: asFunction(({ db }: Deps) => makeKyselySuiteJobStore(db)).singleton(),

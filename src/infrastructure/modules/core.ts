@@ -5,6 +5,7 @@ import { makeKyselyDatabaseHealth } from '../../adapters/persistence/kysely-data
 import { makeKyselyProductRepository } from '../../adapters/persistence/kysely-product-repository.ts';
 import { makeKyselyUnitOfWork } from '../../adapters/persistence/kysely-unit-of-work.ts';
 import { makePostgresWorkSignal, noWorkSignal } from '../../adapters/persistence/postgres-work-signal.ts';
+import { makePrometheusMetrics, noMetrics } from '../../adapters/metrics/prometheus-metrics.ts';
 import { makeLocalObjectStore } from '../../adapters/storage/local-object-store.ts';
 import { makeS3ObjectStore, s3OptionsFrom } from '../../adapters/storage/s3-object-store.ts';
 import { type Registrations } from '../feature-module.ts';
@@ -38,6 +39,11 @@ export function coreRegistrations(values: CoreValues): Registrations<CoreRegistr
             logger.warn({ err: error }, 'work signal connection failed; workers fall back to polling'),
           )
         : noWorkSignal,
+    ).singleton(),
+    metrics: asFunction(({ config, logger }: CoreRegistry) =>
+      config.metrics.port === undefined
+        ? noMetrics
+        : makePrometheusMetrics((name, error) => logger.warn({ err: error, gauge: name }, 'metrics gauge read failed')),
     ).singleton(),
   };
 }

@@ -19,6 +19,7 @@ import { proxyImageRoutes } from '../../adapters/http/routes/proxy-image.ts';
 import { makeGuardedImageFetcher } from '../../adapters/images/guarded-image-fetcher.ts';
 import { makeSharpImageNormaliser } from '../../adapters/images/sharp-image-normaliser.ts';
 import { makeGuardedHttp } from '../../adapters/outbound/guarded-http.ts';
+import { makeQueueDepths } from '../../adapters/persistence/kysely-queue-depths.ts';
 import { makePartialWriteSweep } from '../../adapters/storage/local-partial-writes.ts';
 import { type FeatureModule } from '../feature-module.ts';
 import { WORKER_STOP_WAIT_MS } from '../workers.ts';
@@ -98,6 +99,9 @@ export const intakeModule: FeatureModule<IntakeRegistry, CoreRegistry & VideoReg
     cradle.partialWriteSweep.start(cradle.clock.now());
   },
   workers: (cradle) => ({ downloads: cradle.downloadWorker }),
+  gauges: (cradle) => ({
+    downloads_pending: { help: 'Images and videos waiting to be downloaded or downloading', read: makeQueueDepths(cradle.db).pendingDownloads },
+  }),
   async stop(cradle) {
     await cradle.partialWriteSweep.settled();
     await cradle.guardedHttp.close();

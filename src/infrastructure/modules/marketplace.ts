@@ -32,6 +32,7 @@ import { publishRoutes } from '../../adapters/http/routes/publish.ts';
 import { shopRoutes } from '../../adapters/http/routes/shops.ts';
 import { makeOzonMarketplace } from '../../adapters/marketplace/ozon-marketplace.ts';
 import { makePublishPoller } from '../../application/publishing/publish-poller.ts';
+import { makeQueueDepths } from '../../adapters/persistence/kysely-queue-depths.ts';
 import { makeKyselyCategoryCache } from '../../adapters/persistence/kysely-category-cache.ts';
 import { makeKyselyPublishTaskRepository } from '../../adapters/persistence/kysely-publish-task-repository.ts';
 import { makeKyselyShopRepository } from '../../adapters/persistence/kysely-shop-repository.ts';
@@ -64,7 +65,8 @@ export const marketplaceModule: FeatureModule<
 > = {
   name: 'marketplace',
   provide: () => ({
-    marketplace: asFunction(({ config }: Deps) => makeOzonMarketplace({ baseUrl: config.ozonApiUrl })).singleton(),
+    // Counted per method (lws_marketplace_calls_total, _errors_total) when metrics are on.
+    marketplace: asFunction(({ config, metrics }: Deps) => metrics.countCalls('marketplace', makeOzonMarketplace({ baseUrl: config.ozonApiUrl }))).singleton(),
     secretBox: asFunction(({ secrets, config }: Deps) => makeAesGcmSecretBox(secrets.secretKey, config.previousSecretKeys)).singleton(),
     shops: asFunction(({ db }: Deps) => makeKyselyShopRepository(db)).singleton(),
     publishTasks: asFunction(({ db }: Deps) => makeKyselyPublishTaskRepository(db)).singleton(),
@@ -194,4 +196,11 @@ export const marketplaceModule: FeatureModule<
     }),
   ],
   workers: (cradle: Deps) => ({ publishing: cradle.publishPoller }),
+  gauges: ({ db }: Deps) => {
+    const depths = makeQueueDepths(db);
+    return {
+      publish_records_waiting: { help: 'Publish records waiting for quota (not sent yet)', read: () => depths.publishRecords('waiting_quota') },
+      publish_records_polling: { help: 'Publish records sent whose import result is not known yet', read: () => depths.publishRecords('pending') },
+    };
+  },
 };

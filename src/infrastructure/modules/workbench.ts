@@ -4,6 +4,7 @@ import { makeBulkJobHandlers } from '../../application/use-cases/bulk-job-handle
 import { makeBulkProducts } from '../../application/use-cases/bulk-products.ts';
 import { makeGetJob } from '../../application/use-cases/get-job.ts';
 import { bulkRoutes } from '../../adapters/http/routes/bulk.ts';
+import { makeQueueDepths } from '../../adapters/persistence/kysely-queue-depths.ts';
 import { makeKyselyJobStore } from '../../adapters/persistence/kysely-job-store.ts';
 import { RELATIVE_IMAGE_URLS_WARNING } from '../../adapters/http/routes/exports.ts';
 import { type FeatureModule } from '../feature-module.ts';
@@ -47,4 +48,5 @@ export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & Ai
     if (!imageUrlsAbsolute(cradle)) cradle.logger.warn(RELATIVE_IMAGE_URLS_WARNING);
   },
   workers: (cradle) => ({ jobs: cradle.jobWorker }),
+  gauges: (cradle) => ({ jobs_unfinished: { help: 'Bulk and translate jobs queued or running', read: makeQueueDepths(cradle.db).unfinishedJobs } }),
 };

@@ -10,6 +10,7 @@ import { type UnitOfWork } from '../../application/ports/unit-of-work.ts';
 import { type WorkSignal } from '../../application/ports/work-signal.ts';
 import { type DatabaseHandle } from '../../adapters/persistence/connection.ts';
 import { type Database } from '../../adapters/persistence/database.ts';
+import { type ServiceMetrics } from '../../adapters/metrics/prometheus-metrics.ts';
 import { type Config } from '../config.ts';
 import { type Secrets } from '../secrets.ts';
 
@@ -29,4 +30,6 @@ export type CoreRegistry = {
   objectStore: ObjectStore;
   /** Tells the other instances that leased work was handed back (PostgreSQL NOTIFY; nothing on SQLite). */
   workSignal: WorkSignal;
+  /** Prometheus metrics when METRICS_PORT is set, else a no-op (README "Metrics"). */
+  metrics: ServiceMetrics;
 };

@@ -15,3 +15,14 @@ export type BackgroundWorker = {
    */
   stop(): Promise<void>;
 };
+
+/** A stopping worker's bounded wait: resolves when `work` settles (either way) or after `ms`, whichever is first. */
+export async function waitAtMost(work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = work?.then(
+    () => undefined,
+    () => undefined,
+  );
+  await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}

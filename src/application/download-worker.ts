@@ -1,3 +1,4 @@
+import { waitAtMost } from './background-worker.ts';
 import { type AssetRepository } from './ports/asset-repository.ts';
 import { type Clock } from './ports/clock.ts';
 import { type DownloadAsset } from './use-cases/download-asset.ts';
@@ -131,9 +132,7 @@ export function makeDownloadWorker(deps: DownloadWorkerDeps): DownloadWorker {
       stopped = true;
       timers.splice(0).forEach(clearInterval);
       await filling;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(active.values()), new Promise<void>((resolve) => (timer = setTimeout(resolve, deps.stopWaitMs)))]);
-      clearTimeout(timer);
+      await waitAtMost(Promise.all(active.values()), deps.stopWaitMs);
       // Still running: freed now, so the next start (or another process) takes them without waiting for the lease.
       await deps.assets.releaseClaims([...active.keys()]).catch(deps.onError);
       idleWaiters.splice(0).forEach((resolve) => resolve());

@@ -3,7 +3,7 @@ import { isDomainError } from '../domain/common/errors.ts';
 import { type JsonObject } from '../domain/common/json.ts';
 import { type Clock } from './ports/clock.ts';
 import { type JobStore } from './ports/job-store.ts';
-import { type BackgroundWorker } from './background-worker.ts';
+import { type BackgroundWorker, waitAtMost } from './background-worker.ts';
 
 /** Works one item of a job of its kind: answers the item's result, or throws (a Chinese detail is kept). */
 export type JobHandler = (subject: JsonObject, params: JsonObject) => Promise<JsonObject>;
@@ -87,9 +87,7 @@ export function makeJobWorker(deps: JobWorkerDeps): JobWorker {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      let wait: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise<void>((resolve) => (wait = setTimeout(resolve, deps.stopWaitMs)))]);
-      clearTimeout(wait);
+      await waitAtMost(running, deps.stopWaitMs);
       // The job (its items not done) goes to another instance now; an item still in flight here may run again there.
       await deps.jobs.release(deps.owner).catch(deps.onError);
     },

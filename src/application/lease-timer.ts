@@ -1,4 +1,4 @@
-import { type BackgroundWorker } from './background-worker.ts';
+import { type BackgroundWorker, waitAtMost } from './background-worker.ts';
 
 /** A worker's sending side as its timer drives it: one pass over due work, and the hand-back of what it still holds. */
 export type LeasedSender = {
@@ -83,9 +83,7 @@ export function makeLeaseTimer({
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
-      let wait: NodeJS.Timeout | undefined;
-      await Promise.race([pass, new Promise<void>((resolve) => (wait = setTimeout(resolve, stopWaitMs)))]);
-      clearTimeout(wait);
+      await waitAtMost(pass, stopWaitMs);
       await sender.handBack().catch(onError);
     },
   };

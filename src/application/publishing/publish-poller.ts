@@ -1,4 +1,4 @@
-import { type BackgroundWorker } from '../background-worker.ts';
+import { type BackgroundWorker, waitAtMost } from '../background-worker.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { type PollPublishTasks } from './poll-publish-tasks.ts';
 
@@ -84,9 +84,7 @@ export function makePublishPoller({ pollPublishTasks, publishTasks, onError, max
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
-      let wait: NodeJS.Timeout | undefined;
-      await Promise.race([pass, new Promise<void>((resolve) => (wait = setTimeout(resolve, stopWaitMs)))]);
-      clearTimeout(wait);
+      await waitAtMost(pass, stopWaitMs);
       await pollPublishTasks.handBack().catch(onError);
     },
   };

@@ -26,6 +26,13 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A port something already listens on, and the function that frees it. */
+export async function takenPort(): Promise<{ port: number; free(): Promise<void> }> {
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  return { port: (blocker.address() as { port: number }).port, free: () => new Promise((resolve) => blocker.close(() => resolve())) };
+}
+
 /** Starts the real service (`src/main.ts`) as a child process and waits until /api/health answers. */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();

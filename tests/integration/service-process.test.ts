@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
-import { startServiceProcess } from '../helpers/service-process.ts';
+import { startServiceProcess, takenPort } from '../helpers/service-process.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 
 const until = async (done: () => boolean): Promise<void> => {
@@ -74,6 +74,17 @@ describe('the service as a new user starts it', () => {
     expect(service.stdout()).toMatch(/workers stopped, leases handed back/);
     // The last connection's close checkpointed the WAL into the database file and removed it.
     expect(existsSync(path.join(dataDir, 'listing.db-wal'))).toBe(false);
+  });
+
+  it('does not start when METRICS_PORT is taken, and says which port', async () => {
+    const taken = await takenPort();
+    try {
+      await expect(startServiceProcess({ DATA_DIR: dataDir, METRICS_PORT: String(taken.port) })).rejects.toThrow(
+        new RegExp(`Failed to start: METRICS_PORT ${taken.port} on 127\\.0\\.0\\.1 is already in use`),
+      );
+    } finally {
+      await taken.free();
+    }
   });
 
   it('a second signal during the stop exits at once', async () => {

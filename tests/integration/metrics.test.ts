@@ -96,8 +96,8 @@ describe('the metrics port', () => {
     expect(series('lws_marketplace_errors_total')).toEqual([{ labels: { method: 'categoryTree' }, value: 1 }]);
     expect(series('lws_ai_calls_total')).toEqual([{ labels: { vendor: 'deepseek', method: 'writeCopy' }, value: 2 }]);
     expect(series('lws_ai_errors_total')).toEqual([{ labels: { vendor: 'deepseek', method: 'writeCopy' }, value: 1 }]);
-    for (const name of ['lws_publish_records_waiting', 'lws_publish_records_polling', 'lws_jobs_unfinished', 'lws_downloads_pending'])
-      expect(series(name), name).toEqual([{ labels: {}, value: 0 }]);
+    const depths = ['lws_downloads_pending', 'lws_publish_records_waiting', 'lws_publish_records_polling', 'lws_jobs_unfinished'];
+    for (const name of [...depths, 'lws_stock_sends_pending', 'lws_market_checks_due']) expect(series(name), name).toEqual([{ labels: {}, value: 0 }]);
     for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes'])
       expect(series(name)[0]?.value, name).toBeGreaterThanOrEqual(0);
 

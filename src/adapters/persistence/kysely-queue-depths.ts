@@ -25,6 +25,22 @@ export function makeQueueDepths(db: Kysely<Database>) {
           .select((eb) => eb.fn.countAll().as('n'))
           .where('status', '=', status),
       ),
+    /** Stock pairs waiting to be sent (`stock_sends_due_idx` leads with the status). */
+    pendingStockSends: () =>
+      count(
+        db
+          .selectFrom('stock_sends')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'waiting'),
+      ),
+    /** Offers the moderation sweep should have looked at by now (`market_offers_due_idx`). */
+    dueMarketChecks: (now: string) =>
+      count(
+        db
+          .selectFrom('market_offers')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('next_check_at', '<=', now),
+      ),
     /** Bulk and translate jobs queued or running. */
     unfinishedJobs: () =>
       count(

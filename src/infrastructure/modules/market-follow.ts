@@ -6,6 +6,7 @@ import { makeGetProductMarket } from '../../application/publishing/market-view.t
 import { makePublishPoller } from '../../application/publishing/publish-poller.ts';
 import { marketRoutes } from '../../adapters/http/routes/market.ts';
 import { makeKyselyMarketOffers } from '../../adapters/persistence/kysely-market-offers.ts';
+import { makeQueueDepths } from '../../adapters/persistence/kysely-queue-depths.ts';
 import { type FeatureModule } from '../feature-module.ts';
 import { WORKER_STOP_WAIT_MS } from '../workers.ts';
 import { type CoreRegistry } from '../registries/core.ts';
@@ -66,4 +67,10 @@ export const marketFollowModule: FeatureModule<MarketFollowRegistry, Marketplace
   }),
   protectedRoutes: (c: Deps) => [marketRoutes({ getProductMarket: c.getProductMarket, marketActions: c.marketActions })],
   workers: (cradle: Deps) => ({ marketSweep: cradle.marketSweeper }),
+  gauges: ({ db, clock }: Deps) => ({
+    market_checks_due: {
+      help: 'Offers on the marketplace due for a moderation/state check by the sweep',
+      read: () => makeQueueDepths(db).dueMarketChecks(clock.now().toISOString()),
+    },
+  }),
 };

@@ -4,6 +4,7 @@ import { makeQueueStockForCreatedOffers } from '../../application/stock/offers-c
 import { makeRequeueProductStock } from '../../application/stock/stock-queue.ts';
 import { makeSendStock } from '../../application/stock/send-stock.ts';
 import { makeKyselyStockSends } from '../../adapters/persistence/kysely-stock-sends.ts';
+import { makeQueueDepths } from '../../adapters/persistence/kysely-queue-depths.ts';
 import { type FeatureModule } from '../feature-module.ts';
 import { type CoreRegistry } from '../registries/core.ts';
 import { type MarketplaceRegistry } from '../registries/marketplace.ts';
@@ -53,4 +54,7 @@ export const stockModule: FeatureModule<StockRegistry, CoreRegistry & Marketplac
     };
   },
   workers: (cradle: Deps) => ({ stock: cradle.stockSender }),
+  gauges: ({ db }: Deps) => ({
+    stock_sends_pending: { help: 'Stock pairs waiting to be sent to the marketplace', read: makeQueueDepths(db).pendingStockSends },
+  }),
 };

@@ -47,7 +47,9 @@ for (const database of testDatabases()) {
     it('opens one notification per episode, even when callers race; a closed episode opens again', async () => {
       const results = await Promise.all([1, 2, 3, 4, 5].map((n) => notes.open('k', note(n), [])));
       expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await notes.isOpen('k')).toBe(true);
       await notes.close('k');
+      expect(await notes.isOpen('k')).toBe(false);
       await notes.close('k');
       expect(await notes.open('k', note(6), [])).toBe(true);
       expect(await notes.open('k', note(7), [])).toBe(false);

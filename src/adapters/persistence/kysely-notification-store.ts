@@ -58,6 +58,10 @@ export function makeKyselyNotificationStore(db: Kysely<Database>): NotificationS
       });
     },
 
+    async isOpen(key) {
+      return (await db.selectFrom('notifications').select('id').where('open_key', '=', key).executeTakeFirst()) !== undefined;
+    },
+
     async close(key) {
       await db.updateTable('notifications').set({ open_key: null }).where('open_key', '=', key).execute();
     },

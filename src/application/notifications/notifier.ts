@@ -38,6 +38,9 @@ export type NotifierDeps = {
 export function makeNotifier({ notifications, webhooks, shops, clock, ids, publicBaseUrl, onQueued }: NotifierDeps): Notifier {
   return {
     async notify(event) {
+      const key = episodeKey(event);
+      // The common case in a sweep: the state still holds. One read, then nothing (the insert below decides a race).
+      if (await notifications.isOpen(key)) return false;
       const shop = await shops.findById(event.shopId);
       // A shop removed meanwhile has nobody to tell.
       if (!shop) return false;
@@ -56,7 +59,7 @@ export function makeNotifier({ notifications, webhooks, shops, clock, ids, publi
       const text = robotText({ shopName: shop.name, title, detail, productId: notification.product_id, publicBaseUrl });
       const targets = await webhooks.subscribed(event.shopId, event.kind);
       const made = await notifications.open(
-        episodeKey(event),
+        key,
         notification,
         targets.map((webhook) => ({ webhookId: webhook.id, text })),
       );

@@ -10,6 +10,8 @@ export interface NotificationStore {
    * is stored and the answer is false. Safe against concurrent callers (one wins).
    */
   open(key: string, notification: Notification, deliveries: readonly QueuedDelivery[]): Promise<boolean>;
+  /** Whether an episode under `key` is open (one indexed read: sweeps call notify for every offer in a state). */
+  isOpen(key: string): Promise<boolean>;
   /** Ends the episode under `key` (its notification stays); the next `open` under it stores a new one. */
   close(key: string): Promise<void>;
   /** Newest first; `unread` only those not read; `unreadTotal` counts every unread one. */

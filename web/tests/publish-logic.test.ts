@@ -3,6 +3,7 @@ import type { PublishHistory } from '../src/api/marketplace-types.ts';
 import { settlingVariants } from '../src/publish/variant-status.ts';
 import { keyExpiry, keyExpiryWarning } from '../../src/domain/shops/key-expiry.ts';
 import { counterText, quotaSplit, remaining } from '../src/shops/quota.ts';
+import { categoryQuotaRows, operationLimitText } from '../src/shops/category-quota.ts';
 import { parseRoute, routeHref } from '../src/lib/router.ts';
 import { filledCount, orderAttributes, storedValues } from '../src/publish/attribute-values.ts';
 import { findType, indexTypes, searchTypes } from '../src/publish/category-index.ts';
@@ -46,6 +47,35 @@ describe('quotas', () => {
     expect(quotaSplit(limits, 5)).toEqual({ now: 3, waiting: 2 });
     expect(quotaSplit({ ...limits, daily_create: counter(-1, 0) }, 5)).toEqual({ now: 5, waiting: 0 });
     expect(quotaSplit({ ...limits, total: { ...counter(1000, 999), quota_by_category: [] } }, 5)).toEqual({ now: 1, waiting: 4 });
+  });
+});
+
+describe('category quotas (issue 31)', () => {
+  const limits = (quotas: { category_id: number; limit: number; usage: number }[], operation: { limit: number; limit_type: string } | null = null) => ({
+    daily_create: counter(-1, 0),
+    daily_update: counter(-1, 0),
+    operation_limits: operation,
+    total: { ...counter(-1, 0), quota_by_category: quotas },
+  });
+
+  it('lists the tightest category first, −1 as no limit, and never a negative remainder', () => {
+    const rows = categoryQuotaRows(
+      limits([
+        { category_id: 9, limit: -1, usage: 3 },
+        { category_id: 7, limit: 10, usage: 12 },
+        { category_id: 8, limit: 10, usage: 4 },
+      ]),
+    );
+    expect(rows.map((row) => [row.category_id, row.left])).toEqual([
+      [7, 0],
+      [8, 6],
+      [9, null],
+    ]);
+  });
+
+  it('says the per-minute limit in Chinese, nothing when the marketplace reports none', () => {
+    expect(operationLimitText(limits([], { limit: 300, limit_type: 'RATE_LIMIT_PER_MINUTE' }))).toBe('每分钟最多处理 300 件商品');
+    expect(operationLimitText(limits([]))).toBeNull();
   });
 });
 

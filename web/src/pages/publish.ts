@@ -10,6 +10,7 @@ import { followReply, replySummary } from '../publish/bulk-run.ts';
 import { type BulkProduct, type BulkTable, bulkTable } from '../publish/bulk-table.ts';
 import { shopChoice } from '../publish/shop-choice.ts';
 import { quotaSplit } from '../shops/quota.ts';
+import { categoryQuotaRows } from '../shops/category-quota.ts';
 import { publicAddressWarning } from '../shops/public-address-warning.ts';
 import { shell } from './layout.ts';
 
@@ -23,6 +24,9 @@ async function readyProducts(app: App): Promise<BulkProduct[]> {
   }
   return items.slice(0, MAX_BULK);
 }
+
+/** How many of the shop's categories have no new card left (docs/decisions.md, Price rules and quotas). */
+const usedUpCategories = (limits: ShopLimits): number => categoryQuotaRows(limits).filter((row) => row.left === 0).length;
 
 /** Bulk publishing: choose the shop, see the quota, check and publish the selected ready products, follow them live. */
 export const renderPublish: Screen = (app, root, route) => {
@@ -50,6 +54,13 @@ export const renderPublish: Screen = (app, root, route) => {
         : count > 0
           ? '：按件数都在今日配额之内（有款式的商品按启用的款式数占配额）'
           : '',
+      usedUpCategories(limits) > 0
+        ? h(
+            'p',
+            { class: 'quota-warn small', id: 'category-quota-warn' },
+            `有 ${usedUpCategories(limits)} 个类目的额度已用完：这些类目的新商品会排队等待，更新已有商品不受影响`,
+          )
+        : null,
     );
   };
   const shops = shopChoice(app, updateSummary, (next) => {
@@ -112,7 +123,7 @@ export const renderPublish: Screen = (app, root, route) => {
       h(
         'p',
         { class: 'muted small' },
-        '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额的商品会排队，配额重置后由服务自动发送。有款式的商品，每个启用的款式在平台上各是一个商品，各占 1 个新建配额。',
+        '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额或所在类目额度的商品会排队，配额重置后由服务自动发送。有款式的商品，每个启用的款式在平台上各是一个商品，各占 1 个新建配额。',
       ),
     ),
   );

@@ -20,7 +20,7 @@ export function replySummary(reply: BulkPublishReply): HTMLElement {
       'data-refused': reply.refused.length,
     },
     `已提交 ${sent} 件（${reply.tasks.length} 个平台任务）`,
-    overQuota > 0 ? `，${overQuota} 件超出今日配额，等配额重置后自动发送` : '',
+    overQuota > 0 ? `，${overQuota} 件超出配额（今日或所在类目），排队后自动发送` : '',
     reply.settling.length > 0 ? `，${reply.settling.length} 件发送后未收到平台回复，正在向 Ozon 核对，不会重复发送` : '',
     reply.refused.length > 0 ? `，${reply.refused.length} 件未通过检查未发送（见表格）` : '',
     '。状态会自动刷新。',

@@ -3,6 +3,7 @@ import type { QuotaCounter, ShopLimits } from '../api/marketplace-types.ts';
 import type { App } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
+import { categoryQuotaTable, nameCategories, operationLimitText } from './category-quota.ts';
 
 /** What is left of a counter; null when the marketplace sets no limit (`limit` −1). */
 export function remaining(counter: QuotaCounter): number | null {
@@ -36,15 +37,21 @@ export function limitsFailure(error: unknown): string {
   return messageOf(error);
 }
 
-/** The three counters as a small block; `data-create-left` carries the number for tests and other screens. */
+/**
+ * The three counters as a small block, the per-minute limit and the category quotas under them;
+ * `data-create-left` carries the number for tests and other screens.
+ */
 export function quotaBlock(limits: ShopLimits): HTMLElement {
   const left = remaining(limits.daily_create);
+  const operation = operationLimitText(limits);
   return h(
     'div',
     { class: 'quota', 'data-create-left': left === null ? 'unlimited' : String(left) },
     h('div', null, h('span', { class: 'muted' }, '今日新建：'), counterText(limits.daily_create)),
     h('div', null, h('span', { class: 'muted' }, '今日更新：'), counterText(limits.daily_update)),
     h('div', null, h('span', { class: 'muted' }, '商品总数：'), counterText(limits.total)),
+    operation ? h('div', { 'data-operation-limit': '' }, h('span', { class: 'muted' }, '操作频率：'), operation) : null,
+    categoryQuotaTable(limits),
   );
 }
 
@@ -53,7 +60,10 @@ export async function showQuota(app: App, shopId: string, host: HTMLElement): Pr
   mount(host, h('span', { class: 'muted small' }, '正在查询配额…'));
   try {
     const limits = await loadLimits(app, shopId);
-    mount(host, quotaBlock(limits));
+    const block = quotaBlock(limits);
+    mount(host, block);
+    const categories = block.querySelector<HTMLElement>('#category-quotas');
+    if (categories) void nameCategories(app, shopId, categories);
     return limits;
   } catch (error) {
     mount(host, h('span', { class: 'muted small', 'data-quota-error': '' }, limitsFailure(error)));

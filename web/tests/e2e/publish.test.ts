@@ -205,6 +205,35 @@ describe('publishing from the page in Chromium', () => {
     await shot(page(), '18-bulk-waiting-quota');
   });
 
+  it('shows each category’s quota with its usage, and holds back new products of a used-up category (issue 31)', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const ids = [
+      await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2008', 'SCARF-E2E-2008'),
+      await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2009', 'SCARF-E2E-2009'),
+    ];
+    for (const id of ids) await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
+    ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: -1 };
+    ozon.limits.total.quota_by_category = { category_id: 17028922, limit: 40, usage: 40 };
+    ozon.limits.operation_limits = { limit: 300, limit_type: 'RATE_LIMIT_PER_MINUTE' };
+    try {
+      await page().goto(`${stack.service.baseUrl}/publish?ids=${ids.join(',')}`);
+      const row = '#category-quotas tr[data-category-id="17028922"]';
+      await expect.poll(attr(page(), row, 'data-left'), POLL).toBe('0');
+      await expect.poll(text(page(), `${row} [data-category-name]`), POLL).toBe('家居用品 / 收纳（17028922）');
+      expect(await text(page(), row)()).toContain('已用完');
+      expect(await text(page(), '#publish-quota [data-operation-limit]')()).toContain('每分钟最多处理 300 件商品');
+      await expect.poll(text(page(), '#category-quota-warn'), POLL).toContain('1 个类目的额度已用完');
+      page().once('dialog', (dialog) => void dialog.accept());
+      await page().click('#bulk-publish');
+      await expect.poll(attr(page(), '#bulk-result', 'data-waiting'), POLL).toBe('2');
+      await expect.poll(() => page().locator('#bulk-table [data-publish-status="waiting_quota"]').count(), POLL).toBe(2);
+      expect(ozon.limits.total.quota_by_category.usage).toBe(40);
+      await shot(page(), '63-bulk-category-quota');
+    } finally {
+      delete ozon.limits.total.quota_by_category;
+    }
+  });
+
   it('shows the marketplace’s own errors, explained in Chinese, in the status and the history', async () => {
     const token = await apiLogin(stack.service.baseUrl);
     const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2007', 'SCARF-E2E-2007');

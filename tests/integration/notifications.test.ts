@@ -1,4 +1,7 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED_PATHS } from '../../src/infrastructure/logger.ts';
 import { newShop } from '../../src/domain/shops/shop.ts';
 import { type GroupRobotFakes, startGroupRobots } from '../fakes/group-robots.ts';
 import { createUser, loginAs } from '../helpers/accounts.ts';
@@ -232,5 +235,62 @@ describe('webhook URLs where private addresses are refused (OUTBOUND_ALLOW_PRIVA
     }
     const rows = await t.container.cradle.db.selectFrom('webhooks').selectAll().execute();
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('robot URLs and secrets never leave in an answer or a log line', () => {
+  let t: TestApp;
+  let robots: GroupRobotFakes;
+  const lines: string[] = [];
+  const TOKEN = 'ding-token-never-logged-5b7e';
+  const SECRET = 'SECsecret-never-logged-91c3';
+
+  beforeAll(async () => {
+    robots = await startGroupRobots();
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    // The production logger's redaction, at the most talkative level, with request logging on.
+    const logger = pino({ level: 'trace', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    t = await startTestApp({ env: { LOG_LEVEL: 'debug', WEBHOOK_IDLE: '100ms', WEBHOOK_RETRY_FIRST: '50ms' }, logger });
+  });
+  afterAll(async () => {
+    await t.close();
+    await robots.close();
+  });
+
+  it('through adding, testing (refused and down), delivering with retries and deleting', async () => {
+    const shopId = t.container.cradle.ids.uuid();
+    await t.container.cradle.shops.insert(
+      newShop({ id: shopId, name: '主店', client_id: '1', api_key_sealed: 'x', api_key_last4: 'xxxx', currency_code: 'RUB' }, new Date().toISOString()),
+    );
+    const bodies: string[] = [];
+    const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+      const response = await t.app.inject({ method, url, headers: t.auth, ...(payload ? { payload } : {}) });
+      bodies.push(response.body);
+      return response;
+    };
+    const hook = (
+      await call('POST', `/api/shops/${shopId}/webhooks`, { kind: 'dingtalk', url: robots.dingtalk(TOKEN, 'SECother'), secret: SECRET, kinds: ['declined'] })
+    ).json<Hook>();
+    await call('POST', `/api/shops/${shopId}/webhooks/${hook.id}/test`);
+    robots.down = true;
+    await call('POST', `/api/shops/${shopId}/webhooks/${hook.id}/test`);
+    await t.container.cradle.notifier.notify({ kind: 'declined', shopId, productId: t.container.cradle.ids.uuid(), productName: '杯子' });
+    const failed = () => lines.filter((line) => line.includes('group robot message not delivered')).length;
+    for (let i = 0; i < 100 && failed() < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(failed()).toBeGreaterThanOrEqual(2);
+    await call('GET', `/api/shops/${shopId}/webhooks`);
+    await call('DELETE', `/api/shops/${shopId}/webhooks/${hook.id}`);
+    expect(lines.some((line) => line.includes('/webhooks'))).toBe(true);
+    for (const secret of [TOKEN, SECRET]) {
+      expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+      expect(bodies.filter((body) => body.includes(secret))).toEqual([]);
+    }
+    const audit = await t.container.cradle.auditLog.list(1, 10);
+    expect(audit.items.filter((entry) => entry.action === 'shop_updated' && entry.target === shopId)).toHaveLength(2);
   });
 });

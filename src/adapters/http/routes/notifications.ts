@@ -80,10 +80,11 @@ export const notificationRoutes =
       async (request) => ({ items: (await deps.manageWebhooks.list(request.params.id)).map(toWebhookBody) }),
     );
 
+    // Adding or removing a shop's robot is a change of the shop: audited as `shop_updated` with the shop's id.
     app.post(
       '/shops/:id/webhooks',
       {
-        config: { role: 'admin' },
+        config: { role: 'admin', audit: 'shop_updated' },
         schema: {
           tags,
           summary: '添加群机器人（企业微信、钉钉、飞书；地址和密钥加密保存）',
@@ -97,7 +98,10 @@ export const notificationRoutes =
 
     app.delete(
       '/shops/:id/webhooks/:wid',
-      { config: { role: 'admin' }, schema: { tags, summary: '删除群机器人', params: WebhookParams, response: withErrors({ 204: Type.Null() }) } },
+      {
+        config: { role: 'admin', audit: 'shop_updated' },
+        schema: { tags, summary: '删除群机器人', params: WebhookParams, response: withErrors({ 204: Type.Null() }) },
+      },
       async (request, reply) => {
         await deps.manageWebhooks.remove(request.params.id, request.params.wid);
         return reply.status(204).send(null);

@@ -48,8 +48,10 @@ type RecordOf = (tuple: ExportTuple, pricing: JsonObject, storedImages: readonly
 
 /**
  * The tuple → record function, written once from the field list: each field read at its index, as its storage
- * kind reads it. A generated object literal keeps the record one fast object shape built in one step; filling an
- * object field by field in a loop took twice as long (about 1 µs a row more, ~10 % of an export).
+ * kind reads it. Kept generated (`new Function`, from field names checked to be plain identifiers) because it is
+ * measurably faster: a generated object literal builds the record as one fast object shape in one step, where
+ * filling an object field by field in a loop (or filling a cloned template) cost 0.5–1 µs more a row, re-measured
+ * on 100 000 rows of the export's 26 columns (issue 30 review; ~10 % of products.csv's time per row).
  */
 function compileRecordOf(): RecordOf {
   const properties = EXPORT_FIELDS.map((spec, at) => {

@@ -1,6 +1,7 @@
 import { invalid } from '../../domain/common/errors.ts';
 import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/catalog/csv-columns.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
+import { csvColumnsOf, PRODUCT_FIELD_LIST, type ProductFieldSpec } from '../../domain/catalog/product-fields.ts';
 import { effectiveImages } from '../../domain/catalog/product-images.ts';
 import { type MediaStore, publicUrl } from '../media-addresses.ts';
 import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
@@ -13,36 +14,30 @@ export type Images = { primary_image: string | null; images: string[] };
 /** One column's value of a record; `images` are the row's images (derived once per row, when a chosen column reads them). */
 export type CellOf = (record: ExportRecord, images: Images) => CsvValue;
 
-/** The columns that read the row's images. */
-export const IMAGE_COLUMNS: readonly string[] = ['primary_image', 'images'];
 export const NO_IMAGES: Images = { primary_image: null, images: [] };
 
+/** A column's value, from its field's type: an image field reads the row's images (derived once), any other its value. */
+function cellOf(spec: ProductFieldSpec): CellOf {
+  const { field } = spec;
+  if (spec.type === 'image') return (_record, images) => images.primary_image;
+  if (spec.type === 'images') return (_record, images) => images.images.join('|');
+  return (record) => (record as unknown as Readonly<Record<string, CsvValue>>)[field];
+}
+
+/** Each products.csv column's value, and the columns that read the row's images, of a product field list. */
+export function csvCellsOf(list: readonly ProductFieldSpec[]): { cells: Readonly<Record<string, CellOf>>; imageColumns: readonly string[] } {
+  const columns = csvColumnsOf(list);
+  return {
+    cells: Object.fromEntries(columns.map(({ column, spec }) => [column, cellOf(spec)])),
+    imageColumns: columns.filter(({ spec }) => spec.type === 'image' || spec.type === 'images').map(({ column }) => column),
+  };
+}
+
+const ofFields = csvCellsOf(PRODUCT_FIELD_LIST);
 /** Each column's value. */
-export const CELLS: Readonly<Record<ProductCsvColumn, CellOf>> = {
-  offer_id: (r) => r.offer_id,
-  product_id: (r) => r.marketplace_product_id ?? '',
-  name: (r) => r.name,
-  description_category_id: (r) => r.description_category_id,
-  price: (r) => r.price,
-  old_price: (r) => r.old_price,
-  currency_code: (r) => r.currency_code,
-  vat: (r) => r.vat,
-  weight: (r) => r.weight,
-  weight_unit: (r) => r.weight_unit,
-  depth: (r) => r.depth,
-  width: (r) => r.width,
-  height: (r) => r.height,
-  dimension_unit: (r) => r.dimension_unit,
-  barcode: (r) => r.barcode,
-  primary_image: (_r, images) => images.primary_image,
-  images: (_r, images) => images.images.join('|'),
-  source_platform: (r) => r.source_platform,
-  source_item_id: (r) => r.source_item_id,
-  source_url: (r) => r.source_url,
-  stage: (r) => r.stage,
-  published_at: (r) => r.published_at,
-  created_at: (r) => r.created_at,
-};
+export const CELLS = ofFields.cells as Readonly<Record<ProductCsvColumn, CellOf>>;
+/** The columns that read the row's images. */
+export const IMAGE_COLUMNS: readonly string[] = ofFields.imageColumns;
 
 /** A row's images at their public addresses (stored as `/media/…`, made absolute from the settings now: media-addresses.ts). */
 export const publicImages = (objectStore: MediaStore, { primary_image, images }: Images): Images => ({

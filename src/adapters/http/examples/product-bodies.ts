@@ -96,6 +96,7 @@ export function productDetail(state: 'created' | 'patched' | 'ready') {
     complex_attributes: {},
     assets: ready ? [UPLOADED_ASSET] : [],
     variants: [],
+    sale_stock: null,
     allowed_moves: ready ? ['editing'] : [],
     ready_problems: ready ? [] : [{ path: '/images', message: '至少需要一张已保存的图片' }],
     created_at: EXAMPLE.createdAt,

@@ -62,6 +62,8 @@ export type FakeOzon = FakeServer & {
   releaseHeld(how: 'answer' | 'cut'): number;
   /** `/v1/product/import/info` of the tasks it picks is never answered (nor counted as a poll). */
   holdPolls: ((taskId: number) => boolean) | undefined;
+  /** `/v3/product/info/list` requests it picks are never answered (nor recorded in `moderation.lookups`). */
+  holdLookups: ((offerIds: string[]) => boolean) | undefined;
   /** Warehouses and stock (tests/fakes/ozon-stocks.ts). */
   readonly stockBook: StockBook;
   /** Moderation, stock seen on cards, the archive and deletes (ozon-moderation.ts). */
@@ -235,6 +237,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v3/product/info/list': {
         const offerIds = Array.isArray(body.offer_id) ? body.offer_id.map(String) : [];
         if (offerIds.length > 1000) return error(response, 400, 3, 'at most 1000 identifiers');
+        if (fake.holdLookups?.(offerIds)) return;
         moderation.lookups.push(offerIds);
         const listed = cards.list(offerIds, tasks) as Record<string, unknown>[];
         return sendJson(response, 200, { items: listed.filter((item) => !moderation.isDeleted(String(item.offer_id))).map(moderation.decorate) });
@@ -282,6 +285,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       return released.length;
     },
     holdPolls: undefined,
+    holdLookups: undefined,
     stockBook,
     moderation,
   });

@@ -98,6 +98,11 @@ describe('following a card on the marketplace after its import', () => {
         explanation: '属性值超出允许范围，或不是平台字典中的值',
       },
     ]);
+    // The seller is told once, with the reason (docs/decisions.md, Notifications).
+    const told = (await api('GET', '/api/notifications')).json<{ items: { kind: string; product_id: string; detail: string }[] }>();
+    expect(told.items.filter((item) => item.kind === 'declined' && item.product_id === product.id)).toEqual([
+      expect.objectContaining({ detail: expect.stringContaining('属性值超出允许范围') }),
+    ]);
     const list = await api('GET', '/api/products?market_state=declined');
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: product.id, market_state: 'declined' }], market_state_counts: { declined: 1 } });
 
@@ -132,6 +137,22 @@ describe('following a card on the marketplace after its import', () => {
     expect(restored.statusCode).toBe(200);
     expect(await usage()).toBe(before);
     expect((await until(product.id, (body) => body.market_state === 'no_stock')).market_state).toBe('no_stock');
+  });
+
+  it('archives two from the bulk bar in one request; more than 100 at once is a Chinese 422', async () => {
+    ozon.moderation.plan.moderationMs = 0;
+    const products = [await insertPublishable(t), await insertPublishable(t)];
+    for (const product of products) await publish(product.id);
+    for (const product of products) await until(product.id, (body) => body.market_state === 'no_stock');
+    const requests = ozon.moderation.requests.length;
+    const bulk = await api('POST', '/api/products/bulk', { action: 'market_archive', product_ids: products.map((product) => product.id) });
+    expect(bulk.json()).toEqual({ results: products.map((product) => ({ product_id: product.id, ok: true })) });
+    expect(ozon.moderation.requests.slice(requests).map((request) => request.path)).toEqual(['/v1/product/archive']);
+    for (const product of products) expect((await market(product.id)).market_state).toBe('archived');
+    const many = Array.from({ length: 101 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
+    const refused = await api('POST', '/api/products/bulk', { action: 'market_unarchive', product_ids: many });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_PRODUCTS', detail: expect.stringContaining('最多对 100 个商品') });
   });
 
   it('deletes an archived card without an SKU; unarchiving past the daily limit is a Chinese 409', async () => {

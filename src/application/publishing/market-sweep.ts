@@ -3,6 +3,7 @@ import { type MarketOffer, type MarketOfferRepository } from '../ports/market-of
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type CreatedOffer, type OffersCreated } from '../ports/offers-created.ts';
 import { type ShopAccess } from '../shop-access.ts';
+import { type Notifier } from '../notifications/notifier.ts';
 import { isDomainError } from '../../domain/common/errors.ts';
 import {
   type MarketCardInfo,
@@ -30,7 +31,12 @@ export type MarketSweepDeps = {
   readonly leaseMs: number;
   readonly batch?: number;
   readonly onError?: (event: { readonly shopId: string; readonly error: unknown }) => void;
+  /** Told of declined and out-of-stock offers, and when they are no longer (docs/decisions.md, Notifications). */
+  readonly notifier?: Pick<Notifier, 'notify' | 'clear'>;
 };
+
+/** The market states that notify while they hold. */
+const WATCHED = ['declined', 'no_stock'] as const;
 
 /**
  * One batch of the sweep (answers whether more may be due; shaped as the publish poller's pass, so its timer runs
@@ -78,7 +84,19 @@ export function makeMarketSweep({
   leaseMs,
   batch = SWEEP_BATCH,
   onError,
+  notifier,
 }: MarketSweepDeps): MarketSweep {
+  /** One notification per episode: told while a watched state holds, cleared once the offer left it. */
+  const tell = async (before: MarketOffer, after: MarketOffer): Promise<void> => {
+    if (!notifier) return;
+    for (const kind of WATCHED) {
+      const subject = { kind, shopId: after.shop_id, productId: after.product_id, variantId: after.variant_id };
+      if (after.market_state === kind)
+        await notifier.notify({ ...subject, offerId: after.offer_id, reason: kind === 'declined' ? after.market_errors[0]?.explanation : undefined });
+      else if (before.market_state === kind) await notifier.clear(subject);
+    }
+  };
+
   /** Per shop: its requests a minute, when read, and this minute's count. */
   const rates = new Map<string, { limit: number; readAt: number; minute: number; used: number }>();
 
@@ -139,6 +157,12 @@ export function makeMarketSweep({
         marketplace_product_id: marketplace_product_id!,
       }));
     if (created.length > 0) await offersCreated.offersCreated(created);
+    // Told before the look is stored, as the stock: a crash in between tells again (once per episode), never loses it.
+    try {
+      for (const [index, offer] of next.entries()) await tell(offers[index]!, offer);
+    } catch (error) {
+      onError?.({ shopId, error });
+    }
     await marketOffers.save(next);
   };
 

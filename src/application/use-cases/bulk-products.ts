@@ -13,8 +13,9 @@ import { type GetFxRate } from './get-fx-rate.ts';
 import { type MoveProductStage } from './move-product-stage.ts';
 import { loadProduct } from '../product-access.ts';
 import { type RepriceProduct } from './reprice-product.ts';
+import { type MarketActions } from '../publishing/market-actions.ts';
 
-export const BULK_ACTIONS = ['stage', 'archive', 'restore', 'delete', 'pricing', 'copy', 'suite'] as const;
+export const BULK_ACTIONS = ['stage', 'archive', 'restore', 'delete', 'pricing', 'copy', 'suite', 'market_archive', 'market_unarchive'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** `params` per action, as the HTTP edge checked them. */
@@ -26,6 +27,8 @@ export type BulkParams = {
   pricing: { markup_percent?: number | null; reserve_discount_percent?: number | null; tier?: string | null; fx_rate?: number | null };
   copy: { model?: string | null };
   suite: { model: string; plan?: unknown[] | null };
+  market_archive: Record<string, never>;
+  market_unarchive: Record<string, never>;
 };
 
 export type BulkInput = { [A in BulkAction]: { readonly action: A; readonly productIds: readonly string[]; readonly params: BulkParams[A] } }[BulkAction];
@@ -42,6 +45,8 @@ export type BulkProductsDeps = {
   readonly repriceProduct: RepriceProduct;
   /** Read once before the pricing transaction, so no rate is fetched from outside while it holds the database. */
   readonly getFxRate: GetFxRate;
+  /** Archive or restore on the marketplace (≤ 100 products, docs/decisions.md, Archive on the marketplace). */
+  readonly marketActions: MarketActions;
   /** Tells the job worker there is work. */
   readonly onJobQueued: () => void;
 };
@@ -128,6 +133,9 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
       case 'copy':
       case 'suite':
         return { results: await queue(input) };
+      case 'market_archive':
+      case 'market_unarchive':
+        return { results: await deps.marketActions(input.action === 'market_archive' ? 'archive' : 'unarchive', input.productIds) };
     }
   };
 };

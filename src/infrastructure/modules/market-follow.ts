@@ -13,8 +13,9 @@ import { type CoreRegistry } from '../registries/core.ts';
 import { type MarketFollowRegistry } from '../registries/market-follow.ts';
 import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type StockRegistry } from '../registries/stock.ts';
+import { type NotificationsRegistry } from '../registries/notifications.ts';
 
-type Deps = MarketFollowRegistry & MarketplaceRegistry & CoreRegistry & StockRegistry;
+type Deps = MarketFollowRegistry & MarketplaceRegistry & CoreRegistry & StockRegistry & NotificationsRegistry;
 
 const loggable = (error: unknown): { code?: unknown; message: string } => ({
   code: (error as { code?: unknown } | null)?.code,
@@ -22,7 +23,7 @@ const loggable = (error: unknown): { code?: unknown; message: string } => ({
 });
 
 /** Offers followed after their import: the moderation sweep, market states, archive and delete on the marketplace (issue 31). */
-export const marketFollowModule: FeatureModule<MarketFollowRegistry, MarketplaceRegistry & CoreRegistry & StockRegistry> = {
+export const marketFollowModule: FeatureModule<MarketFollowRegistry, MarketplaceRegistry & CoreRegistry & StockRegistry & NotificationsRegistry> = {
   name: 'market-follow',
   provide: () => ({
     marketOffers: asFunction(({ db }: Deps) => makeKyselyMarketOffers(db)).singleton(),
@@ -46,6 +47,7 @@ export const marketFollowModule: FeatureModule<MarketFollowRegistry, Marketplace
         // Looked up at each call: the stock feature (or a test) may register its own after the sweep was made.
         offersCreated: { offersCreated: (offers) => cradle.offersCreated.offersCreated(offers) },
         clock: cradle.clock,
+        notifier: cradle.notifier,
         timings: cradle.config.marketSweep,
         leaseMs: cradle.config.publishPoll.leaseMs,
         onError: ({ shopId, error }) => cradle.logger.warn({ shopId, ...loggable(error) }, 'market sweep look failed; will look again'),

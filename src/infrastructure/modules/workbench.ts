@@ -14,12 +14,13 @@ import { type CoreRegistry } from '../registries/core.ts';
 import { type WorkbenchRegistry } from '../registries/workbench.ts';
 import { type AiRegistry } from '../registries/ai.ts';
 import { type CatalogRegistry } from '../registries/catalog.ts';
+import { type MarketFollowRegistry } from '../registries/market-follow.ts';
 
 /** A lease long enough for one item's slowest work (a text model call: AI_TEXT_TIMEOUT 120 s by default). */
 const JOB_LEASE_MS = 5 * 60_000;
 const JOB_POLL_MS = 2_000;
 
-type Deps = WorkbenchRegistry & CoreRegistry & AiRegistry & CatalogRegistry;
+type Deps = WorkbenchRegistry & CoreRegistry & AiRegistry & CatalogRegistry & Pick<MarketFollowRegistry, 'marketActions'>;
 
 /** Bulk actions on many products and the durable jobs they queue (issue 14). */
 export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & AiRegistry & CatalogRegistry> = {
@@ -38,8 +39,13 @@ export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & Ai
         onError: (err) => logger.error({ err }, 'job worker failed'),
       }),
     ).singleton(),
-    bulkProducts: asFunction(({ unitOfWork, clock, ids, jobs, moveProductStage, deleteProduct, repriceProduct, getFxRate, jobWorker }: Deps) =>
-      makeBulkProducts({ unitOfWork, clock, ids, jobs, moveProductStage, deleteProduct, repriceProduct, getFxRate, onJobQueued: () => jobWorker.nudge() }),
+    bulkProducts: asFunction((c: Deps) =>
+      makeBulkProducts({
+        ...{ unitOfWork: c.unitOfWork, clock: c.clock, ids: c.ids, jobs: c.jobs, moveProductStage: c.moveProductStage, deleteProduct: c.deleteProduct },
+        ...{ repriceProduct: c.repriceProduct, getFxRate: c.getFxRate, onJobQueued: () => c.jobWorker.nudge() },
+        // Resolved at the first market action: the market-follow feature registers after this one.
+        marketActions: (action, productIds) => c.marketActions(action, productIds),
+      }),
     ).singleton(),
     getJob: asFunction(({ jobs }: Deps) => makeGetJob({ jobs })).singleton(),
   }),

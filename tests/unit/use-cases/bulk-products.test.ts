@@ -7,8 +7,13 @@ function bulkKit() {
   const kit = catalogKit();
   const jobs = makeInMemoryJobStore();
   const wakeUps = { count: 0 };
-  const bulk = makeBulkProducts({ ...kit, jobs, onJobQueued: () => void (wakeUps.count += 1) });
-  return { ...kit, jobs, wakeUps, bulk };
+  const marketCalls: [string, readonly string[]][] = [];
+  const marketActions = async (action: string, productIds: readonly string[]) => {
+    marketCalls.push([action, productIds]);
+    return productIds.map((id) => ({ product_id: id, ok: true }));
+  };
+  const bulk = makeBulkProducts({ ...kit, jobs, marketActions, onJobQueued: () => void (wakeUps.count += 1) });
+  return { ...kit, jobs, wakeUps, bulk, marketCalls };
 }
 
 describe('bulk products', () => {
@@ -83,5 +88,18 @@ describe('bulk products', () => {
     const none = await kit.bulk({ action: 'suite', productIds: [archived.id], params: { model: 'template' } });
     expect(none.results.map((r) => [r.ok, r.job_id])).toEqual([[false, undefined]]);
     expect(kit.wakeUps.count).toBe(1);
+  });
+
+  it('archives and restores on the marketplace in one action over all the products, leaving their stage alone', async () => {
+    const kit = bulkKit();
+    const ids = ['6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a41', '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a42'];
+    expect(await kit.bulk({ action: 'market_archive', productIds: ids, params: {} })).toEqual({
+      results: ids.map((id) => ({ product_id: id, ok: true })),
+    });
+    await kit.bulk({ action: 'market_unarchive', productIds: ids.slice(0, 1), params: {} });
+    expect(kit.marketCalls).toEqual([
+      ['archive', ids],
+      ['unarchive', ids.slice(0, 1)],
+    ]);
   });
 });

@@ -14,7 +14,8 @@ export const BulkBody = Type.Object(
     action: literals(BULK_ACTIONS),
     params: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
-        description: '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}',
+        description:
+          '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}；market_archive / market_unarchive 无参数（在平台上归档/恢复，每次最多 100 个）',
       }),
     ),
   },
@@ -29,6 +30,8 @@ export const BULK_PARAMS = {
   stage: Type.Object({ stage: literals(STAGES.filter((stage) => stage !== 'archived')) }, { additionalProperties: false }),
   archive: none,
   restore: none,
+  market_archive: none,
+  market_unarchive: none,
   delete: none,
   pricing: Type.Object(
     {

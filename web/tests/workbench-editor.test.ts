@@ -9,6 +9,9 @@ describe('editor messages', () => {
     expect(fieldIdOf('/weight')).toBe('f-weight_g');
     expect(fieldIdOf('/pricing/weight_g')).toBe('f-weight_g');
     expect(fieldIdOf('/price')).toBe('f-pricing-cost_cny');
+    // The price rules' old-price problems are fixed in the reserve discount that makes the old price.
+    expect(fieldIdOf('/old_price')).toBe('f-pricing-reserve_discount_percent');
+    expect(fieldIdOf('/min_price')).toBe('f-pricing-cost_cny');
     expect(fieldIdOf('/images')).toBeNull();
     expect(fieldIdOf('')).toBeNull();
   });

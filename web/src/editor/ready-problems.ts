@@ -8,7 +8,9 @@ export function fieldIdOf(path: string): string | null {
   const [first, second] = parts;
   if (!first) return null;
   if (first === 'weight' || first === 'weight_unit' || (first === 'pricing' && second === 'weight_g')) return 'f-weight_g';
-  if (first === 'price' || first === 'old_price') return 'f-pricing-cost_cny';
+  // The old price follows the reserve discount; its price rules (gap, 90 %) are fixed there (docs/decisions.md, Price rules and quotas).
+  if (first === 'old_price') return 'f-pricing-reserve_discount_percent';
+  if (first === 'price' || first === 'min_price') return 'f-pricing-cost_cny';
   if (first === 'pricing' && second) return `f-pricing-${second}`;
   if (first === 'images' || first === 'primary_image') return null;
   return `f-${first}`;

@@ -103,6 +103,23 @@ for (const database of testDatabases()) {
       expect(await hooks.state('w1')).toEqual({ waiting: 1, last_sent_at: at(20), last_error: null });
     });
 
+    it('prunes only old read notifications whose episode ended, and old sent or given-up messages', async () => {
+      await hooks.insert(hook('w1'));
+      await notes.open('open-read', note(1), [{ webhookId: 'w1', text: 'one' }]);
+      await notes.open('closed-read', note(2), [{ webhookId: 'w1', text: 'two' }]);
+      await notes.open('closed-unread', note(3), []);
+      await notes.open('closed-new', note(40), []);
+      for (const key of ['closed-read', 'closed-unread', 'closed-new']) await notes.close(key);
+      await notes.markRead([uuid(1), uuid(2), uuid(40)]);
+      expect(await notes.prune(at(30))).toBe(1);
+      expect((await notes.list({ page: 1, pageSize: 10, unread: false })).items.map((item) => item.id)).toEqual([uuid(40), uuid(3), uuid(1)]);
+      const [holder] = await hooks.claimDue(at(5), at(7), 'h1', 1);
+      const [first] = await hooks.waiting(holder!.id, 1);
+      await hooks.settle(first!, 'h1', { status: 'sent', at: at(5) });
+      expect(await hooks.prune(at(30))).toBe(1);
+      expect((await hooks.waiting('w1', 10)).map((delivery) => delivery.text)).toEqual(['two']);
+    });
+
     it('lets another holder take a webhook whose lease lapsed, and forgets a shop’s webhooks with it', async () => {
       await hooks.insert(hook('w1'));
       await hooks.insert(hook('w9', 's2'));

@@ -84,6 +84,11 @@ export function makeKyselyNotificationStore(db: Kysely<Database>): NotificationS
       return { total: Number(total.n), unreadTotal: Number(unreadTotal.n), items: rows.map(toNotification) };
     },
 
+    async prune(before) {
+      const result = await db.deleteFrom('notifications').where('read', '=', 1).where('open_key', 'is', null).where('at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async markRead(ids) {
       if (ids !== 'all' && ids.length === 0) return 0;
       let query = db.updateTable('notifications').set({ read: 1 }).where('read', '=', 0);

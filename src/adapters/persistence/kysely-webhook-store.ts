@@ -165,6 +165,11 @@ export function makeKyselyWebhookStore(db: Kysely<Database>): WebhookStore {
       await db.updateTable('webhooks').set({ claimed_until: null, holder: null }).where('id', '=', webhookId).where('holder', '=', holder).execute();
     },
 
+    async prune(before) {
+      const result = await db.deleteFrom('webhook_deliveries').where('status', 'in', ['sent', 'failed']).where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async nextDue() {
       const { rows } = await sql<{ at: string | null }>`select min(d.next_attempt_at) as at from webhook_deliveries d
         where d.status = 'waiting'

@@ -9,9 +9,6 @@ export type ShopWatch = {
   checkKey(shop: Shop): Promise<void>;
   /** Every shop's key, as time passes without a test. */
   sweepKeys(): Promise<void>;
-  /** Sweeps now and every `everyMs` until `stopSweeps` (notify is idempotent: two instances sweeping need no lease). */
-  startSweeps(everyMs: number): Promise<void>;
-  stopSweeps(): void;
   /** After a send's quota split: `quota_used_up` while new cards wait for the daily reset, cleared once they fit. */
   createQuota(shop: Shop, state: { readonly waitingProducts: number; readonly resetAt: string }): Promise<void>;
 };
@@ -22,18 +19,7 @@ const beijing = (iso: string): string =>
   new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** The shop-level notifications this service produces itself (docs/decisions.md, Notifications). */
-export function makeShopWatch({
-  shops,
-  notifier,
-  clock,
-  onError,
-}: {
-  readonly shops: ShopRepository;
-  readonly notifier: Notifier;
-  readonly clock: Clock;
-  readonly onError: (error: unknown) => void;
-}): ShopWatch {
-  let timer: NodeJS.Timeout | undefined;
+export function makeShopWatch({ shops, notifier, clock }: { readonly shops: ShopRepository; readonly notifier: Notifier; readonly clock: Clock }): ShopWatch {
   const checkKey = async (shop: Shop): Promise<void> => {
     const expiry = keyExpiry(shop.key_expires_at, clock.now());
     const subject = { kind: 'key_expiring', shopId: shop.id } as const;
@@ -52,15 +38,6 @@ export function makeShopWatch({
   return {
     checkKey,
     sweepKeys,
-    async startSweeps(everyMs) {
-      await sweepKeys().catch(onError);
-      clearInterval(timer);
-      timer = setInterval(() => void sweepKeys().catch(onError), everyMs).unref();
-    },
-    stopSweeps() {
-      clearInterval(timer);
-      timer = undefined;
-    },
     async createQuota(shop, { waitingProducts, resetAt }) {
       const subject = { kind: 'quota_used_up', shopId: shop.id } as const;
       if (waitingProducts > 0)

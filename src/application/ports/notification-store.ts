@@ -16,6 +16,8 @@ export interface NotificationStore {
   close(key: string): Promise<void>;
   /** Newest first; `unread` only those not read; `unreadTotal` counts every unread one. */
   list(query: { page: number; pageSize: number; unread: boolean }): Promise<{ total: number; unreadTotal: number; items: Notification[] }>;
+  /** Removes read notifications from before `before` whose episode ended; answers how many. */
+  prune(before: string): Promise<number>;
   /** Marks these (or every) notification read; answers how many changed. */
   markRead(ids: readonly string[] | 'all'): Promise<number>;
 }

@@ -48,6 +48,8 @@ export interface WebhookStore {
   ): Promise<boolean>;
   /** Frees the webhook; its first waiting message is due at `nextAt` (or as it was). */
   release(webhookId: string, holder: string): Promise<void>;
+  /** Removes messages sent or given up before `before`; answers how many. */
+  prune(before: string): Promise<number>;
   /** The earliest time the first waiting message of any webhook is due (later ones wait behind it), or null. */
   nextDue(): Promise<string | null>;
 }

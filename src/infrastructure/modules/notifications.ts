@@ -2,6 +2,7 @@ import { asFunction } from 'awilix';
 import { makeManageWebhooks } from '../../application/notifications/manage-webhooks.ts';
 import { makeNotificationInbox } from '../../application/notifications/notification-inbox.ts';
 import { makeNotifier } from '../../application/notifications/notifier.ts';
+import { makeHourlyChores } from '../../application/notifications/hourly-chores.ts';
 import { makeShopWatch } from '../../application/notifications/watch-shops.ts';
 import { makeWebhookSender } from '../../application/notifications/webhook-sender.ts';
 import { makeWebhookSenderTimer } from '../../application/notifications/webhook-sender-timer.ts';
@@ -18,8 +19,8 @@ import { type NotificationsRegistry } from '../registries/notifications.ts';
 
 type Needs = CoreRegistry & IntakeRegistry & MarketplaceRegistry;
 
-/** How often every shop's key expiry is looked at. */
-const KEY_SWEEP_MS = 3_600_000;
+/** How often every shop's key expiry is looked at and old notifications and messages removed. */
+const CHORES_EVERY_MS = 3_600_000;
 type Deps = NotificationsRegistry & Needs;
 
 /**
@@ -44,8 +45,15 @@ export const notificationsModule: FeatureModule<NotificationsRegistry, Needs> = 
         onQueued: () => webhookSenderTimer.nudge(),
       }),
     ).singleton(),
-    shopWatch: asFunction(({ shops, notifier, clock, logger }: Deps) =>
-      makeShopWatch({ shops, notifier, clock, onError: (error) => logger.warn({ message: String(error) }, 'key expiry sweep failed') }),
+    shopWatch: asFunction(({ shops, notifier, clock }: Deps) => makeShopWatch({ shops, notifier, clock })).singleton(),
+    notificationChores: asFunction(({ shopWatch, notificationStore, webhookStore, clock, logger }: Deps) =>
+      makeHourlyChores({
+        shopWatch,
+        notifications: notificationStore,
+        webhooks: webhookStore,
+        clock,
+        onError: (error) => logger.warn({ message: String(error) }, 'notifications chore failed'),
+      }),
     ).singleton(),
     listNotifications: asFunction(({ notificationStore }: Deps) => makeNotificationInbox(notificationStore).list).singleton(),
     markNotificationsRead: asFunction(({ notificationStore }: Deps) => makeNotificationInbox(notificationStore).markRead).singleton(),
@@ -88,8 +96,6 @@ export const notificationsModule: FeatureModule<NotificationsRegistry, Needs> = 
     notificationRoutes({ listNotifications: c.listNotifications, markNotificationsRead: c.markNotificationsRead, manageWebhooks: c.manageWebhooks }),
   ],
   workers: (c) => ({ robots: c.webhookSenderTimer }),
-  // Keys run out as days pass without a test: look at every shop's now and then (notify is idempotent, so two
-  // instances looking is harmless and needs no lease).
-  start: async (c) => c.shopWatch.startSweeps(KEY_SWEEP_MS),
-  stop: async (c) => c.shopWatch.stopSweeps(),
+  start: (c) => c.notificationChores.start(CHORES_EVERY_MS),
+  stop: async (c) => c.notificationChores.stop(),
 };

@@ -4,6 +4,7 @@ import { type WebhookStore } from '../../application/ports/webhook-store.ts';
 import { type ListNotifications, type MarkNotificationsRead } from '../../application/notifications/notification-inbox.ts';
 import { type ManageWebhooks } from '../../application/notifications/manage-webhooks.ts';
 import { type Notifier } from '../../application/notifications/notifier.ts';
+import { type HourlyChores } from '../../application/notifications/hourly-chores.ts';
 import { type ShopWatch } from '../../application/notifications/watch-shops.ts';
 import { type WebhookSender } from '../../application/notifications/webhook-sender.ts';
 import { type WebhookSenderTimer } from '../../application/notifications/webhook-sender-timer.ts';
@@ -16,6 +17,8 @@ export type NotificationsRegistry = {
   notifier: Notifier;
   /** key_expiring and quota_used_up, which this feature produces itself. */
   shopWatch: ShopWatch;
+  /** Key expiry sweeps and pruning, hourly on every instance. */
+  notificationChores: HourlyChores;
   listNotifications: ListNotifications;
   markNotificationsRead: MarkNotificationsRead;
   manageWebhooks: ManageWebhooks;

@@ -4,7 +4,7 @@ import { isDomainError } from '../../domain/common/errors.ts';
 import { ItemQuotaExceeded, splitByQuota } from '../../domain/publishing/publish-quota.ts';
 import { markAnswerLost, markSending } from '../../domain/publishing/publish-reconcile.ts';
 import { POLL_BACKOFF, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publishing/publish-task.ts';
-import { picturesOf, priceOf } from '../../domain/publishing/publish-update.ts';
+import { asImported, picturesOf, priceOf } from '../../domain/publishing/publish-update.ts';
 import { type Shop } from '../../domain/shops/shop.ts';
 import { chunks, IMPORT_BATCH, type Outgoing, packByProduct, PRICES_BATCH } from './publish-batches.ts';
 import { type SendHold } from './publish-holds.ts';
@@ -84,7 +84,7 @@ export function makeSendPublications({
             credentials,
             batch.map(({ item }) => item),
           );
-    return batch.map(({ record, item }) => markSent(record, taskId, operation, item, now, firstPollMs));
+    return batch.map(({ record, item }) => markSent(record, taskId, operation, operation === 'import' ? asImported(item) : item, now, firstPollMs));
   };
 
   return async (shop, outgoing, { undoable, hold }) => {

@@ -38,3 +38,10 @@ export function chooseOperation(previous: PublishCard | null, next: PublishCard)
   if (picturesSame && !priceSame) return 'prices';
   return 'import';
 }
+
+/**
+ * The card as `/v3/product/import` carries it: without `min_price`, which that method has no field for (docs/decisions.md,
+ * Price rules and quotas). An import's record keeps this, so the next publish finds the minimum price unsent and sends it
+ * through the prices method.
+ */
+export const asImported = ({ min_price: _minPrice, ...card }: PublishCard): PublishCard => card;

@@ -92,4 +92,18 @@ describe('at most 10 price sends per offer an hour (docs/decisions.md, Price rul
     });
     expect((await kit.publishTasks.priceSendsSince(shop.id, ['BOX-1'], new Date(0).toISOString())).get('BOX-1')).toHaveLength(1);
   });
+
+  it('with the policy’s minimum price, the import goes without it and the next publish sends it as a price update', async () => {
+    const kit = publishKit({ minPricePercent: 80 });
+    kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };
+    const shop = await kit.shopIn();
+    const given = await kit.givenProduct();
+    const imported = await kit.publishProduct({ productId: given.id, shopId: shop.id });
+    expect(kit.sentItems(imported.task_id)[0]).not.toHaveProperty('min_price');
+    expect(imported.card).not.toHaveProperty('min_price');
+    kit.clock.advance(1_000);
+    await kit.pollPublishTasks();
+    expect(await kit.publishProduct({ productId: given.id, shopId: shop.id })).toMatchObject({ operation: 'prices', status: 'imported' });
+    expect(kit.marketplace.prices).toEqual([expect.objectContaining({ offer_id: 'BOX-1', price: '593', min_price: '475' })]);
+  });
 });

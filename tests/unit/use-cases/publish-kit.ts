@@ -40,7 +40,7 @@ export const LEASE_MS = 60_000;
  * told (`category.placement`, no required attributes); they are tested on their own. `notified` collects what
  * the dispatch told the poller, `pollErrors` what the poller logged, `takenOver` the senders' records another took over.
  */
-export function publishKit() {
+export function publishKit({ minPricePercent = null }: { readonly minPricePercent?: number | null } = {}) {
   const { products, assets } = makeInMemoryCatalog();
   const shops = makeInMemoryShopRepository();
   const publishTasks = makeInMemoryPublishTaskRepository();
@@ -52,7 +52,7 @@ export function publishKit() {
   const shopAccess = makeShopAccess({ shops, secretBox: SECRET_BOX });
   const category = { placement: 'ok' as TypePlacement };
   const categoryRules: CategoryRules = { placement: async () => category.placement, attributes: async () => [], knownValues: async () => new Set<string>() };
-  const preparePublication = makePreparePublication({ assets, objectStore, shopAccess, categoryRules });
+  const preparePublication = makePreparePublication({ assets, objectStore, shopAccess, categoryRules, minPricePercent });
   const sendPublications = makeSendPublications({ marketplace, shopAccess, clock, publishTasks });
   const notified: PublishTask[][] = [];
   // The audit as the marketplace module wires it: a request's sends, then the background sender's.

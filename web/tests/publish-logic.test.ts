@@ -122,6 +122,9 @@ describe('pre-flight problems lead to their field', () => {
     expect(fieldTarget('attributes/4191')).toEqual({ tab: 'pricing', selector: '#f-description' });
     expect(fieldTarget('/name')).toEqual({ tab: 'pricing', selector: '#f-name' });
     expect(fieldTarget('price')).toEqual({ tab: 'pricing', selector: '#f-pricing-cost_cny' });
+    // The price rules (issue 31): the old price is made by the reserve discount, the minimum price follows the price.
+    expect(fieldTarget('old_price')).toEqual({ tab: 'pricing', selector: '#f-pricing-reserve_discount_percent' });
+    expect(fieldTarget('min_price')).toEqual({ tab: 'pricing', selector: '#f-pricing-cost_cny' });
     expect(fieldTarget('weight')).toEqual({ tab: 'pricing', selector: '#f-weight_g' });
     expect(fieldTarget('images/51').tab).toBe('images');
     expect(fieldTarget('type_id')).toEqual({ tab: 'publish', selector: '[data-path="category"]' });

@@ -9,6 +9,8 @@ const INFO_FIELDS = new Set(['name', 'description', 'offer_id', 'barcode', 'dept
 const COMPUTED: Readonly<Record<string, string>> = {
   price: '#f-pricing-cost_cny',
   old_price: '#f-pricing-reserve_discount_percent',
+  // The policy's minimum price is a share of the price, which the cost makes (docs/decisions.md, Price rules and quotas).
+  min_price: '#f-pricing-cost_cny',
   fx_rate: '#f-pricing-fx_rate',
   weight: '#f-weight_g',
   weight_unit: '#f-weight_g',

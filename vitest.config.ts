@@ -22,6 +22,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // PostgreSQL schemas emptied for reuse by the next test are dropped at the end of each file (fresh-databases.ts).
+    setupFiles: ['tests/helpers/drop-idle-schemas.ts'],
     // One worker on a 2-core machine (Vitest's default): two saved 10 % of the run but starved the PostgreSQL
     // property tests into their timeouts.
     projects: [

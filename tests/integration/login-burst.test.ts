@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, GOOD_PASSWORD, passwordLogin } from '../helpers/accounts.ts';
-import { dropSchema, testDatabases } from '../helpers/databases.ts';
+import { testDatabases } from '../helpers/databases.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 
 /**
@@ -11,7 +11,7 @@ import { startTestApp } from '../helpers/test-app.ts';
 for (const database of testDatabases()) {
   describe(`a burst of logins on ${database.name}`, () => {
     it('lets at most five of 100 parallel logins for one name check a password, even with the right one late', async () => {
-      const shared = database.fresh();
+      const shared = await database.take();
       const first = await startTestApp({ sharedDatabase: shared });
       const second = await startTestApp({ sharedDatabase: shared });
       try {
@@ -28,7 +28,7 @@ for (const database of testDatabases()) {
         expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
       } finally {
         await Promise.all([first.close(), second.close()]);
-        if (shared.schema) await dropSchema(shared.url, shared.schema);
+        await shared.giveBack();
       }
     }, 60_000);
   });

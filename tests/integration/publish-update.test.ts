@@ -4,7 +4,13 @@ import { insertPublishable, waitForFinalTask, type ShopApp, startShopApp } from 
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
 import { type TestApp } from '../helpers/test-app.ts';
 
-type Record = { task_id: string | null; operation: string; status: string; errors: { code: string; explanation: string | null }[] };
+type Record = {
+  task_id: string | null;
+  operation: string;
+  status: string;
+  errors: { code: string; explanation: string | null }[];
+  next_attempt_at?: string | null;
+};
 
 describe('publishing a published product again updates its card', () => {
   let ozon: FakeOzon;
@@ -59,6 +65,25 @@ describe('publishing a published product again updates its card', () => {
     const sent = ozon.tasks.get(Number(full.task_id))!;
     expect(sent.items[0]).toMatchObject({ offer_id: product.offer_id, name: 'Коробка для хранения, 5 шт' });
     expect(sent.productIds[0]).toBe(Number(published.marketplace_product_id));
+  });
+
+  it('sends an offer’s price at most 10 times an hour: the 11th change waits (stored), a 12th joins it, the marketplace never refuses one', async () => {
+    const product = await insertPublishable(t);
+    const first = await publish(product.id);
+    await waitForFinalTask(t, first.task_id!);
+    const before = ozon.prices.length;
+    const reprice = async (price: number) => {
+      await edit(product.id, (current) => ({ pricing: { ...current.pricing, result: { price_rub: price, old_price_rub: price * 2, fx_rate: 11.5 } } }));
+      return publish(product.id);
+    };
+    for (let n = 1; n <= 10; n += 1) expect(await reprice(600 + n)).toMatchObject({ operation: 'prices', status: 'imported' });
+    const waiting = await reprice(611);
+    expect(waiting).toMatchObject({ operation: 'prices', status: 'waiting_quota', task_id: null });
+    expect(Date.parse(waiting.next_attempt_at!)).toBeGreaterThan(Date.now() + 55 * 60_000);
+    expect(await reprice(612)).toMatchObject({ status: 'waiting_quota', next_attempt_at: waiting.next_attempt_at });
+    expect(ozon.prices.slice(before).map((price) => price.price)).toEqual(Array.from({ length: 10 }, (_, n) => String(601 + n)));
+    const history = await t.app.inject({ method: 'GET', url: `/api/products/${product.id}/publish-history`, headers: t.auth });
+    expect(history.json<{ total: number; items: { status: string }[] }>().items.filter((record) => record.status === 'waiting_quota')).toHaveLength(1);
   });
 
   it('keeps the marketplace errors per product with a Chinese explanation of known codes', async () => {

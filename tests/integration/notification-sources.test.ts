@@ -46,6 +46,13 @@ describe('notifications the service produces itself: key_expiring and quota_used
     expect(items).toHaveLength(2);
   });
 
+  it('names the product and its offer when a sweep tells only ids (the moderation sweep knows offers, not names)', async () => {
+    const product = await insertPublishable(app.t);
+    expect(await app.t.container.cradle.notifier.notify({ kind: 'declined', shopId: app.shopId, productId: product.id })).toBe(true);
+    const [item] = await ofKind('declined');
+    expect(item).toMatchObject({ title: `商品被平台拒绝：${product.name}`, detail: `货号 ${product.offer_id}：平台审核未通过，请按错误说明修改后重新发布。` });
+  });
+
   it('notifies once when new cards wait for the daily create quota, and clears when they went out', async () => {
     const { ozon, t, shopId } = app;
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };

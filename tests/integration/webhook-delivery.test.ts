@@ -63,7 +63,15 @@ for (const database of testDatabases()) {
         kinds: ['no_stock', 'declined'],
       });
       await manage.create(shopId, { kind: 'feishu', url: robots.feishu('feishu-durable', 'fsdurable'), secret: 'fsdurable', kinds: ['no_stock'] });
-      notifier = makeNotifier({ notifications: makeKyselyNotificationStore(handle.db), webhooks, shops, clock, ids, publicBaseUrl: 'https://erp.example.cn' });
+      notifier = makeNotifier({
+        notifications: makeKyselyNotificationStore(handle.db),
+        webhooks,
+        shops,
+        products: { findById: async () => undefined },
+        clock,
+        ids,
+        publicBaseUrl: 'https://erp.example.cn',
+      });
       // Two senders on one database stand for two instances.
       senders = [0, 1].map(() => makeWebhookSender({ webhooks, robot, targetOf: manage.targetOf, clock, ids, retry: RETRY, leaseMs: 2 * MINUTE }));
       robots.messages.length = 0;

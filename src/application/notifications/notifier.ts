@@ -1,6 +1,7 @@
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type NotificationStore } from '../ports/notification-store.ts';
+import { type ProductRepository } from '../ports/product-repository.ts';
 import { type ShopRepository } from '../ports/shop-repository.ts';
 import { type WebhookStore } from '../ports/webhook-store.ts';
 import {
@@ -27,6 +28,8 @@ export type NotifierDeps = {
   readonly notifications: NotificationStore;
   readonly webhooks: WebhookStore;
   readonly shops: ShopRepository;
+  /** Names the product when the caller did not (a sweep knows offers, not names). */
+  readonly products: Pick<ProductRepository, 'findById'>;
   readonly clock: Clock;
   readonly ids: Ids;
   /** PUBLIC_BASE_URL: robot messages link to the page's product screen under it (no link when unset). */
@@ -35,7 +38,7 @@ export type NotifierDeps = {
   readonly onQueued?: () => void;
 };
 
-export function makeNotifier({ notifications, webhooks, shops, clock, ids, publicBaseUrl, onQueued }: NotifierDeps): Notifier {
+export function makeNotifier({ notifications, webhooks, shops, products, clock, ids, publicBaseUrl, onQueued }: NotifierDeps): Notifier {
   return {
     async notify(event) {
       const key = episodeKey(event);
@@ -44,7 +47,11 @@ export function makeNotifier({ notifications, webhooks, shops, clock, ids, publi
       const shop = await shops.findById(event.shopId);
       // A shop removed meanwhile has nobody to tell.
       if (!shop) return false;
-      const { title, detail } = composeNotification(event, shop.name);
+      const product = !event.productName && event.productId ? await products.findById(event.productId) : undefined;
+      const { title, detail } = composeNotification(
+        { ...event, productName: event.productName ?? product?.name, offerId: event.offerId ?? product?.offer_id },
+        shop.name,
+      );
       const notification: Notification = {
         id: ids.uuid(),
         at: clock.now().toISOString(),

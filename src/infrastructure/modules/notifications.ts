@@ -34,11 +34,12 @@ export const notificationsModule: FeatureModule<NotificationsRegistry, Needs> = 
     notificationStore: asFunction(({ db }: Deps) => makeKyselyNotificationStore(db)).singleton(),
     webhookStore: asFunction(({ db }: Deps) => makeKyselyWebhookStore(db)).singleton(),
     groupRobot: asFunction(({ guardedHttp, clock }: Deps) => makeGuardedGroupRobot({ guardedHttp, clock })).singleton(),
-    notifier: asFunction(({ notificationStore, webhookStore, shops, clock, ids, config, webhookSenderTimer }: Deps) =>
+    notifier: asFunction(({ notificationStore, webhookStore, shops, products, clock, ids, config, webhookSenderTimer }: Deps) =>
       makeNotifier({
         notifications: notificationStore,
         webhooks: webhookStore,
         shops,
+        products,
         clock,
         ids,
         publicBaseUrl: config.publicBaseUrl,

@@ -93,6 +93,38 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
     expect(await tasks.nextPollAt()).toBe(at(35));
   });
 
+  it("lists the queue in the order it goes, and takes out only a product's records no sender holds (issue 32 item 7)", async ({ stores: { tasks, other } }) => {
+    const waiting = (id: string, productId: string, sendAt: string, made: string, fields: Partial<PublishTask> = {}): PublishTask => ({
+      ...newWaitingRecord({ id, product_id: productId, shop_id: 's1', offer_id: id.toUpperCase() }, sendAt, made),
+      ...fields,
+    });
+    await tasks.insert(
+      waiting('q3', 'p3', at(50), at(1)),
+      waiting('q1', 'p1', at(40), at(2)),
+      waiting('q2a', 'p2', at(45), at(3), { variant_id: 'v1' }),
+      waiting('q2b', 'p2', at(45), at(4), { variant_id: 'v2' }),
+      waiting('q4', 'p4', at(41), at(5), { send_started_at: at(5) }),
+      taskNo(6),
+    );
+    expect((await other.listQueue()).map((record) => record.id)).toEqual(['q1', 'q4', 'q2a', 'q2b', 'q3']);
+    const withdrawn = {
+      errors: [{ code: 'WITHDRAWN', message: '移出', level: 'error', state: '', description: '移出', field: '', attribute_id: 0, attribute_name: '' }],
+      at: at(30),
+    };
+    // Both colours of p2 go together; q1 is due before the window (a sender may hold it); q4 may have reached the marketplace.
+    expect((await tasks.withdrawWaiting('p2', at(42), withdrawn)).map((record) => [record.id, record.status, record.next_poll_at])).toEqual([
+      ['q2a', 'failed', null],
+      ['q2b', 'failed', null],
+    ]);
+    expect((await other.findById('q2b'))?.errors).toEqual(withdrawn.errors);
+    expect(await tasks.withdrawWaiting('p1', at(42), withdrawn)).toEqual([]);
+    expect(await tasks.withdrawWaiting('p4', at(30), withdrawn)).toEqual([]);
+    expect(await tasks.withdrawWaiting('p2', at(42), withdrawn)).toEqual([]);
+    expect((await tasks.listQueue()).map((record) => record.id)).toEqual(['q1', 'q4', 'q3']);
+    // A sender that held the withdrawn records before writes nothing for them any more.
+    expect(await tasks.heldBy('someone', ['q2a'])).toEqual(new Set());
+  });
+
   it('knows which shops and products have open records, and pages a history newest first', async ({ stores: { tasks } }) => {
     await tasks.insert(
       taskNo(31, { status: 'imported', ...done, product_id: 'p9', shop_id: 's9' }),

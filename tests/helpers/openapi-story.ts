@@ -74,6 +74,8 @@ export const ORDER = [
   'getProductsIdPublishHistory',
   'getProductsIdMarket',
   'postProductsIdMarketAction',
+  'getPublishQueue',
+  'deletePublishQueueId',
   'postPublish',
   'postProductsIdRichContent',
   'deleteProductsIdAssetsAssetId',

@@ -111,6 +111,38 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
       return claimed.map((record) => record.id);
     },
 
+    async listQueue() {
+      const soonest = (a: PublishTask, b: PublishTask): number =>
+        (a.next_poll_at ?? '').localeCompare(b.next_poll_at ?? '') || a.created_at.localeCompare(b.created_at) || byId(a, b);
+      return rows()
+        .filter((record) => record.status === 'waiting_quota')
+        .sort(soonest)
+        .map(copy);
+    },
+
+    async withdrawWaiting(productId, notDueBefore, withdrawn) {
+      const taken = rows().filter(
+        (record) =>
+          record.product_id === productId &&
+          record.status === 'waiting_quota' &&
+          record.send_started_at === null &&
+          record.next_poll_at !== null &&
+          record.next_poll_at > notDueBefore,
+      );
+      const changed = taken.map((record): PublishTask => ({
+        ...record,
+        status: 'failed',
+        errors: [...withdrawn.errors],
+        next_poll_at: null,
+        updated_at: withdrawn.at,
+      }));
+      for (const record of changed) {
+        table.set(record.id, copy(record));
+        holders.set(record.id, `withdrawn-${withdrawn.at}`);
+      }
+      return changed.map(copy);
+    },
+
     async nextPollAt() {
       return rows()
         .filter((record) => isOpen(record) && record.next_poll_at !== null)

@@ -22,6 +22,7 @@ import { renderProducts } from './pages/products.ts';
 import { renderPublish } from './pages/publish.ts';
 import { renderShops } from './pages/shops.ts';
 import { renderNotifications } from './pages/notifications.ts';
+import { renderQueue } from './pages/queue.ts';
 import { renderUsers } from './pages/users.ts';
 import { watchSession } from './session-watch.ts';
 import { announcer } from './lib/announce.ts';
@@ -94,6 +95,7 @@ function render(route: Route): void {
     shops: renderShops,
     notifications: renderNotifications,
     publish: renderPublish,
+    queue: renderQueue,
   } as const;
   cleanup = screens[route.name](app, root, route);
   shownHref = location.pathname + location.search;

@@ -3,6 +3,7 @@ import { type PublishTaskRepository } from '../../application/ports/publish-task
 import { type Database } from './database.ts';
 import { makeKyselyPublishHolds } from './kysely-publish-holds.ts';
 import { makeKyselyPublishSchedule } from './kysely-publish-schedule.ts';
+import { makeKyselyPublishQueue } from './kysely-publish-queue.ts';
 import { OPEN, toRow, toTask } from './publish-task-rows.ts';
 
 /** Rows per insert statement (PostgreSQL's parameter limit is far above 100 × 14). */
@@ -61,6 +62,7 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
 
     ...makeKyselyPublishSchedule(db),
     ...makeKyselyPublishHolds(db),
+    ...makeKyselyPublishQueue(db),
 
     hasPendingForShop: (shopId) => hasOpen('shop_id', shopId),
     hasPendingForProduct: (productId) => hasOpen('product_id', productId),

@@ -1,4 +1,4 @@
-import { type PublishStatus, type PublishTask } from '../../domain/publishing/publish-task.ts';
+import { type ImportError, type PublishStatus, type PublishTask } from '../../domain/publishing/publish-task.ts';
 
 /** Where publish records live (one per product and send); waiting and pending ones survive restarts. */
 export interface PublishTaskRepository {
@@ -49,6 +49,14 @@ export interface PublishTaskRepository {
    * operation `prices` the marketplace answered, updated or not), by offer id; offers without any are absent.
    */
   priceSendsSince(shopId: string, offerIds: readonly string[], since: string): Promise<Map<string, string[]>>;
+  /** The records waiting to be sent (`waiting_quota`), in the order they go: soonest `next_poll_at`, then oldest. */
+  listQueue(): Promise<PublishTask[]>;
+  /**
+   * Takes a product's waiting records out of the queue: each still `waiting_quota`, not due before `notDueBefore`
+   * (so no sender holds it) and not being looked up after an unanswered send becomes `failed` with `withdrawn.errors`,
+   * in one statement; answers the records changed (none when every one was about to go or already went).
+   */
+  withdrawWaiting(productId: string, notDueBefore: string, withdrawn: { readonly errors: readonly ImportError[]; readonly at: string }): Promise<PublishTask[]>;
   /** The newest record of the product's card (or of one variant's, by `variantId`) in the shop that left a card on the marketplace (imported or skipped). */
   lastCard(productId: string, shopId: string, variantId?: string | null): Promise<PublishTask | undefined>;
 }

@@ -6,6 +6,7 @@ import { type FieldProblem, isDomainError } from '../../domain/common/errors.ts'
 import { type Product } from '../../domain/catalog/product.ts';
 import { type PublishTask, newWaitingRecord } from '../../domain/publishing/publish-task.ts';
 import { chooseOperation } from '../../domain/publishing/publish-update.ts';
+import { openPublishRefusal } from '../../domain/publishing/publish-queue.ts';
 import { type Shop } from '../../domain/shops/shop.ts';
 import { type OnRecordsTakenOver, makeSendHold } from './publish-holds.ts';
 import { writeVariantStatuses } from './publish-write-back.ts';
@@ -68,6 +69,12 @@ export type PublicationDispatch = {
 
 export function makePublicationDispatch(deps: PublicationDispatchDeps): PublicationDispatch {
   const { publishTasks, preparePublication, sendPublications, ids, clock } = deps;
+  /** Why a product with open records is refused: awaiting a result, or queued with when it goes (publish-queue.ts). */
+  const openRefusal = async (productId: string): Promise<Candidate> => {
+    const { items } = await publishTasks.listByProduct(productId, { page: 1, pageSize: 100 });
+    const { code, message } = openPublishRefusal(items.filter((record) => record.status === 'pending' || record.status === 'waiting_quota'));
+    return refused(code, message, [{ path: 'product_id', message }]);
+  };
   const judge = async (product: Product | undefined, shop: Shop, open: boolean): Promise<Candidate> => {
     if (!product) return refused('PRODUCT_NOT_FOUND', '商品不存在', [{ path: 'product_id', message: '商品不存在' }]);
     if (product.stage !== 'ready' && product.stage !== 'published') {
@@ -75,10 +82,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       return refused('PRODUCT_NOT_READY', message, [{ path: 'stage', message }]);
     }
     const joining = open ? await waitingPriceRecords(publishTasks, product.id) : undefined;
-    if (open && !joining) {
-      const message = '该商品已有发布任务在等待平台结果';
-      return refused('PUBLISH_IN_PROGRESS', message, [{ path: 'product_id', message }]);
-    }
+    if (open && !joining) return openRefusal(product.id);
     let prepared;
     try {
       prepared = await preparePublication(product, shop);

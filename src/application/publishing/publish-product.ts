@@ -18,6 +18,8 @@ export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask
  * Publishes one `ready` product (or updates a published one's card) through a shop: the publish checks, then the
  * send within the shop's quota. The record is `pending` with the marketplace's task id, or `waiting_quota`.
  */
+const OPEN_REFUSALS: readonly string[] = ['PUBLISH_IN_PROGRESS', 'PUBLISH_QUEUED', 'PUBLISH_SETTLING'];
+
 export function makePublishProduct({ products, shopAccess, publicationDispatch }: PublishProductDeps): PublishProduct {
   return async ({ productId, shopId }) => {
     const product = await loadProduct(products, productId);
@@ -25,7 +27,8 @@ export function makePublishProduct({ products, shopAccess, publicationDispatch }
     const shop = await findPublishingShop(shopAccess, shopId);
     const candidate = await publicationDispatch.evaluate(product, shop);
     if (!candidate.ok) {
-      if (candidate.code === 'PUBLISH_IN_PROGRESS') throw conflict(candidate.code, candidate.detail);
+      // Open records (awaiting a result, queued, being looked up): a state to wait for, not a problem to fix.
+      if (OPEN_REFUSALS.includes(candidate.code)) throw conflict(candidate.code, candidate.detail);
       throw invalid(candidate.code, candidate.detail, candidate.problems);
     }
     const [record] = await publicationDispatch.dispatch(shop, [candidate]);

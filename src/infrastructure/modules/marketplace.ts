@@ -43,6 +43,8 @@ import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type AccountsRegistry } from '../registries/accounts.ts';
 import { type CatalogRegistry } from '../registries/catalog.ts';
 import { type NotificationsRegistry } from '../registries/notifications.ts';
+import { makeListPublishQueue, makeWithdrawFromQueue } from '../../application/publishing/publish-queue.ts';
+import { publishQueueRoutes } from '../../adapters/http/routes/publish-queue.ts';
 
 /** A failure message safe for logs: the error's code and message, never request headers. */
 const loggable = (error: unknown): { code?: unknown; message: string } => ({
@@ -108,6 +110,12 @@ export const marketplaceModule: FeatureModule<
         publishTasks,
         priceSendLimit: { perWindow: PRICE_SEND_LIMIT.perWindow, windowMs: config.publishPoll.priceWindowMs },
       }),
+    ).singleton(),
+    listPublishQueue: asFunction(({ publishTasks, products, shops, clock, config }: Deps) =>
+      makeListPublishQueue({ publishTasks, products, shops, clock, sendLeaseMs: config.publishPoll.sendLeaseMs }),
+    ).singleton(),
+    withdrawFromQueue: asFunction(({ publishTasks, products, shops, clock, config }: Deps) =>
+      makeWithdrawFromQueue({ publishTasks, products, shops, clock, sendLeaseMs: config.publishPoll.sendLeaseMs }),
     ).singleton(),
     publicationDispatch: asFunction(
       ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Deps) =>
@@ -187,6 +195,7 @@ export const marketplaceModule: FeatureModule<
       testShop: c.testShop,
     }),
     categoryRoutes({ getCategoryTree: c.getCategoryTree, getCategoryAttributes: c.getCategoryAttributes, getAttributeValues: c.getAttributeValues }),
+    publishQueueRoutes({ listPublishQueue: c.listPublishQueue, withdrawFromQueue: c.withdrawFromQueue }),
     publishRoutes({
       publishProduct: c.publishProduct,
       publishMany: c.publishMany,

@@ -27,6 +27,7 @@ import { type ShopAccess } from '../../application/shop-access.ts';
 import { type TestShop } from '../../application/use-cases/test-shop.ts';
 import { type UpdateShop } from '../../application/use-cases/update-shop.ts';
 import { type PublishPoller } from '../../application/publishing/publish-poller.ts';
+import { type ListPublishQueue, type WithdrawFromQueue } from '../../application/publishing/publish-queue.ts';
 
 /** What this feature adds to the container. */
 export type MarketplaceRegistry = {
@@ -57,6 +58,8 @@ export type MarketplaceRegistry = {
   sendWaiting: SendWaiting;
   getPublishTask: GetPublishTask;
   listPublishHistory: ListPublishHistory;
+  listPublishQueue: ListPublishQueue;
+  withdrawFromQueue: WithdrawFromQueue;
   pollPublishTasks: PollPublishTasks;
   publishPoller: PublishPoller;
 };

@@ -39,6 +39,12 @@ describe('publish product', () => {
     expect(record).toMatchObject({ status: 'waiting_quota', task_id: null, next_poll_at: RESET });
     expect(await kit.publishTasks.findById(record.id)).toEqual(record);
     expect(kit.marketplace.calls).toEqual(['productLimits']);
+    // Publishing it again says it is queued and when it goes (issue 32 item 8), not that it awaits a result.
+    await expect(kit.publishProduct({ productId: product.id, shopId: shop.id })).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'PUBLISH_QUEUED',
+      detail: expect.stringContaining(`预计 ${RESET.slice(0, 10)} ${RESET.slice(11, 16)} UTC 自动发送`),
+    });
   });
 
   it('refuses a product that fails the pre-flight (422 with its problems): nothing sent, nothing recorded', async () => {

@@ -10,6 +10,8 @@ export type Route =
   | { readonly name: 'shops' }
   /** The bell's list; `unread` shows only what is not read yet. */
   | { readonly name: 'notifications'; readonly unread: boolean }
+  /** The publish queue (issue 32 item 7). */
+  | { readonly name: 'queue' }
   /** Bulk publishing; `ids` are the products chosen on the list (the screen lets the seller change them). */
   | { readonly name: 'publish'; readonly ids: readonly string[] };
 
@@ -37,6 +39,7 @@ export function parseRoute(pathname: string, search: string): Route {
   if (pathname === '/account') return { name: 'account' };
   if (pathname === '/shops') return { name: 'shops' };
   if (pathname === '/notifications') return { name: 'notifications', unread: query.get('unread') === '1' };
+  if (pathname === '/queue') return { name: 'queue' };
   if (pathname === '/publish') return { name: 'publish', ids: (query.get('ids') ?? '').split(',').filter((id) => /^[0-9a-fA-F-]{36}$/.test(id)) };
   const product = /^\/products\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (product?.[1]) {
@@ -66,6 +69,8 @@ export function routeHref(route: Route): string {
       return '/shops';
     case 'notifications':
       return route.unread ? '/notifications?unread=1' : '/notifications';
+    case 'queue':
+      return '/queue';
     case 'publish':
       return route.ids.length > 0 ? `/publish?ids=${route.ids.join(',')}` : '/publish';
     case 'product':

@@ -37,6 +37,7 @@ export function shell(app: App, ...content: Child[]): HTMLElement {
   const workLinks = [
     navLink(app, '商品', { name: 'products', stage: 'all', q: '', page: 1 }, { id: 'nav-products' }),
     navLink(app, '批量发布', { name: 'publish', ids: [] }, { id: 'nav-publish' }),
+    navLink(app, '发布队列', { name: 'queue' }, { id: 'nav-queue' }),
     navLink(app, '店铺', { name: 'shops' }, { id: 'nav-shops' }),
   ];
   return h(

@@ -3,6 +3,7 @@ import type { PublishTask, PublishTaskView, Shop } from '../api/marketplace-type
 import { formatTime } from '../lib/format.ts';
 import type { EditorContext } from '../editor/context.ts';
 import { h, mount } from '../lib/dom.ts';
+import { navLink } from '../pages/layout.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 import { focusField } from './focus-field.ts';
@@ -15,14 +16,28 @@ export type PublishActionsDeps = {
   readonly shop: () => Shop | null;
   /** After a task reaches its final status, or is answered waiting: reread quota, history and the product. */
   readonly onFinished: () => void;
+  /** Reads the publish history again (its answer comes back through `follow`). */
+  readonly reloadHistory?: () => void;
 };
 
+/** While a record waits in the queue, the history is read again this often to see it go out (issue 32 item 2). */
+const WAITING_REFRESH_MS = 5_000;
+
 /** Pre-flight and publish for one product, with the task followed live until the marketplace answers. */
-export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { element: HTMLElement; stop(): void } {
+export function publishActions(
+  ctx: EditorContext,
+  deps: PublishActionsDeps,
+): { element: HTMLElement; stop(): void; follow(records: readonly PublishTask[]): void } {
   const result = h('div', { id: 'preflight-result', class: 'preflight-result' });
   const taskBox = h('div', { id: 'publish-task', class: 'publish-task' });
-  const stageNote = h('p', { class: 'muted small' });
+  const stageNote = h('p', { class: 'muted small', id: 'publish-stage-note' });
   let stopWatch: (() => void) | null = null;
+  /** The product's newest open record (sent and awaiting a result, or queued), read from the service: the button waits for it. */
+  let open: PublishTask | null = null;
+  /** The task id being followed, so a history read does not start a second watch of it. */
+  let following: string | null = null;
+  let waitingTimer: ReturnType<typeof setTimeout> | undefined;
+  let queueNote = '';
   const focus = (path: string): void => focusField(ctx, path);
 
   const prepare = async (): Promise<Shop | null> => {
@@ -74,8 +89,11 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
         : status === 'waiting_quota'
           ? h(
               'p',
-              { class: 'muted small' },
-              `超出平台今日额度或被限流，服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`,
+              { class: 'muted small', id: 'publish-waiting-note' },
+              `已在发布队列中（超出平台今日额度或被限流），服务会在${task.next_attempt_at ? ` ${formatTime(task.next_attempt_at)} ` : '额度恢复后'}自动发送，不用再点发布。`,
+              queueNote,
+              ' ',
+              navLink(ctx.app, '查看发布队列 →', { name: 'queue' }),
             )
           : null,
       importErrors(mine.length > 1 ? mine.flatMap((entry) => entry.errors) : (item?.errors ?? task.errors)),
@@ -98,7 +116,12 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
         showTask(task);
         // The records (and the variants' statuses) are stored waiting: show them in the history at once.
         if (isOpenStatus(task.status)) deps.onFinished();
-      } else stopWatch = watchTask(ctx.app, task.task_id, showTask);
+      } else {
+        following = task.task_id;
+        stopWatch = watchTask(ctx.app, task.task_id, showTask);
+      }
+      open = task;
+      renderStage();
     } catch (error) {
       markChecked();
       if (error instanceof ApiError && error.status === 422 && (error.errors ?? []).length > 0)
@@ -126,9 +149,53 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
   const renderStage = (): void => {
     const stage = ctx.saved().stage;
     const publishable = stage === 'ready' || stage === 'published';
-    publishButton.disabled = !publishable;
+    // Honest button (issue 32 item 8): while a send awaits its result or waits in the queue, publishing again cannot work.
+    publishButton.disabled = !publishable || open !== null;
     publishButton.textContent = stage === 'published' ? '更新平台商品卡片' : '发布到平台';
-    stageNote.textContent = publishable ? '' : `商品现在是「${label(STAGE_LABELS, stage)}」：先在页面上方「标记为待上架」，才能发布。检查随时可以做。`;
+    stageNote.textContent = !publishable
+      ? `商品现在是「${label(STAGE_LABELS, stage)}」：先在页面上方「标记为待上架」，才能发布。检查随时可以做。`
+      : open === null
+        ? ''
+        : open.status === 'pending'
+          ? '已发送到平台，正在等待导入结果；结果出来后才能再次发布。'
+          : open.settling
+            ? '上次发送未收到回复，正在向平台核对；核对结束后才能再次发布。'
+            : '已在发布队列中，到时自动发送；要取消请到「发布队列」移出。';
+  };
+
+  /** How many cards go before this product, from the queue (shown under the waiting status). */
+  const readQueuePlace = async (): Promise<void> => {
+    try {
+      const queue = await ctx.app.api.json<{ items: { product_id: string; cards_before: number; position: number }[] }>('/api/publish/queue');
+      const mine = queue.items.find((item) => item.product_id === ctx.id);
+      queueNote = mine ? `队列中排第 ${mine.position} 位，前面还有 ${mine.cards_before} 张卡片。` : '';
+    } catch {
+      queueNote = '';
+    }
+  };
+
+  /**
+   * The product's records as the service has them (issue 32 item 2): a send started anywhere — this page before a
+   * reload, the bulk page, another browser — is followed until it ends, and the button waits for it.
+   */
+  const follow = (records: readonly PublishTask[]): void => {
+    const newest = records.find((record) => isOpenStatus(record.status)) ?? null;
+    open = newest;
+    renderStage();
+    clearTimeout(waitingTimer);
+    if (newest === null) return;
+    if (newest.task_id !== null && newest.status === 'pending') {
+      if (following === newest.task_id) return;
+      stopWatch?.();
+      following = newest.task_id;
+      stopWatch = watchTask(ctx.app, newest.task_id, showTask);
+      return;
+    }
+    // Queued: no marketplace task yet. Say where it stands and look again until it goes out.
+    void readQueuePlace().then(() => {
+      if (open === newest) showTask(newest);
+    });
+    waitingTimer = setTimeout(() => deps.reloadHistory?.(), WAITING_REFRESH_MS);
   };
   // A result describes the product as it was checked; after an edit it is marked as out of date.
   let checkedVersion = -1;
@@ -146,5 +213,12 @@ export function publishActions(ctx: EditorContext, deps: PublishActionsDeps): { 
   };
   renderStage();
   const element = h('div', { class: 'publish-actions' }, h('div', { class: 'row-actions' }, checkButton, publishButton), stageNote, result, taskBox);
-  return { element, stop: () => stopWatch?.() };
+  return {
+    element,
+    follow,
+    stop: () => {
+      stopWatch?.();
+      clearTimeout(waitingTimer);
+    },
+  };
 }

@@ -24,9 +24,12 @@ export const publishPanel: Panel = (ctx, host) => {
   let stopVariants = (): void => undefined;
   let refreshVariants = (): void => undefined;
   let settling: ReadonlySet<string> = new Set();
+  // The publish actions follow what the history reads (issue 32 item 2); they are made below, so bound late.
+  let follow: (items: Parameters<ReturnType<typeof publishActions>['follow']>[0]) => void = () => undefined;
   const history = publishHistory(ctx.app, ctx.id, (items) => {
     settling = settlingVariants(items);
     refreshVariants();
+    follow(items);
   });
   let shop: Shop | null = null;
 
@@ -90,7 +93,9 @@ export const publishPanel: Panel = (ctx, host) => {
       void shops.refreshQuota();
       void ctx.refresh();
     },
+    reloadHistory: () => history.reload(),
   });
+  follow = actions.follow;
 
   mount(
     host,

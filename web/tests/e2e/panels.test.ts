@@ -208,7 +208,7 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await page().goto(`${stack.service.baseUrl}/shops`);
     await expect.poll(text(page(), '#public-address-warning'), POLL).toContain('未设置公网地址（PUBLIC_BASE_URL）');
     expect(await page().getAttribute('#public-address-warning', 'role')).toBe('alert');
-    await shot(page(), '60-public-address-warning');
+    await shot(page(), '70-public-address-warning');
     await open('publish');
     await expect.poll(text(page(), '#public-address-warning'), POLL).toContain('发布会被平台拒绝');
     await page().goto(`${stack.service.baseUrl}/publish`);

@@ -15,6 +15,13 @@ describe('publishing from the page in Chromium', () => {
   const page = () => stack.page;
   const shopRow = `tr[data-shop="Ozon 主店"]`;
   let products: string[] = [];
+  /** The bound shop's id, read through the API. */
+  const shopId = async (): Promise<string> => {
+    const token = await apiLogin(stack.service.baseUrl);
+    return (await apiJson<{ items: { id: string; name: string }[] }>(stack.service.baseUrl, token, 'GET', '/api/shops')).items.find(
+      (shop) => shop.name === 'Ozon 主店',
+    )!.id;
+  };
   /** The category and the required attributes, as a seller who filled them on the page leaves them. */
   const completeAttributes = (id: string) => ({
     description_category_id: 17028922,
@@ -329,5 +336,52 @@ describe('publishing from the page in Chromium', () => {
     await expect.poll(text(page(), '#key-warnings'), POLL).toContain('10 天后过期');
     await expect.poll(attr(page(), `${shopRow} .quota`, 'data-create-left'), POLL).toBe('unlimited');
     await shot(page(), '10-shops');
+  });
+
+  it('follows a publish started elsewhere after a reload until it ends, the button waiting for it (issue 32 items 2 and 8)', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-3201', 'SCARF-E2E-3201');
+    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
+    ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: -1 };
+    ozon.plan = { pendingPolls: 5, outcome: 'imported' };
+    // Sent by the API (another tab, the bulk page): this page's own button never started it.
+    await apiJson(stack.service.baseUrl, token, 'POST', `/api/products/${id}/publish`, { shop_id: await shopId() });
+    await page().goto(`${stack.service.baseUrl}/products/${id}?tab=publish`);
+    await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), POLL).toBe('pending');
+    expect(await page().isDisabled('#publish-one')).toBe(true);
+    await expect.poll(text(page(), '#publish-stage-note'), POLL).toContain('正在等待导入结果');
+    await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), { timeout: 30_000, interval: 200 }).toBe('imported');
+    await expect.poll(() => page().isDisabled('#publish-one'), POLL).toBe(false);
+    ozon.plan = { pendingPolls: 1, outcome: 'imported' };
+  });
+
+  it('shows the queue in order and in cards; a queued product says when it goes and can be taken out (issue 32 items 7 and 8)', async () => {
+    const token = await apiLogin(stack.service.baseUrl);
+    const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-3202', 'SCARF-E2E-3202');
+    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
+    ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: 100, usage: 100 };
+    await apiJson(stack.service.baseUrl, token, 'POST', '/api/publish', { shop_id: await shopId(), product_ids: [id] });
+
+    await page().goto(`${stack.service.baseUrl}/products/${id}?tab=publish`);
+    await expect.poll(attr(page(), '#publish-task [data-publish-status]', 'data-publish-status'), POLL).toBe('waiting_quota');
+    await expect.poll(text(page(), '#publish-waiting-note'), POLL).toMatch(/队列中排第 \d+ 位，前面还有 \d+ 张卡片/);
+    expect(await page().isDisabled('#publish-one')).toBe(true);
+    await expect.poll(text(page(), '#publish-stage-note'), POLL).toContain('已在发布队列中');
+
+    await page().click('#nav-queue');
+    await page().waitForURL(/\/queue$/);
+    const row = `#queue-table tr[data-product="${id}"]`;
+    await expect.poll(text(page(), `${row} [data-cards]`), POLL).toBe('1 张');
+    await expect.poll(text(page(), '#queue-summary'), POLL).toMatch(/共 \d+ 件商品、\d+ 张卡片在等待发送/);
+    await shot(page(), '71-publish-queue');
+    page().once('dialog', (dialog) => void dialog.accept());
+    await page().click(`${row} [data-action=withdraw]`);
+    await expect.poll(() => page().locator(row).count(), POLL).toBe(0);
+    await expect.poll(text(page(), '#toasts'), POLL).toContain('移出发布队列');
+
+    await page().goto(`${stack.service.baseUrl}/products/${id}?tab=publish`);
+    await expect.poll(text(page(), '#publish-history'), POLL).toContain('卖家已把它移出发布队列');
+    await expect.poll(() => page().isDisabled('#publish-one'), POLL).toBe(false);
+    ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: -1 };
   });
 });

@@ -54,6 +54,28 @@ export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
     // Not followed on the marketplace yet: nothing there to delete (a card there must be archived and without an SKU).
     answer: { product_id: EXAMPLE.productId, market_state: null, offers: [] },
   },
+  getPublishQueue: {
+    status: 200,
+    answer: {
+      total_products: 1,
+      total_cards: 3,
+      items: [
+        {
+          position: 1,
+          product_id: EXAMPLE.productId,
+          name: 'Коробка для хранения с крышкой, 3 шт',
+          shop_id: EXAMPLE.shopId,
+          shop_name: 'Ozon 主店',
+          cards: 3,
+          cards_before: 0,
+          goes_at: EXAMPLE.updatedAt,
+          settling: false,
+          removable: true,
+        },
+      ],
+    },
+  },
+  deletePublishQueueId: { parameters: { id: EXAMPLE.productId }, status: 200, answer: { removed: 0 } },
   postPublish: {
     body: { shop_id: EXAMPLE.shopId, product_ids: [EXAMPLE.productId] },
     status: 202,

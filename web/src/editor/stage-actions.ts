@@ -4,6 +4,7 @@ import { h, mount } from '../lib/dom.ts';
 import { toast } from '../lib/toast.ts';
 import type { EditorContext } from './context.ts';
 import { problemList } from './ready-problems.ts';
+import { focusField } from '../publish/focus-field.ts';
 
 type Problem = { readonly path: string; readonly message: string };
 
@@ -60,7 +61,12 @@ export function stageActions(ctx: EditorContext): HTMLElement {
     if (product.stage !== 'archived') list.push(h('button', { class: 'danger', id: 'stage-archive', onclick: archive }, '归档'));
     mount(buttons, list);
     const problems = refused ?? (working ? product.ready_problems : []);
-    mount(checks, problems.length > 0 ? problemList(problems, refused ? '还不能标记为待上架：' : `还差 ${problems.length} 项才能标记为待上架：`) : null);
+    mount(
+      checks,
+      problems.length > 0
+        ? problemList(problems, refused ? '还不能标记为待上架：' : `还差 ${problems.length} 项才能标记为待上架：`, (path) => focusField(ctx, path))
+        : null,
+    );
   }
 
   let shown = '';

@@ -38,6 +38,8 @@ export function fieldTarget(path: string): FieldTarget {
     };
   if (head === 'description_category_id' || head === 'type_id' || head === 'category') return { tab: 'publish', selector: '[data-path="category"]' };
   if (INFO_FIELDS.has(head)) return { tab: 'pricing', selector: `#f-${head}` };
+  // The trial panel's inputs (`/pricing/cost_cny` → `#f-pricing-cost_cny`); the grams of weight have one input for both.
+  if (head === 'pricing' && second) return { tab: 'pricing', selector: second === 'weight_g' ? '#f-weight_g' : `#f-pricing-${second}` };
   const computed = COMPUTED[head];
   if (computed) return { tab: 'pricing', selector: computed };
   if (head === 'images' || head === 'primary_image') return { tab: 'images', selector: '[data-panel="images"]' };

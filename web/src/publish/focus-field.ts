@@ -10,8 +10,19 @@ const FOCUSABLE = 'input:not([type=hidden]), select, textarea, button';
 export function focusField(ctx: EditorContext, path: string): void {
   const target = fieldTarget(path);
   ctx.showTab(target.tab);
-  const element = document.querySelector<HTMLElement>(target.selector);
-  if (!element) return;
+  reach(target.selector, Date.now() + WAIT_MS);
+}
+
+/** How long a tab drawn from the network (the category's attributes, the variant table) is waited for. */
+const WAIT_MS = 5_000;
+
+/** The field once its tab has drawn it: looked for at each frame until it is there (issue 32 item 3: another tab's field). */
+function reach(selector: string, until: number): void {
+  const element = document.querySelector<HTMLElement>(selector);
+  if (!element) {
+    if (Date.now() < until) requestAnimationFrame(() => reach(selector, until));
+    return;
+  }
   for (let parent = element.parentElement; parent; parent = parent.parentElement) {
     if (parent instanceof HTMLDetailsElement) parent.open = true;
   }

@@ -31,6 +31,12 @@ describe('the editor speaks to a seller in Chromium: pre-filled values, sources,
     await expect.poll(text(e.stack.page, '#ready-checks'), POLL).toContain('才能标记为待上架');
     await e.stack.page.click('#ready-checks li[data-path="/offer_id"] button');
     expect(await e.stack.page.evaluate(() => document.activeElement?.id)).toBe('f-offer_id');
+    // From another tab the same link switches tab first, then reaches the field (issue 32 item 3).
+    await e.stack.page.click('#tab-images');
+    await expect.poll(() => e.stack.page.isHidden('#f-offer_id'), POLL).toBe(true);
+    await e.stack.page.click('#ready-checks li[data-path="/offer_id"] button');
+    await expect.poll(() => e.stack.page.evaluate(() => document.activeElement?.id), POLL).toBe('f-offer_id');
+    expect(e.stack.page.url()).not.toContain('tab=images');
   });
 
   it('marks the field the server refused with its Chinese message (a markup of 5000 %)', async () => {

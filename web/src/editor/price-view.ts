@@ -1,6 +1,7 @@
 /** What the pricing panel shows: the live quote with its breakdown, and the price the server stored. */
 import type { ProductDetail } from '../api/types.ts';
 import { type Quote } from '../../../src/domain/pricing/pricing.ts';
+import { oldPriceProblems } from '../../../src/domain/pricing/price-rules.ts';
 import { h } from '../lib/dom.ts';
 import { formatCny, formatDecimal, formatRub } from '../lib/format.ts';
 import { TIER_LABELS, label } from '../lib/labels.ts';
@@ -10,6 +11,15 @@ import { type LivePrice, storedBreakdown } from './live-pricing.ts';
 const row = (name: string, value: string, id?: string): HTMLElement => h('div', { class: 'kv' }, h('span', null, name), h('strong', id ? { id } : null, value));
 
 const money = (currency: string, value: number | null): string => (currency === 'CNY' ? formatCny(value) : formatRub(value));
+
+/**
+ * The marketplace's old-price rules on the live quote (the same module the ready and publish checks use), so the seller
+ * sees a reserve discount too small or too large while typing it (docs/decisions.md, Price rules and quotas).
+ */
+const oldPriceRuleLine = (priceRub: number, oldPriceRub: number | null): HTMLElement[] =>
+  oldPriceProblems(priceRub, oldPriceRub).map((problem) =>
+    h('p', { class: 'price-rule-warn small', id: 'live-price-rule', role: 'status' }, `⚠ ${problem.message}`),
+  );
 
 /** The price, the server's stored price right under it, then the breakdown. */
 export function quoteView(quote: Quote, server: HTMLElement): HTMLElement[] {
@@ -23,6 +33,7 @@ export function quoteView(quote: Quote, server: HTMLElement): HTMLElement[] {
     ),
     server,
     row('划线价', money(quote.currency_code, quote.old_price), 'live-old-price'),
+    ...oldPriceRuleLine(b.price_rub, b.old_price_rub),
     row('档位', `${label(TIER_LABELS, b.tier)} · 重量段 ${b.weight_band}`, 'live-tier'),
     row('物流费', formatCny(b.logistics_cny), 'live-logistics'),
     row('到岸成本', formatRub(b.landed_rub)),

@@ -80,15 +80,18 @@ describe('the seller’s main flow in Chromium', () => {
     // A reserve discount too small for the marketplace's old-price gap (docs/decisions.md, Price rules and quotas):
     // 593 ₽ with 3 % makes an old price 612 ₽, 3.2 % above; the check says so and leads to the reserve field.
     await page().fill('#f-pricing-reserve_discount_percent', '3');
+    await expect.poll(text(page(), '#live-price-rule'), POLL).toContain('划线价须比售价高 5% 以上（现在只高 3.2%）');
     await savedAll(page());
     await expect
       .poll(text(page(), '#ready-checks li[data-path="/old_price"]'), POLL)
       .toBe('售价在 400–10 000 ₽ 之间时，划线价须比售价高 5% 以上（现在只高 3.2%）');
     await page().click('#ready-checks li[data-path="/old_price"] button');
     expect(await page().evaluate(() => document.activeElement?.id)).toBe('f-pricing-reserve_discount_percent');
+    await shot(page(), '64-editor-price-rule');
     await page().fill('#f-pricing-reserve_discount_percent', '50');
     await savedAll(page());
     await expect.poll(() => page().locator('#ready-checks li[data-path="/old_price"]').count(), POLL).toBe(0);
+    expect(await page().locator('#live-price-rule').count()).toBe(0);
     await page().fill('#f-name', 'Шарф женский зимний шерстяной');
     await page().fill('#f-description', 'Тёплый мягкий шарф из шерсти, 180×30 см. Не скатывается, приятен к коже.');
     await page().fill('#f-offer_id', 'SCARF-E2E-1001');

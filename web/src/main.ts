@@ -25,6 +25,7 @@ import { renderNotifications } from './pages/notifications.ts';
 import { renderQueue } from './pages/queue.ts';
 import { renderUsers } from './pages/users.ts';
 import { watchSession } from './session-watch.ts';
+import { watchBell } from './notifications/bell.ts';
 import { announcer } from './lib/announce.ts';
 import { toastHost } from './lib/toast.ts';
 
@@ -114,6 +115,7 @@ window.addEventListener('beforeunload', (event) => {
 });
 
 render(parseRoute(location.pathname, location.search));
+watchBell(app);
 watchSession(
   app,
   () => parseRoute(location.pathname, location.search).name !== 'login',

@@ -37,7 +37,27 @@ function bellIcon(): SVGSVGElement {
   return svg;
 }
 
-/** The bell in the top bar of every screen: a link to the notifications with the unread count, read at each screen. */
+/** How often an open page reads the unread count again (one small request a minute per visible tab). */
+export const BELL_REFRESH_MS = 60_000;
+
+/** Reads the unread count onto every bell on the page; a failure leaves the bell as it is. */
+function refreshBell(app: App): void {
+  app.api
+    .json<NotificationPage>('/api/notifications', { query: { unread: 'true', page_size: 1 } })
+    .then((page) => showUnread(page.unread))
+    .catch(() => undefined);
+}
+
+/** Keeps the bell current while a screen stays open: every minute while the tab is visible and a bell is shown. */
+export function watchBell(app: App): void {
+  const tick = (): void => {
+    if (document.visibilityState === 'visible' && document.querySelector('#nav-bell')) refreshBell(app);
+  };
+  window.setInterval(tick, BELL_REFRESH_MS);
+  document.addEventListener('visibilitychange', tick);
+}
+
+/** The bell in the top bar of every screen: a link to the notifications with the unread count, read at each screen and every minute. */
 export function bell(app: App): HTMLAnchorElement {
   const link = h(
     'a',
@@ -56,10 +76,7 @@ export function bell(app: App): HTMLAnchorElement {
     h('span', { class: 'bell-count', hidden: true }),
     h('span', { class: 'visually-hidden bell-words' }),
   );
-  app.api
-    .json<NotificationPage>('/api/notifications', { query: { unread: 'true', page_size: 1 } })
-    .then((page) => showUnread(page.unread))
-    // A bell that cannot read its count stays plain; the screen itself says what failed.
-    .catch(() => undefined);
+  // A bell that cannot read its count stays plain; the screen itself says what failed.
+  refreshBell(app);
   return link;
 }

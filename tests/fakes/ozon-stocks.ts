@@ -29,7 +29,10 @@ function requestValidator(schema: string): Validate {
   if (!validators) validators = new Map();
   let validate = validators.get(schema);
   if (!validate) {
-    const document = JSON.parse(readFileSync(DOCUMENT, 'utf8')) as { components: unknown };
+    // The document marks some properties `"required": true` (Swagger 2 style), which JSON Schema does not know: dropped.
+    const document = JSON.parse(readFileSync(DOCUMENT, 'utf8'), (key, value: unknown) => (key === 'required' && !Array.isArray(value) ? undefined : value)) as {
+      components: unknown;
+    };
     validate = new Ajv({ strict: false, allErrors: true, logger: false }).compile({ $ref: `#/components/schemas/${schema}`, components: document.components });
     validators.set(schema, validate);
   }

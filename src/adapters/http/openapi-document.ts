@@ -28,6 +28,7 @@ const TAGS = [
   { name: 'shops', description: '平台店铺与凭证' },
   { name: 'categories', description: '平台类目、属性与属性值字典' },
   { name: 'publish', description: '发布到平台、发布前检查与发布记录' },
+  { name: 'stock', description: '仓库库存：设置销售库存并发送到平台仓库，查看发送情况' },
   { name: 'notifications', description: '提醒（页面铃铛）与店铺的群机器人（企业微信、钉钉、飞书）' },
 ];
 

@@ -117,7 +117,7 @@ export function makeKyselyStockSends(db: Kysely<Database>): StockSendRepository 
       return rows.map(toSend).sort((a, b) => (a.due_at === b.due_at ? (a.id < b.id ? -1 : 1) : a.due_at < b.due_at ? -1 : 1));
     },
 
-    async finish(holder, outcomes, now) {
+    async finish(holder, outcomes, now, nextAllowedAt) {
       if (outcomes.length === 0) return [];
       return db.transaction().execute(async (trx) => {
         const written: string[] = [];
@@ -130,6 +130,7 @@ export function makeKyselyStockSends(db: Kysely<Database>): StockSendRepository 
               errors,
               holder: null,
               held_until: null,
+              next_allowed_at: nextAllowedAt,
               updated_at: now,
               ...(outcome.kind === 'sent' ? { sent_stock: send.stock, sent_at: now } : {}),
               ...(outcome.kind === 'retry' ? { due_at: outcome.at } : {}),
@@ -143,7 +144,12 @@ export function makeKyselyStockSends(db: Kysely<Database>): StockSendRepository 
             continue;
           }
           // A new value came meanwhile: it waits (its interval already counts from this send), the hold ends.
-          await trx.updateTable('stock_sends').set({ holder: null, held_until: null }).where('id', '=', send.id).where('holder', '=', holder).execute();
+          await trx
+            .updateTable('stock_sends')
+            .set({ holder: null, held_until: null, next_allowed_at: nextAllowedAt })
+            .where('id', '=', send.id)
+            .where('holder', '=', holder)
+            .execute();
         }
         return written;
       });

@@ -24,9 +24,15 @@ export interface StockSendRepository {
   claim(shopId: string, now: string, leaseUntil: string, nextAllowedAt: string, holder: string, limit: number): Promise<ClaimedStock[]>;
   /**
    * Writes how each claimed send ended, where `holder` still holds it; a record whose value changed meanwhile (another
-   * revision) stays waiting for its new value. Answers the ids written.
+   * revision) stays waiting for its new value. Every pair's `next_allowed_at` becomes at least `nextAllowedAt`: the
+   * marketplace counts its interval from when it took the value, which may be later than the claim. Answers the ids written.
    */
-  finish(holder: string, outcomes: readonly { readonly send: ClaimedStock; readonly outcome: StockOutcome }[], now: string): Promise<string[]>;
+  finish(
+    holder: string,
+    outcomes: readonly { readonly send: ClaimedStock; readonly outcome: StockOutcome }[],
+    now: string,
+    nextAllowedAt: string,
+  ): Promise<string[]>;
   /** Ends every hold of `holder` (a stop): the records are free at once, each still not before its `next_allowed_at`. */
   handBack(holder: string): Promise<void>;
   /** The earliest time a waiting record becomes claimable, or undefined when none waits. */

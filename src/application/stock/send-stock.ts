@@ -84,7 +84,8 @@ export function makeSendStock(deps: SendStockDeps): SendStock {
       return 'idle';
     }
     const outcomes = await sendClaimed(shopId, claimed, now);
-    await stockSends.finish(holder, outcomes, clock.now().toISOString());
+    const answered = clock.now();
+    await stockSends.finish(holder, outcomes, answered.toISOString(), later(answered, timing.pairIntervalMs));
     return claimed.length;
   };
 

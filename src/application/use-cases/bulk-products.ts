@@ -14,8 +14,9 @@ import { type MoveProductStage } from './move-product-stage.ts';
 import { loadProduct } from '../product-access.ts';
 import { type RepriceProduct } from './reprice-product.ts';
 import { type MarketActions } from '../publishing/market-actions.ts';
+import { type SetSaleStock } from '../stock/set-stock.ts';
 
-export const BULK_ACTIONS = ['stage', 'archive', 'restore', 'delete', 'pricing', 'copy', 'suite', 'market_archive', 'market_unarchive'] as const;
+export const BULK_ACTIONS = ['stage', 'archive', 'restore', 'delete', 'pricing', 'copy', 'suite', 'market_archive', 'market_unarchive', 'stock'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** `params` per action, as the HTTP edge checked them. */
@@ -29,6 +30,7 @@ export type BulkParams = {
   suite: { model: string; plan?: unknown[] | null };
   market_archive: Record<string, never>;
   market_unarchive: Record<string, never>;
+  stock: { stock: number };
 };
 
 export type BulkInput = { [A in BulkAction]: { readonly action: A; readonly productIds: readonly string[]; readonly params: BulkParams[A] } }[BulkAction];
@@ -47,6 +49,8 @@ export type BulkProductsDeps = {
   readonly getFxRate: GetFxRate;
   /** Archive or restore on the marketplace (≤ 100 products, docs/decisions.md, Archive on the marketplace). */
   readonly marketActions: MarketActions;
+  /** The bulk `stock` action: a product's sale stock (every variant's), then its pairs on warehouses follow (docs/decisions.md, Stock). */
+  readonly setSaleStock: SetSaleStock;
   /** Tells the job worker there is work. */
   readonly onJobQueued: () => void;
 };
@@ -136,6 +140,8 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
       case 'market_archive':
       case 'market_unarchive':
         return { results: await deps.marketActions(input.action === 'market_archive' ? 'archive' : 'unarchive', input.productIds) };
+      case 'stock':
+        return { results: await eachAlone(input.productIds, (id) => deps.setSaleStock(id, input.params.stock)) };
     }
   };
 };

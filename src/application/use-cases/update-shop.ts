@@ -4,19 +4,29 @@ import { type ShopRepository } from '../ports/shop-repository.ts';
 import { invalid } from '../../domain/common/errors.ts';
 import { type Shop, type ShopCurrency, changeShop, lastFourOf } from '../../domain/shops/shop.ts';
 import { shopKeyContext, shopNotFound } from '../shop-access.ts';
+import { type ListWarehouses, shopWarehouse } from '../stock/list-warehouses.ts';
 
-export type UpdateShopDeps = { readonly shops: ShopRepository; readonly secretBox: SecretBox; readonly clock: Clock };
+export type UpdateShopDeps = {
+  readonly shops: ShopRepository;
+  readonly secretBox: SecretBox;
+  readonly clock: Clock;
+  /** Checks a default warehouse against the shop's own (docs/decisions.md, Stock). */
+  readonly listWarehouses: ListWarehouses;
+};
 export type UpdateShopInput = {
   readonly id: string;
   readonly name?: string | undefined;
   readonly currency_code?: ShopCurrency | undefined;
   readonly client_id?: string | undefined;
   readonly api_key?: string | undefined;
+  /** One of the shop's warehouses, or null for none. */
+  readonly default_warehouse_id?: number | null | undefined;
+  readonly default_stock?: number | undefined;
 };
 export type UpdateShop = (input: UpdateShopInput) => Promise<Shop>;
 
-/** Renames, changes the currency, or replaces the credentials (which sends the shop back to `unverified`). */
-export function makeUpdateShop({ shops, secretBox, clock }: UpdateShopDeps): UpdateShop {
+/** Renames, changes the currency or the stock defaults, or replaces the credentials (which sends the shop back to `unverified`). */
+export function makeUpdateShop({ shops, secretBox, clock, listWarehouses }: UpdateShopDeps): UpdateShop {
   return async (input) => {
     const shop = await shops.findById(input.id);
     if (!shop) throw shopNotFound();
@@ -31,7 +41,14 @@ export function makeUpdateShop({ shops, secretBox, clock }: UpdateShopDeps): Upd
             api_key_sealed: secretBox.seal(input.api_key, shopKeyContext(shop.id)),
             api_key_last4: lastFourOf(input.api_key),
           };
-    const next = changeShop(shop, { name: input.name?.trim(), currency_code: input.currency_code, credentials }, clock.now().toISOString());
+    const warehouseId = input.default_warehouse_id;
+    if (warehouseId !== undefined && warehouseId !== null && warehouseId !== shop.default_warehouse_id)
+      await shopWarehouse(listWarehouses, shop, warehouseId, '/default_warehouse_id');
+    const next = changeShop(
+      shop,
+      { name: input.name?.trim(), currency_code: input.currency_code, default_warehouse_id: warehouseId, default_stock: input.default_stock, credentials },
+      clock.now().toISOString(),
+    );
     if (!(await shops.update(next))) throw shopNotFound();
     return next;
   };

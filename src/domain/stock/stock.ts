@@ -76,3 +76,17 @@ export function saleOffersOf(product: OfferSource): SaleOffer[] {
       : [],
   );
 }
+
+/**
+ * The product with `stock` as the sale stock of its offer: the product's own when it has no variants, one variant's
+ * (`variantId`), or every variant's (`variantId` null on a product with variants: a bulk setting).
+ */
+export function withSaleStock<
+  P extends { readonly sale_stock: number | null; readonly variants: readonly { readonly id: string; readonly sale_stock?: number | null }[] },
+>(product: P, variantId: string | null, stock: number): P {
+  if (product.variants.length === 0) return { ...product, sale_stock: stock };
+  return {
+    ...product,
+    variants: product.variants.map((variant) => (variantId === null || variant.id === variantId ? { ...variant, sale_stock: stock } : variant)),
+  };
+}

@@ -24,6 +24,7 @@ import { makeShopAccess } from '../../application/shop-access.ts';
 import { makeTestShop } from '../../application/use-cases/test-shop.ts';
 import { makeUpdateShop } from '../../application/use-cases/update-shop.ts';
 import { PRICE_SEND_LIMIT } from '../../domain/publishing/price-send-limit.ts';
+import { makeListWarehouses } from '../../application/stock/list-warehouses.ts';
 import { type OnRecordsTakenOver } from '../../application/publishing/publish-holds.ts';
 import { auditBackgroundSends, auditPublishSent } from '../../application/publishing/publish-sent-audit.ts';
 import { makeAesGcmSecretBox } from '../../adapters/crypto/aes-gcm-secret-box.ts';
@@ -79,7 +80,10 @@ export const marketplaceModule: FeatureModule<
     getShop: asFunction(({ shopAccess }: Deps) => makeGetShop({ shopAccess })).singleton(),
     getShopLimits: asFunction(({ shopAccess, marketplace }: Deps) => makeGetShopLimits({ shopAccess, marketplace })).singleton(),
     createShop: asFunction(({ shops, secretBox, clock, ids }: Deps) => makeCreateShop({ shops, secretBox, clock, ids })).singleton(),
-    updateShop: asFunction(({ shops, secretBox, clock }: Deps) => makeUpdateShop({ shops, secretBox, clock })).singleton(),
+    listWarehouses: asFunction(({ shopAccess, marketplace, categoryCache, clock, config }: Deps) =>
+      makeListWarehouses({ shopAccess, marketplace, categoryCache, clock, ttlMs: config.stock.warehousesTtlMs }),
+    ).singleton(),
+    updateShop: asFunction(({ shops, secretBox, clock, listWarehouses }: Deps) => makeUpdateShop({ shops, secretBox, clock, listWarehouses })).singleton(),
     deleteShop: asFunction(({ shops, publishTasks, webhookStore }: Deps) =>
       makeDeleteShop({ shops, publishTasks, onDeleted: (shopId) => webhookStore.deleteByShop(shopId) }),
     ).singleton(),

@@ -3,6 +3,9 @@ import { makeLeaseTimer } from '../../application/lease-timer.ts';
 import { makeQueueStockForCreatedOffers } from '../../application/stock/offers-created.ts';
 import { makeRequeueProductStock } from '../../application/stock/stock-queue.ts';
 import { makeSendStock } from '../../application/stock/send-stock.ts';
+import { makeSetSaleStock, makeSetStock } from '../../application/stock/set-stock.ts';
+import { makeGetProductStock } from '../../application/stock/product-stock.ts';
+import { stockRoutes } from '../../adapters/http/routes/stock.ts';
 import { makeKyselyStockSends } from '../../adapters/persistence/kysely-stock-sends.ts';
 import { makeQueueDepths } from '../../adapters/persistence/kysely-queue-depths.ts';
 import { type FeatureModule } from '../feature-module.ts';
@@ -29,6 +32,11 @@ export const stockModule: FeatureModule<StockRegistry, CoreRegistry & Marketplac
       requeueProductStock: asFunction(({ products, shops, stockSends, clock, stockSender }: Deps) =>
         makeRequeueProductStock({ products, shops, stockSends, clock, onQueued: () => stockSender.nudge() }),
       ).singleton(),
+      setStock: asFunction(({ products, shopAccess, listWarehouses, stockSends, requeueProductStock, clock, stockSender }: Deps) =>
+        makeSetStock({ products, shopAccess, listWarehouses, stockSends, requeueProductStock, clock, onQueued: () => stockSender.nudge() }),
+      ).singleton(),
+      setSaleStock: asFunction(({ products, requeueProductStock, clock }: Deps) => makeSetSaleStock({ products, requeueProductStock, clock })).singleton(),
+      getProductStock: asFunction(({ products, stockSends }: Deps) => makeGetProductStock({ products, stockSends })).singleton(),
       sendStock: asFunction(({ stockSends, marketplace, shopAccess, clock, ids, config }: Deps) =>
         makeSendStock({ stockSends, marketplace, shopAccess, clock, ids, timing: config.stock }),
       ).singleton(),
@@ -53,6 +61,8 @@ export const stockModule: FeatureModule<StockRegistry, CoreRegistry & Marketplac
       ).singleton(),
     };
   },
+  // Use cases are resolved once here, never per request.
+  protectedRoutes: (c: Deps) => [stockRoutes({ listWarehouses: c.listWarehouses, setStock: c.setStock, getProductStock: c.getProductStock })],
   workers: (cradle: Deps) => ({ stock: cradle.stockSender }),
   gauges: ({ db }: Deps) => ({
     stock_sends_pending: { help: 'Stock pairs waiting to be sent to the marketplace', read: makeQueueDepths(db).pendingStockSends },

@@ -15,15 +15,16 @@ import { type WorkbenchRegistry } from '../registries/workbench.ts';
 import { type AiRegistry } from '../registries/ai.ts';
 import { type CatalogRegistry } from '../registries/catalog.ts';
 import { type MarketFollowRegistry } from '../registries/market-follow.ts';
+import { type StockRegistry } from '../registries/stock.ts';
 
 /** A lease long enough for one item's slowest work (a text model call: AI_TEXT_TIMEOUT 120 s by default). */
 const JOB_LEASE_MS = 5 * 60_000;
 const JOB_POLL_MS = 2_000;
 
-type Deps = WorkbenchRegistry & CoreRegistry & AiRegistry & CatalogRegistry & Pick<MarketFollowRegistry, 'marketActions'>;
+type Deps = WorkbenchRegistry & CoreRegistry & AiRegistry & CatalogRegistry & StockRegistry & Pick<MarketFollowRegistry, 'marketActions'>;
 
 /** Bulk actions on many products and the durable jobs they queue (issue 14). */
-export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & AiRegistry & CatalogRegistry> = {
+export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & AiRegistry & CatalogRegistry & StockRegistry> = {
   name: 'workbench',
   provide: () => ({
     jobs: asFunction(({ db }: Deps) => makeKyselyJobStore(db)).singleton(),
@@ -44,6 +45,7 @@ export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & Ai
         ...{ unitOfWork: c.unitOfWork, clock: c.clock, ids: c.ids, jobs: c.jobs, moveProductStage: c.moveProductStage, deleteProduct: c.deleteProduct },
         ...{ repriceProduct: c.repriceProduct, getFxRate: c.getFxRate, onJobQueued: () => c.jobWorker.nudge() },
         // Resolved at the first market action: the market-follow feature registers after this one.
+        setSaleStock: c.setSaleStock,
         marketActions: (action, productIds) => c.marketActions(action, productIds),
       }),
     ).singleton(),

@@ -26,6 +26,7 @@ import { type PublishProduct } from '../../application/publishing/publish-produc
 import { type ShopAccess } from '../../application/shop-access.ts';
 import { type TestShop } from '../../application/use-cases/test-shop.ts';
 import { type UpdateShop } from '../../application/use-cases/update-shop.ts';
+import { type ListWarehouses } from '../../application/stock/list-warehouses.ts';
 import { type PublishPoller } from '../../application/publishing/publish-poller.ts';
 import { type ListPublishQueue, type WithdrawFromQueue } from '../../application/publishing/publish-queue.ts';
 
@@ -43,6 +44,7 @@ export type MarketplaceRegistry = {
   getShopLimits: GetShopLimits;
   createShop: CreateShop;
   updateShop: UpdateShop;
+  listWarehouses: ListWarehouses;
   deleteShop: DeleteShop;
   testShop: TestShop;
   getCategoryTree: GetCategoryTree;

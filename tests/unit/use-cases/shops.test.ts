@@ -49,7 +49,7 @@ function shopKit() {
     asked,
     waiting,
     createShop: makeCreateShop({ shops, secretBox, clock, ids }),
-    updateShop: makeUpdateShop({ shops, secretBox, clock }),
+    updateShop: makeUpdateShop({ shops, secretBox, clock, listWarehouses: async () => [] }),
     testShop: makeTestShop({ shops, shopAccess, marketplace, clock }),
     deleteShop: makeDeleteShop({ shops, publishTasks }),
   };

@@ -8,6 +8,8 @@ export const EXAMPLE = {
   productId: '0b6f3d2e-8c41-4f7a-9e25-6d1a7c3b5e90',
   collectedId: '5c2e9a14-3b7d-4e68-a1f0-8d4c6b2e7f31',
   shopId: '9a7d1c3e-5b24-4f86-8e0a-2c6b4d8f1a57',
+  /** The shop's warehouse on the marketplace (the fake marketplace's first). */
+  warehouseId: 22_142_605_386_000,
   userId: '3e8b5f2a-1d6c-4a97-b3e4-7f0c9d2a6b18',
   /** The photo uploaded for the product. */
   assetId: '7d4a2c9e-6f13-4b85-9c2d-1e8f5a3b7c64',

@@ -11,6 +11,7 @@ import { PRICING_EXAMPLES } from './pricing.ts';
 import { PRODUCT_EXAMPLES } from './products.ts';
 import { PUBLISH_EXAMPLES } from './publish.ts';
 import { SHOP_EXAMPLES } from './shops.ts';
+import { STOCK_EXAMPLES } from './stock.ts';
 import { VIDEO_EXAMPLES } from './videos.ts';
 
 /** Every operation's example exchange, by operationId (one module per route group). */
@@ -28,4 +29,5 @@ export const API_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   ...EXPORT_EXAMPLES,
   ...PUBLISH_EXAMPLES,
   ...NOTIFICATION_EXAMPLES,
+  ...STOCK_EXAMPLES,
 };

@@ -21,6 +21,7 @@ const PRODUCT_LINKS = {
   PublishHistory: { operationId: 'getProductsIdPublishHistory', parameters: product, description: '发布记录' },
   MarketState: { operationId: 'getProductsIdMarket', parameters: product, description: '在平台上的状态（审核、在售、归档）' },
   MarketAction: { operationId: 'postProductsIdMarketAction', parameters: product, description: '在平台上归档、恢复或删除（与本服务的归档分开）' },
+  Stock: { operationId: 'getProductsIdStock', parameters: product, description: '它在各仓库的库存发送情况' },
   LeaveQueue: { operationId: 'deletePublishQueueId', parameters: product, description: '移出发布队列' },
 };
 

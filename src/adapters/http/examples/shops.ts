@@ -1,7 +1,7 @@
 import { type OperationExample } from '../openapi-examples.ts';
 import { EXAMPLE } from './ids.ts';
 
-const shop = (fields: { name: string; status: 'unverified' | 'active'; roles: string[]; tested: boolean }) => ({
+const shop = (fields: { name: string; status: 'unverified' | 'active'; roles: string[]; tested: boolean; stockDefaults?: boolean }) => ({
   id: EXAMPLE.shopId,
   name: fields.name,
   client_id: '123456',
@@ -11,6 +11,8 @@ const shop = (fields: { name: string; status: 'unverified' | 'active'; roles: st
   roles: fields.roles,
   key_expires_at: fields.tested ? '2027-11-24T00:00:00.000Z' : null,
   last_tested_at: fields.tested ? EXAMPLE.updatedAt : null,
+  default_warehouse_id: fields.stockDefaults ? EXAMPLE.warehouseId : null,
+  default_stock: fields.stockDefaults ? 20 : 0,
   created_at: EXAMPLE.createdAt,
   updated_at: fields.tested ? EXAMPLE.updatedAt : EXAMPLE.createdAt,
 });
@@ -28,6 +30,7 @@ export const SHOP_EXAMPLES: Record<string, OperationExample> = {
       GetShop: { operationId: 'getShopsId', parameters: byId, description: '读取这个店铺' },
       TestShop: { operationId: 'postShopsIdTest', parameters: byId, description: '测试它的凭证' },
       ShopLimits: { operationId: 'getShopsIdLimits', parameters: byId, description: '读取它的商品额度' },
+      ListWarehouses: { operationId: 'getShopsIdWarehouses', parameters: byId, description: '读取它的仓库' },
       UpdateShop: { operationId: 'patchShopsId', parameters: byId, description: '修改这个店铺' },
       DeleteShop: { operationId: 'deleteShopsId', parameters: byId, description: '删除这个店铺' },
       AddWebhook: { operationId: 'postShopsIdWebhooks', parameters: byId, description: '给这个店铺添加群机器人' },
@@ -57,9 +60,14 @@ export const SHOP_EXAMPLES: Record<string, OperationExample> = {
   },
   patchShopsId: {
     parameters: { id: EXAMPLE.shopId },
-    body: { name: 'Ozon 家居店' },
+    body: { name: 'Ozon 家居店', default_warehouse_id: EXAMPLE.warehouseId, default_stock: 20 },
     status: 200,
-    answer: shop({ name: 'Ozon 家居店', status: 'active', roles: ['Admin'], tested: true }),
+    answer: shop({ name: 'Ozon 家居店', status: 'active', roles: ['Admin'], tested: true, stockDefaults: true }),
+  },
+  getShopsIdWarehouses: {
+    parameters: { id: EXAMPLE.shopId },
+    status: 200,
+    answer: { items: [{ warehouse_id: EXAMPLE.warehouseId, name: 'Москва FBS', is_rfbs: false, is_kgt: false, status: 'created' }] },
   },
   deleteShopsId: { parameters: { id: EXAMPLE.shopId }, status: 204 },
 };

@@ -19,7 +19,7 @@ export const bulkRoutes =
       {
         schema: {
           tags: ['products'],
-          summary: '批量操作（每个商品独立成败）：stage、archive、restore、delete、pricing、copy、suite',
+          summary: '批量操作（每个商品独立成败）：stage、archive、restore、delete、pricing、copy、suite、stock',
           body: BulkBody,
           response: withErrors({ 200: BulkResponse }),
         },

@@ -32,6 +32,8 @@ export const toShopBody = (shop: Shop): ShopBody => ({
   roles: [...shop.roles],
   key_expires_at: shop.key_expires_at,
   last_tested_at: shop.last_tested_at,
+  default_warehouse_id: shop.default_warehouse_id,
+  default_stock: shop.default_stock,
   created_at: shop.created_at,
   updated_at: shop.updated_at,
 });
@@ -87,7 +89,13 @@ export const shopRoutes =
       '/shops/:id',
       {
         config: { role: 'admin', audit: 'shop_updated' },
-        schema: { tags, summary: '修改店铺名称、币种或更换 API Key', params: IdParams, body: UpdateShopBody, response: withErrors({ 200: ShopBody }) },
+        schema: {
+          tags,
+          summary: '修改店铺名称、币种、默认仓库与默认库存，或更换 API Key',
+          params: IdParams,
+          body: UpdateShopBody,
+          response: withErrors({ 200: ShopBody }),
+        },
       },
       async (request) => toShopBody(await deps.updateShop({ id: request.params.id, ...request.body })),
     );

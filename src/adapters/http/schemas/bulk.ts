@@ -5,6 +5,7 @@ import { STAGES } from '../../../domain/catalog/product.ts';
 import { MODEL_ID_TITLES, TextModelId } from './ai.ts';
 import { literals, nullable, Timestamp, Uuid } from './common.ts';
 import { PlanItemInput } from './suite.ts';
+import { SaleStock } from './variants.ts';
 
 export const BULK_MAX_PRODUCTS = 500;
 
@@ -15,7 +16,7 @@ export const BulkBody = Type.Object(
     params: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description:
-          '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}；market_archive / market_unarchive 无参数（在平台上归档/恢复，每次最多 100 个）',
+          '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}；market_archive / market_unarchive 无参数（在平台上归档/恢复，每次最多 100 个）；stock {stock}',
       }),
     ),
   },
@@ -50,6 +51,7 @@ export const BULK_PARAMS = {
     },
     { additionalProperties: false },
   ),
+  stock: Type.Object({ stock: SaleStock }, { additionalProperties: false }),
 } as const;
 
 export const BulkResponse = Type.Object({

@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { type SHOP_CURRENCIES, type SHOP_STATUSES } from '../../../domain/shops/shop.ts';
 import { Timestamp } from './common.ts';
+import { SaleStock } from './variants.ts';
+
+/** A marketplace warehouse id (`/v2/warehouse/list`). */
+export const WarehouseId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: '平台仓库编号（/v2/warehouse/list）' });
 
 export const ShopCurrency = Type.Union([Type.Literal('RUB'), Type.Literal('CNY')] satisfies { const: (typeof SHOP_CURRENCIES)[number] }[]);
 const ShopStatus = Type.Union([Type.Literal('unverified'), Type.Literal('active'), Type.Literal('invalid')] satisfies {
@@ -16,7 +20,14 @@ export const CreateShopBody = Type.Object(
 );
 
 export const UpdateShopBody = Type.Object(
-  { name: Type.Optional(ShopName), currency_code: Type.Optional(ShopCurrency), client_id: Type.Optional(ClientId), api_key: Type.Optional(ApiKey) },
+  {
+    name: Type.Optional(ShopName),
+    currency_code: Type.Optional(ShopCurrency),
+    client_id: Type.Optional(ClientId),
+    api_key: Type.Optional(ApiKey),
+    default_warehouse_id: Type.Optional(Type.Union([WarehouseId, Type.Null()], { description: '默认仓库：必须是本店铺的仓库；null 取消' })),
+    default_stock: Type.Optional({ ...SaleStock, description: '默认库存：没有自己销售库存的商品按它发送' }),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 
@@ -32,6 +43,8 @@ export const ShopBody = Type.Object(
     roles: Type.Array(Type.String()),
     key_expires_at: Type.Union([Timestamp, Type.Null()], { description: '平台给出的 API Key 到期时间' }),
     last_tested_at: Type.Union([Timestamp, Type.Null()]),
+    default_warehouse_id: Type.Union([Type.Integer(), Type.Null()], { description: '库存默认发往的仓库' }),
+    default_stock: Type.Integer({ description: '没有自己销售库存的商品的默认库存' }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -95,3 +108,15 @@ export const ShopLimitsBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const WarehouseBody = Type.Object(
+  {
+    warehouse_id: Type.Integer(),
+    name: Type.String(),
+    is_rfbs: Type.Boolean({ description: 'rFBS 仓库' }),
+    is_kgt: Type.Boolean({ description: '大件（КГТ）仓库：只收大件商品' }),
+    status: Type.String({ description: '平台的仓库状态' }),
+  },
+  { additionalProperties: false },
+);
+export const WarehouseListBody = Type.Object({ items: Type.Array(WarehouseBody) });

@@ -72,7 +72,7 @@ export async function startService(env: Record<string, string>): Promise<Running
       child.kill('SIGKILL');
       throw new Error(`service did not become healthy:\n${log}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   return {

@@ -23,13 +23,16 @@ export type Stack = {
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const fixtures = await startFixtures();
   buildWeb();
-  const service = await startService({
-    FX_CBR_URL: `${fixtures.url}/daily_json.js`,
-    FX_ERAPI_URL: `${fixtures.url}/none`,
-    FX_CURRENCYAPI_URL: `${fixtures.url}/none`,
-    ...env,
-  });
-  const browser = await launchBrowser();
+  // The browser's context opens while the service starts (most of a file's set-up).
+  const [service, browser] = await Promise.all([
+    startService({
+      FX_CBR_URL: `${fixtures.url}/daily_json.js`,
+      FX_ERAPI_URL: `${fixtures.url}/none`,
+      FX_CURRENCYAPI_URL: `${fixtures.url}/none`,
+      ...env,
+    }),
+    launchBrowser(),
+  ]);
   if (env.PUBLIC_BASE_URL) await servePublicNameLocally(browser, env.PUBLIC_BASE_URL, service.baseUrl);
   const page = await browser.context.newPage();
   return {

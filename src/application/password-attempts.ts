@@ -35,7 +35,7 @@ export function makePasswordAttempts({ throttle, audit, clock }: PasswordAttempt
     if (now - (throttledNoted.get(seen) ?? -Infinity) < THROTTLED_AUDIT_EVERY_MS) return;
     if (throttledNoted.size > 10_000) for (const [entry, at] of throttledNoted) if (now - at >= THROTTLED_AUDIT_EVERY_MS) throttledNoted.delete(entry);
     throttledNoted.set(seen, now);
-    await audit.record({ action: 'login_throttled', actor });
+    await audit.record({ action: 'login_throttled', actor, ip });
   };
 
   return {

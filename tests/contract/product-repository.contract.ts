@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import { runInRequestContext } from '../../src/adapters/request-context.ts';
 import { newVariant } from '../../src/domain/variants/variant.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { asset, at, product, uuid } from './catalog-fixtures.ts';
@@ -28,13 +27,21 @@ export function testProductRepositoryContract(it: CatalogIt): void {
     expect((await products.findById(stored.id))?.name).toBe('Кружка «Север»');
   });
 
-  it('names the request’s user as author and last editor; work outside a request keeps the last name', async ({ catalog: { products } }) => {
+  it('stores the author and last editor the product names; the author never changes, work no one did keeps the last name', async ({
+    catalog: { products },
+  }) => {
     const made = product();
-    await runInRequestContext({ actor: 'anna', ip: undefined }, () => products.insert(made));
-    await runInRequestContext({ actor: 'boris', ip: undefined }, () => products.update({ ...made, version: 2 }, 1));
+    await products.insert({ ...made, created_by: 'anna', updated_by: 'anna' });
+    await products.update({ ...made, version: 2, created_by: 'anna', updated_by: 'boris' }, 1);
     expect(await products.findById(made.id)).toMatchObject({ created_by: 'anna', updated_by: 'boris' });
-    await products.update({ ...made, version: 3, created_by: 'forged', updated_by: 'forged' }, 2);
-    expect(await products.findById(made.id)).toMatchObject({ version: 3, created_by: 'anna', updated_by: 'boris' });
+    await products.update({ ...made, version: 3, created_by: 'forged', updated_by: 'vera' }, 2);
+    expect(await products.findById(made.id)).toMatchObject({ version: 3, created_by: 'anna', updated_by: 'vera' });
+    const { updated_by: _nobody, ...unattributed } = made;
+    await products.update({ ...unattributed, version: 4 }, 3);
+    expect(await products.findById(made.id)).toMatchObject({ version: 4, created_by: 'anna', updated_by: 'vera' });
+    const anonymous = product();
+    await products.insert(anonymous);
+    expect(await products.findById(anonymous.id)).toMatchObject({ created_by: null, updated_by: null });
   });
 
   it('updates only when the expected version matches (optimistic concurrency), and never a missing product', async ({ catalog: { products } }) => {

@@ -9,7 +9,6 @@ import { type Database } from '../../src/adapters/persistence/database.ts';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { makeSqliteGroupCommit } from '../../src/adapters/persistence/sqlite-group-commit.ts';
-import { runInRequestContext } from '../../src/adapters/request-context.ts';
 import { type UnitOfWork } from '../../src/application/ports/unit-of-work.ts';
 import { asset, product } from './catalog-fixtures.ts';
 
@@ -103,11 +102,11 @@ describe('SQLite group commit', () => {
     expect(committed(later.id)).toBe(true);
   });
 
-  it("runs each unit in its caller's request context, so each product records who collected it", async () => {
+  it('keeps each grouped unit’s own writes apart: each product records the author its caller named', async () => {
     const [alices, bobs] = [product(), product()];
     await Promise.all([
-      runInRequestContext({ actor: 'alice', ip: undefined }, () => unitOfWork.run((tx) => tx.products.insert(alices))),
-      runInRequestContext({ actor: 'bob', ip: undefined }, () => unitOfWork.run((tx) => tx.products.insert(bobs))),
+      unitOfWork.run((tx) => tx.products.insert({ ...alices, created_by: 'alice', updated_by: 'alice' })),
+      unitOfWork.run((tx) => tx.products.insert({ ...bobs, created_by: 'bob', updated_by: 'bob' })),
     ]);
     const createdBy = (id: string) => (reader.prepare('select created_by from products where id = ?').get(id) as { created_by: string }).created_by;
     expect([createdBy(alices.id), createdBy(bobs.id)]).toEqual(['alice', 'bob']);

@@ -1,5 +1,4 @@
 import { type ProductRepository } from '../../src/application/ports/product-repository.ts';
-import { currentActor } from '../../src/adapters/request-context.ts';
 import { type CatalogState, copy, type StoredProduct, write } from './catalog-state.ts';
 import { listInMemory, stageCountsInMemory } from './in-memory-product-list.ts';
 
@@ -15,9 +14,8 @@ export function makeInMemoryProductRepository(state: CatalogState): ProductRepos
   return {
     async insert(product) {
       if (state.products.has(product.id)) throw new Error(`duplicate product id ${product.id}`);
-      // Like the Kysely adapter, the request's user is the author (docs/decisions.md, Accounts), nobody outside a request.
-      const actor = currentActor() ?? null;
-      write(state, state.products, product.id, { ...copy(product), created_by: actor, updated_by: actor });
+      // Like the Kysely adapter: the product says who made it (docs/decisions.md, Accounts), nobody when no one acted.
+      write(state, state.products, product.id, { ...copy(product), created_by: product.created_by ?? null, updated_by: product.updated_by ?? null });
     },
 
     async findById(id) {
@@ -33,8 +31,8 @@ export function makeInMemoryProductRepository(state: CatalogState): ProductRepos
       const stored = state.products.get(product.id);
       if (!stored || stored.version !== expectedVersion) return false;
       const { created_by: _created, updated_by: _updated, ...fields } = copy(product);
-      // The creation time and author stay; work no request started keeps the last person's name.
-      const updatedBy = currentActor() ?? stored.updated_by;
+      // The creation time and author stay; a product no one edited (the publish poller's) keeps the last person's name.
+      const updatedBy = product.updated_by === undefined ? stored.updated_by : product.updated_by;
       write(state, state.products, product.id, { ...fields, created_at: stored.created_at, created_by: stored.created_by, updated_by: updatedBy });
       return true;
     },

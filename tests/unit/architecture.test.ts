@@ -154,8 +154,6 @@ const CROSS_ADAPTER_IMPORTS: readonly { readonly from: string; readonly to: stri
     to: 'adapters/marketplace/ozon-import-item.ts',
     why: 'publish records written before cards were kept in the domain’s terms hold the import item sent, read back through its inverse',
   },
-  { from: 'adapters/http/', to: 'adapters/request-context.ts', why: 'HTTP opens each request’s context and names the actor' },
-  { from: 'adapters/persistence/', to: 'adapters/request-context.ts', why: 'the audit log and the product history read the acting user' },
 ];
 
 /** The adapter a path under src/ belongs to (`adapters/http`), or the file itself for one at the adapters root. */

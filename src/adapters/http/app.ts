@@ -18,7 +18,6 @@ import { makeRequireBearer, requireRole } from './bearer.ts';
 import { makeRouteAudit } from './route-audit.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { refuseNulCharacters } from './nul-guard.ts';
-import { installRequestContext } from './request-context-hooks.ts';
 import { answerClientError, answerFrameworkError, type ClientTimeouts, serverTimeoutOptions } from './server-limits.ts';
 import { ErrorBody } from './schemas/common.ts';
 import { authRoutes, sessionRoutes } from './routes/auth.ts';
@@ -91,7 +90,6 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
   await installSecurityHeaders(app);
   installErrorHandler(app, trackAllowedMethods(app));
   installJsonBodyParser(app);
-  installRequestContext(app);
   // Every answer keeps its declared type: a stored file (under /media or /uploads) is never sniffed into HTML or script.
   app.addHook('onRequest', async (_request, reply) => {
     void reply.header('x-content-type-options', 'nosniff');

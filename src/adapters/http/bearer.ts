@@ -2,7 +2,7 @@ import { type FastifyRequest, type onRequestAsyncHookHandler } from 'fastify';
 import { type ResolveSession } from '../../application/use-cases/resolve-session.ts';
 import { DomainError } from '../../domain/common/errors.ts';
 import { type Principal, type Role } from '../../domain/accounts/user.ts';
-import { currentRequestContext } from '../request-context.ts';
+import { type Actor } from '../../domain/accounts/actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,10 +37,11 @@ export function makeRequireBearer(resolveSession: ResolveSession): onRequestAsyn
     const principal = await resolveSession.resolve(claims);
     if (!principal) throw new DomainError('unauthorized', 'SESSION_REVOKED', '登录已失效（账号被停用、删除或密码已更改），请重新登录');
     request.principal = principal;
-    const context = currentRequestContext();
-    if (context) context.actor = principal.username;
   };
 }
+
+/** Who a request acts as, handed to each use case it calls (docs/decisions.md, Accounts): the principal's name and the client's address. */
+export const actorOf = (request: FastifyRequest): Actor => ({ name: request.principal.username, ip: request.ip });
 
 /** The one place roles are enforced: a route declares `config: { role: 'admin' }`, this hook refuses others. */
 export async function requireRole(request: FastifyRequest): Promise<void> {

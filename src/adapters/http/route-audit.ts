@@ -31,7 +31,7 @@ function targetOf(request: FastifyRequest, payload: unknown): string | null {
 export function makeRouteAudit(audit: AuditLog): onSendAsyncHookHandler<unknown> {
   return async function routeAudit(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const action = request.routeOptions.config.audit;
-    if (action && reply.statusCode < 300) await audit.record({ action, target: targetOf(request, payload) });
+    if (action && reply.statusCode < 300) await audit.record({ action, target: targetOf(request, payload), actor: request.principal.username, ip: request.ip });
     return payload;
   };
 }

@@ -1,29 +1,24 @@
 import { type Kysely } from 'kysely';
 import { type AuditAction, type AuditLog } from '../../application/ports/audit-log.ts';
 import { type Clock } from '../../application/ports/clock.ts';
-import { currentRequestContext } from '../request-context.ts';
 import { type Database } from './database.ts';
 
 /** Longest target or actor kept: they are names and ids, never free text from a body. */
 const MAX_FIELD = 200;
 const clip = (text: string): string => (text.length > MAX_FIELD ? text.slice(0, MAX_FIELD) : text);
 
-/**
- * The audit log in SQLite or PostgreSQL. The actor and the client address come from the request being served
- * (work no request started is `system`).
- */
+/** The audit log in SQLite or PostgreSQL. An event without an actor is `system`'s (work no request started). */
 export function makeKyselyAuditLog(db: Kysely<Database>, clock: Clock): AuditLog {
   return {
     async record(event) {
-      const context = currentRequestContext();
       await db
         .insertInto('audit_log')
         .values({
           at: clock.now().toISOString(),
-          actor: clip(event.actor ?? context?.actor ?? 'system'),
+          actor: clip(event.actor ?? 'system'),
           action: event.action,
           target: event.target ? clip(event.target) : null,
-          ip: context?.ip ?? null,
+          ip: event.ip ?? null,
         })
         .execute();
     },

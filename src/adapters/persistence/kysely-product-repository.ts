@@ -1,7 +1,6 @@
 import { type Insertable, type Kysely } from 'kysely';
 import { type Product } from '../../domain/catalog/product.ts';
 import { type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
-import { currentActor } from '../request-context.ts';
 import { makeBulkInsert } from './bulk-insert.ts';
 import { type Database, type ProductSourceTable, type ProductTable } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
@@ -71,8 +70,9 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
   const sqlite = isSqlite(db as Kysely<unknown>);
   return {
     async insert(product) {
-      const actor = currentActor() ?? null;
-      await insertProductRow(db as Kysely<unknown>, [{ ...productToRow(product), created_by: actor, updated_by: actor }]);
+      await insertProductRow(db as Kysely<unknown>, [
+        { ...productToRow(product), created_by: product.created_by ?? null, updated_by: product.updated_by ?? null },
+      ]);
       await writeSources(db, product, false);
       await replaceOffers(db, product, false);
     },
@@ -97,11 +97,10 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
 
     async update(product, expectedVersion) {
       const { id: _id, created_at: _created, ...changes } = productToRow(product);
-      // Work no request started (the publish poller) keeps the last person's name.
-      const actor = currentActor();
+      // The product names its last editor (use cases set it from their actor); one without keeps the stored name.
       const result = await db
         .updateTable('products')
-        .set(actor === undefined ? changes : { ...changes, updated_by: actor })
+        .set(product.updated_by === undefined ? changes : { ...changes, updated_by: product.updated_by })
         .where('id', '=', product.id)
         .where('version', '=', expectedVersion)
         .executeTakeFirst();

@@ -22,8 +22,11 @@ export type AuditEntry = {
   readonly ip: string | null;
 };
 
-/** What a use case says happened; the adapter adds the time, and the acting user and address unless given. */
-export type AuditEvent = { readonly action: AuditAction; readonly target?: string | null; readonly actor?: string };
+/**
+ * What a use case says happened, and who did it from where (passed explicitly; without an actor the entry is
+ * `system`'s, without an address none is kept). The adapter adds the time.
+ */
+export type AuditEvent = { readonly action: AuditAction; readonly target?: string | null; readonly actor?: string; readonly ip?: string | null };
 
 /** The append-only audit log. Never give it a secret: targets are names and ids. */
 export interface AuditLog {

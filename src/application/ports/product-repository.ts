@@ -62,13 +62,16 @@ export type ProductSummary = Pick<
 
 /** Where products live. Every method sees committed state or the surrounding unit of work. */
 export interface ProductRepository {
-  /** Stores a new product; its id must not exist yet. */
+  /** Stores a new product; its id must not exist yet. Its `created_by`/`updated_by` are stored as given (null when absent). */
   insert(product: Product): Promise<void>;
   /** The product with this id (archived ones too), or undefined. */
   findById(id: string): Promise<Product | undefined>;
   /** The products among these ids that exist, in no particular order (bulk publish reads 500 at once). */
   findByIds(ids: readonly string[]): Promise<Product[]>;
-  /** Replaces the stored product if its stored version is still `expectedVersion`; false when it is not (or it is gone). */
+  /**
+   * Replaces the stored product if its stored version is still `expectedVersion`; false when it is not (or it is gone).
+   * Its author and creation time stay; its `updated_by` is stored when given, else the stored one stays.
+   */
   update(product: Product, expectedVersion: number): Promise<boolean>;
   /** One page of products (newest-updated first by default) with the total of matches. Archived ones only when asked by stage. */
   list(query: ProductListQuery): Promise<{ total: number; items: ProductSummary[] }>;

@@ -1,4 +1,5 @@
 import { type Clock } from '../ports/clock.ts';
+import { type Actor } from '../../domain/accounts/actor.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
@@ -47,8 +48,8 @@ export type PublicationDispatchDeps = {
   readonly clock: Clock;
   /** How long the background sender leaves new records to the request sending them (default `REQUEST_GRACE_MS`). */
   readonly sendLeaseMs?: number;
-  /** Told about the records a request sent or queued (the poller wakes, the audit log records them). */
-  readonly onRecords?: (records: readonly PublishTask[]) => void | Promise<void>;
+  /** Told about the records a request sent or queued, and who sent them (the poller wakes, the audit log records them). */
+  readonly onRecords?: (records: readonly PublishTask[], actor: Actor | undefined) => void | Promise<void>;
   /** Told about records the background sender took over from a request held past the lease (logged at warn). */
   readonly onTakenOver?: OnRecordsTakenOver;
 };
@@ -64,7 +65,7 @@ export type PublicationDispatch = {
    * Records the background sender took over meanwhile (the request outlived `sendLeaseMs`) are its own: answered
    * as it stored them.
    */
-  dispatch(shop: Shop, candidates: readonly Extract<Candidate, { ok: true }>[]): Promise<PublishTask[]>;
+  dispatch(shop: Shop, candidates: readonly Extract<Candidate, { ok: true }>[], actor?: Actor): Promise<PublishTask[]>;
 };
 
 export function makePublicationDispatch(deps: PublicationDispatchDeps): PublicationDispatch {
@@ -111,7 +112,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       return candidates;
     },
 
-    async dispatch(shop, all) {
+    async dispatch(shop, all, actor) {
       const joined = all.flatMap((candidate) => candidate.joining ?? []);
       const candidates = all.filter((candidate) => !candidate.joining);
       if (candidates.length === 0) return joined;
@@ -149,8 +150,8 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
         if (takenOver.length === 0) throw error;
         return takenOver;
       }
-      await writeVariantStatuses(deps.products, records, clock.now().toISOString());
-      await deps.onRecords?.(records);
+      await writeVariantStatuses(deps.products, records, clock.now().toISOString(), actor);
+      await deps.onRecords?.(records, actor);
       const written = new Set(records.map((record) => record.id));
       return [...records, ...(await storedNow(recordIds.filter((id) => !written.has(id)))), ...joined];
     },

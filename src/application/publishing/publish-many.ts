@@ -1,11 +1,13 @@
 import { type FieldProblem } from '../../domain/common/errors.ts';
+import { type Actor } from '../../domain/accounts/actor.ts';
 import { isSettling } from '../../domain/publishing/publish-reconcile.ts';
 import { findPublishingShop } from './prepare-publication.ts';
 import { type Candidate, type PublicationDispatch } from './publication-dispatch.ts';
 import { type ShopAccess } from '../shop-access.ts';
 
 export type PublishManyDeps = { readonly shopAccess: ShopAccess; readonly publicationDispatch: PublicationDispatch };
-export type PublishManyInput = { readonly shopId: string; readonly productIds: readonly string[] };
+/** `actor`: who publishes, for the audit log's `publish_sent`. */
+export type PublishManyInput = { readonly shopId: string; readonly productIds: readonly string[]; readonly actor?: Actor | undefined };
 export type PublishManyOutput = {
   readonly tasks: { task_id: string; product_ids: string[] }[];
   readonly waiting: string[];
@@ -21,7 +23,7 @@ export type PublishMany = (input: PublishManyInput) => Promise<PublishManyOutput
  * themselves. The marketplace down before anything was sent → 502 and nothing recorded.
  */
 export function makePublishMany({ shopAccess, publicationDispatch }: PublishManyDeps): PublishMany {
-  return async ({ shopId, productIds }) => {
+  return async ({ shopId, productIds, actor }) => {
     const shop = await findPublishingShop(shopAccess, shopId);
     const ids = [...new Set(productIds)];
     const accepted: Extract<Candidate, { ok: true }>[] = [];
@@ -31,7 +33,7 @@ export function makePublishMany({ shopAccess, publicationDispatch }: PublishMany
       if (candidate.ok) accepted.push(candidate);
       else refused.push({ product_id: ids[index]!, errors: candidate.problems });
     });
-    const records = await publicationDispatch.dispatch(shop, accepted);
+    const records = await publicationDispatch.dispatch(shop, accepted, actor);
     const tasks = new Map<string, string[]>();
     const waiting: string[] = [];
     const settling: string[] = [];

@@ -1,4 +1,5 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
+import { type Actor } from '../../domain/accounts/actor.ts';
 import { conflict, invalid } from '../../domain/common/errors.ts';
 import { type PublishTask } from '../../domain/publishing/publish-task.ts';
 import { findPublishingShop } from './prepare-publication.ts';
@@ -11,7 +12,8 @@ export type PublishProductDeps = {
   readonly shopAccess: ShopAccess;
   readonly publicationDispatch: PublicationDispatch;
 };
-export type PublishProductInput = { readonly productId: string; readonly shopId: string };
+/** `actor`: who publishes, for the audit log's `publish_sent`. */
+export type PublishProductInput = { readonly productId: string; readonly shopId: string; readonly actor?: Actor | undefined };
 export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask>;
 
 /**
@@ -21,7 +23,7 @@ export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask
 const OPEN_REFUSALS: readonly string[] = ['PUBLISH_IN_PROGRESS', 'PUBLISH_QUEUED', 'PUBLISH_SETTLING'];
 
 export function makePublishProduct({ products, shopAccess, publicationDispatch }: PublishProductDeps): PublishProduct {
-  return async ({ productId, shopId }) => {
+  return async ({ productId, shopId, actor }) => {
     const product = await loadProduct(products, productId);
     if (product.stage !== 'ready' && product.stage !== 'published') throw conflict('PRODUCT_NOT_READY', '只有「待上架」状态的商品才能发布，请先通过就绪检查');
     const shop = await findPublishingShop(shopAccess, shopId);
@@ -31,7 +33,7 @@ export function makePublishProduct({ products, shopAccess, publicationDispatch }
       if (OPEN_REFUSALS.includes(candidate.code)) throw conflict(candidate.code, candidate.detail);
       throw invalid(candidate.code, candidate.detail, candidate.problems);
     }
-    const [record] = await publicationDispatch.dispatch(shop, [candidate]);
+    const [record] = await publicationDispatch.dispatch(shop, [candidate], actor);
     return record!;
   };
 }

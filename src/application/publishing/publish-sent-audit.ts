@@ -1,11 +1,12 @@
 import { type PublishTask } from '../../domain/publishing/publish-task.ts';
+import { type Actor } from '../../domain/accounts/actor.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 
 /**
  * What was sent to the marketplace, one audit entry per send (a task of up to 100 products, or one shop's price
  * update): the audit action `publish_sent` (docs/decisions.md, Accounts), naming the first five offers and the count of the rest.
  */
-export async function auditPublishSent(auditLog: AuditLog, records: readonly PublishTask[]): Promise<void> {
+export async function auditPublishSent(auditLog: AuditLog, records: readonly PublishTask[], actor?: Actor): Promise<void> {
   const sends = new Map<string, PublishTask[]>();
   for (const record of records.filter((candidate) => candidate.task_id !== null || candidate.operation === 'prices')) {
     const key = record.task_id ?? `prices:${record.shop_id}`;
@@ -18,7 +19,7 @@ export async function auditPublishSent(auditLog: AuditLog, records: readonly Pub
       .join(', ');
     const more = sent.length > 5 ? ` 等 ${sent.length} 个商品` : '';
     const what = sent[0]!.task_id ? `task ${key}` : 'prices';
-    await auditLog.record({ action: 'publish_sent', target: `${offers}${more} → shop ${sent[0]!.shop_id} (${what})` });
+    await auditLog.record({ action: 'publish_sent', target: `${offers}${more} → shop ${sent[0]!.shop_id} (${what})`, actor: actor?.name, ip: actor?.ip });
   }
 }
 

@@ -1,4 +1,5 @@
 import { type ProductRepository } from '../ports/product-repository.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { isDomainError } from '../../domain/common/errors.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { markPublished, revise } from '../../domain/catalog/product-stage.ts';
@@ -84,7 +85,9 @@ export async function writeFinalResults(products: ProductRepository, records: re
  * The statuses of freshly sent or refused variant records (pending, waiting, or final from our checks or a price
  * update) written onto their variants, one product write per product, so the seller sees each variant's state.
  * A product that keeps changing meanwhile is left as it is: the poller writes each variant's final result anyway.
+ * The `actor` who published (a request's) becomes the product's last editor; the poller's writes name no one.
  */
-export async function writeVariantStatuses(products: ProductRepository, records: readonly PublishTask[], now: string): Promise<void> {
-  for (const [productId, group] of variantRecordsByProduct(records)) await rewriteProduct(products, productId, variantResults(group, now));
+export async function writeVariantStatuses(products: ProductRepository, records: readonly PublishTask[], now: string, actor?: Actor): Promise<void> {
+  for (const [productId, group] of variantRecordsByProduct(records))
+    await rewriteProduct(products, productId, (product) => attributed(variantResults(group, now)(product), actor));
 }

@@ -1,4 +1,5 @@
 import { conflict } from '../../domain/common/errors.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { HASHTAG_ATTRIBUTE_ID } from '../../domain/publishing/hashtags.ts';
 import { type JsonObject } from '../../domain/common/json.ts';
 import { type Product } from '../../domain/catalog/product.ts';
@@ -12,6 +13,8 @@ export type ApplyCopyInput = {
   readonly productId: string;
   /** The `If-Match` version; undefined applies to whatever version is stored. */
   readonly expectedVersion: number | undefined;
+  /** Who applies it; absent: no one is named its last editor. */
+  readonly actor?: Actor | undefined;
 };
 export type ApplyCopy = (input: ApplyCopyInput) => Promise<Product>;
 
@@ -21,7 +24,7 @@ export type ApplyCopy = (input: ApplyCopyInput) => Promise<Product>;
  * as an edit would (version + 1; collected → editing; ready → editing). The Chinese parallel text stays in `copy`.
  */
 export function makeApplyCopy(deps: ApplyCopyDeps): ApplyCopy {
-  return async ({ productId, expectedVersion }) => {
+  return async ({ productId, expectedVersion, actor }) => {
     const product = await loadProduct(deps.products, productId);
     assertEditable(product);
     assertVersion(product, expectedVersion);
@@ -34,7 +37,7 @@ export function makeApplyCopy(deps: ApplyCopyDeps): ApplyCopy {
     const attributes: JsonObject = hashtags ? { ...product.attributes, [key]: [{ value: hashtags }] } : product.attributes;
     const changed = name !== product.name || description !== product.description || JSON.stringify(attributes[key]) !== JSON.stringify(product.attributes[key]);
     const now = deps.clock.now().toISOString();
-    const next = revise(product, { name, description, attributes, stage: stageAfterEdit(product.stage, changed) }, now);
+    const next = attributed(revise(product, { name, description, attributes, stage: stageAfterEdit(product.stage, changed) }, now), actor);
     await saveRevision(deps.products, next, product.version);
     return next;
   };

@@ -1,4 +1,5 @@
 import { type Asset } from '../../domain/media/asset.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { invalid } from '../../domain/common/errors.ts';
 import { type Product } from '../../domain/catalog/product.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
@@ -19,7 +20,13 @@ export type BuildRichContentDeps = {
   readonly objectStore: ObjectStore;
   readonly clock: Clock;
 };
-export type BuildRichContentInput = { readonly productId: string; readonly images: 'detail' | readonly string[]; readonly text: boolean };
+export type BuildRichContentInput = {
+  readonly productId: string;
+  readonly images: 'detail' | readonly string[];
+  readonly text: boolean;
+  /** Who builds it: the product's last editor. */
+  readonly actor?: Actor | undefined;
+};
 export type BuildRichContentOutput = { readonly rich_content: RichContent; readonly warnings: string[] };
 export type BuildRichContent = (input: BuildRichContentInput) => Promise<BuildRichContentOutput>;
 
@@ -48,7 +55,7 @@ function russianTexts(product: Product): string[] {
  */
 export const makeBuildRichContent =
   (deps: BuildRichContentDeps): BuildRichContent =>
-  async ({ productId, images, text }) => {
+  async ({ productId, images, text, actor }) => {
     const product = await loadProduct(deps.products, productId);
     assertEditable(product);
     // Kept as stored (`/media/…`): publishing makes them public with the settings of its day (media-addresses.ts).
@@ -69,7 +76,7 @@ export const makeBuildRichContent =
     const attributes = { ...product.attributes, [String(RICH_CONTENT_ATTRIBUTE_ID)]: richContentAttribute(content) };
     await saveRevision(
       deps.products,
-      revise(product, { attributes, stage: stageAfterEdit(product.stage, false) }, deps.clock.now().toISOString()),
+      attributed(revise(product, { attributes, stage: stageAfterEdit(product.stage, false) }, deps.clock.now().toISOString()), actor),
       product.version,
     );
     return { rich_content: content, warnings };

@@ -1,4 +1,5 @@
 import { conflict, isDomainError } from '../../domain/common/errors.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { type JsonObject } from '../../domain/common/json.ts';
 import { mergeGroup } from '../../domain/common/merge-patch.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
@@ -33,7 +34,10 @@ export type BulkParams = {
   stock: { stock: number };
 };
 
-export type BulkInput = { [A in BulkAction]: { readonly action: A; readonly productIds: readonly string[]; readonly params: BulkParams[A] } }[BulkAction];
+/** One action on many products, by `actor` (each product's last editor; absent: no one is named). */
+export type BulkInput = {
+  [A in BulkAction]: { readonly action: A; readonly productIds: readonly string[]; readonly params: BulkParams[A]; readonly actor?: Actor | undefined };
+}[BulkAction];
 
 export type BulkResult = { product_id: string; ok: boolean; code?: string; detail?: string; job_id?: string };
 
@@ -80,7 +84,7 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
     return results;
   };
 
-  const reprice = async (ids: readonly string[], params: BulkParams['pricing']): Promise<BulkResult[]> => {
+  const reprice = async (ids: readonly string[], params: BulkParams['pricing'], actor: Actor | undefined): Promise<BulkResult[]> => {
     await deps.getFxRate();
     return deps.unitOfWork.run(async ({ products }) => {
       const now = deps.clock.now().toISOString();
@@ -91,7 +95,7 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
         const edited = { ...current, pricing: mergeGroup(current.pricing, patch) };
         if (!pricingInputsChanged(current, edited)) return;
         const priced = await deps.repriceProduct(edited);
-        const next = revise(priced, { stage: stageAfterEdit(current.stage, true) }, now);
+        const next = attributed(revise(priced, { stage: stageAfterEdit(current.stage, true) }, now), actor);
         if (!(await products.update(next, current.version))) throw conflict('PRODUCT_CHANGED', '商品正在被同时修改，请重试');
       });
     });
@@ -118,22 +122,24 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
   return async (input) => {
     switch (input.action) {
       case 'stage':
-        return { results: await eachAlone(input.productIds, async (id) => void (await deps.moveProductStage({ id, stage: input.params.stage }))) };
+        return {
+          results: await eachAlone(input.productIds, async (id) => void (await deps.moveProductStage({ id, stage: input.params.stage, actor: input.actor }))),
+        };
       case 'archive':
-        return { results: await eachAlone(input.productIds, (id) => deps.deleteProduct({ id, hard: false })) };
+        return { results: await eachAlone(input.productIds, (id) => deps.deleteProduct({ id, hard: false, actor: input.actor })) };
       case 'delete':
-        return { results: await eachAlone(input.productIds, (id) => deps.deleteProduct({ id, hard: true })) };
+        return { results: await eachAlone(input.productIds, (id) => deps.deleteProduct({ id, hard: true, actor: input.actor })) };
       case 'restore':
         return {
           results: await eachAlone(input.productIds, async (id) => {
             await deps.unitOfWork.run(async ({ products }) => {
               if ((await loadProduct(products, id)).stage !== 'archived') throw conflict('NOT_ARCHIVED', '商品没有归档，无需恢复');
             });
-            await deps.moveProductStage({ id, stage: 'editing' });
+            await deps.moveProductStage({ id, stage: 'editing', actor: input.actor });
           }),
         };
       case 'pricing':
-        return { results: await reprice(input.productIds, input.params) };
+        return { results: await reprice(input.productIds, input.params, input.actor) };
       case 'copy':
       case 'suite':
         return { results: await queue(input) };

@@ -41,7 +41,7 @@ export function makeChangePassword(deps: ChangePasswordDeps): ChangePassword {
     const attempt = await attempts.begin(user.username, ip);
     if (!(await deps.hasher.verify(user.password_hash, oldPassword)).ok) {
       // The contract's audit actions have no "password change failed": it is a failed password check of this name.
-      await deps.audit.record({ action: 'login_failed', target: `${user.username} (old password)` });
+      await deps.audit.record({ action: 'login_failed', target: `${user.username} (old password)`, actor: principal.username, ip });
       throw invalid('WRONG_PASSWORD', '原密码不正确', [{ path: '/old_password', message: '原密码不正确' }]);
     }
     await attempts.succeeded(attempt);
@@ -49,7 +49,7 @@ export function makeChangePassword(deps: ChangePasswordDeps): ChangePassword {
     const changes = { password_hash: await deps.hasher.hash(newPassword), token_version: user.token_version + 1, updated_at: deps.clock.now().toISOString() };
     await deps.users.update(user.id, changes);
     deps.onRevoked?.(user.id);
-    await deps.audit.record({ action: 'password_changed', target: user.username });
+    await deps.audit.record({ action: 'password_changed', target: user.username, actor: principal.username, ip });
     return withoutHash({ ...user, ...changes });
   };
 }

@@ -13,7 +13,7 @@ export type CheckAppTokenDeps = {
 /** What an app-token session's access token carries: `atf` ties it to the app token it was opened with. */
 export type AppTokenClaims = { readonly sub: 'app'; readonly atf: string };
 
-export type CheckAppToken = (submitted: string) => Promise<AppTokenClaims>;
+export type CheckAppToken = (submitted: string, ip?: string | null) => Promise<AppTokenClaims>;
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
@@ -33,12 +33,12 @@ export const appTokenFingerprint = (appToken: string, key: string): string =>
 export function makeCheckAppToken({ appToken, fingerprintKey, audit }: CheckAppTokenDeps): CheckAppToken {
   const expected = digest(appToken);
   const atf = appTokenFingerprint(appToken, fingerprintKey);
-  return async (submitted) => {
+  return async (submitted, ip = null) => {
     if (!timingSafeEqual(digest(submitted), expected)) {
-      await audit.record({ action: 'login_failed', actor: APP_TOKEN_ACTOR, target: 'app token' });
+      await audit.record({ action: 'login_failed', actor: APP_TOKEN_ACTOR, target: 'app token', ip });
       throw new DomainError('unauthorized', 'INVALID_APP_TOKEN', '应用令牌不正确');
     }
-    await audit.record({ action: 'login', actor: APP_TOKEN_ACTOR, target: 'app token' });
+    await audit.record({ action: 'login', actor: APP_TOKEN_ACTOR, target: 'app token', ip });
     return { sub: 'app', atf };
   };
 }

@@ -1,4 +1,5 @@
 import { type Clock } from '../ports/clock.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { type Ids } from '../ports/ids.ts';
 import { type TransactionalRepositories, type UnitOfWork } from '../ports/unit-of-work.ts';
 import { type Asset, checkAssetRoom } from '../../domain/media/asset.ts';
@@ -21,6 +22,8 @@ export type CollectMaterialsInput = {
   /** null creates a product; an id appends to that product. */
   readonly productId: string | null;
   readonly material: Material;
+  /** Who collects (the extension's user): the author of a new product, the last editor of an appended one. */
+  readonly actor?: Actor | undefined;
 };
 
 export type CollectMaterialsOutput = { readonly product: { readonly id: string; readonly stage: Stage }; readonly assetsQueued: number };
@@ -47,7 +50,7 @@ async function withCollectedVariants(
  * in one transaction, then hands the assets to the download queue and answers at once (no download awaited).
  */
 export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }: CollectMaterialsDeps): CollectMaterials {
-  return async ({ productId, material: sent }) => {
+  return async ({ productId, material: sent, actor }) => {
     const now = clock.now().toISOString();
     const newId = () => ids.uuid();
     const material = withSkuImages(sent);
@@ -56,7 +59,7 @@ export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }:
         const bare = collectedProduct(newId(), material, now);
         const fresh: Asset[] = pendingAssets(bare.id, material, [], newId, now);
         checkAssetRoom(0, fresh.length);
-        const created = await settleVariants(products, { ...bare, variants: collectVariants([], material, fresh, newId) });
+        const created = attributed(await settleVariants(products, { ...bare, variants: collectVariants([], material, fresh, newId) }), actor, true);
         await products.insert(created);
         await assets.insertMany(fresh);
         return { product: created, queued: fresh };
@@ -65,7 +68,7 @@ export function makeCollectMaterials({ unitOfWork, clock, ids, queueDownloads }:
       if (existing.stage === 'archived') throw conflict('PRODUCT_ARCHIVED', '商品已归档，不能追加素材，请先恢复');
       const fresh = pendingAssets(existing.id, material, await assets.dedupeKeys(existing.id), newId, now);
       checkAssetRoom(await assets.countByProduct(existing.id), fresh.length);
-      const updated = await withCollectedVariants(products, assets, appendMaterial(existing, material, now), material, fresh, newId);
+      const updated = attributed(await withCollectedVariants(products, assets, appendMaterial(existing, material, now), material, fresh, newId), actor);
       if (!(await products.update(updated, existing.version))) throw conflict('PRODUCT_CHANGED', '商品刚被修改，请重试');
       await assets.insertMany(fresh);
       return { product: updated, queued: fresh };

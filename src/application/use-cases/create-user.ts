@@ -1,4 +1,5 @@
 import { conflict } from '../../domain/common/errors.ts';
+import { type Actor } from '../../domain/accounts/actor.ts';
 import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/accounts/user.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';
@@ -19,7 +20,14 @@ export type CreateUserDeps = {
   readonly ids: Ids;
 };
 
-export type CreateUserInput = { readonly username: string; readonly password: string; readonly role: Role; readonly display_name?: string | undefined };
+export type CreateUserInput = {
+  readonly username: string;
+  readonly password: string;
+  readonly role: Role;
+  readonly display_name?: string | undefined;
+  /** The admin creating it, for the audit log. */
+  readonly actor?: Actor | undefined;
+};
 export type CreateUser = (input: CreateUserInput) => Promise<User>;
 
 /** A new account: a valid, unreserved name used by nobody (case-blind, look-alikes too) and a password that passes the rules. */
@@ -41,7 +49,7 @@ export function makeCreateUser(deps: CreateUserDeps): CreateUser {
       password_hash: await deps.hasher.hash(input.password),
     };
     if (!(await deps.users.insert(user))) throw conflict('USERNAME_TAKEN', `用户名“${username}”已被使用（不区分大小写）`);
-    await deps.audit.record({ action: 'user_created', target: `${username} (${input.role})` });
+    await deps.audit.record({ action: 'user_created', target: `${username} (${input.role})`, actor: input.actor?.name, ip: input.actor?.ip });
     const { password_hash: _hash, ...created } = user;
     return { ...created, last_login_at: null };
   };

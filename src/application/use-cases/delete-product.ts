@@ -1,4 +1,5 @@
 import { archive, assertHardDeletable } from '../../domain/catalog/product-stage.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type ObjectStore } from '../ports/object-store.ts';
@@ -14,7 +15,7 @@ export type DeleteProductDeps = {
   readonly onOrphanedFile?: (key: string, error: unknown) => void;
 };
 
-export type DeleteProduct = (input: { readonly id: string; readonly hard: boolean }) => Promise<void>;
+export type DeleteProduct = (input: { readonly id: string; readonly hard: boolean; readonly actor?: Actor | undefined }) => Promise<void>;
 
 /**
  * DELETE /products/{id}: soft by default (stage `archived`, restorable); `hard` removes a never-published
@@ -22,11 +23,11 @@ export type DeleteProduct = (input: { readonly id: string; readonly hard: boolea
  */
 export const makeDeleteProduct =
   (deps: DeleteProductDeps): DeleteProduct =>
-  async ({ id, hard }) => {
+  async ({ id, hard, actor }) => {
     const current = await loadProduct(deps.products, id);
     if (!hard) {
       const next = archive(current, deps.clock.now().toISOString());
-      if (next !== current) await saveRevision(deps.products, next, current.version);
+      if (next !== current) await saveRevision(deps.products, attributed(next, actor), current.version);
       return;
     }
     assertHardDeletable(current);

@@ -42,14 +42,14 @@ export function makeLoginWithPassword(deps: LoginWithPasswordDeps): LoginWithPas
     }
     if (!user || !ok) {
       // The reserved attempt stays as the failure.
-      await audit.record({ action: 'login_failed', actor: auditName(username) });
+      await audit.record({ action: 'login_failed', actor: auditName(username), ip });
       throw badCredentials();
     }
 
     const now = clock.now().toISOString();
     await attempts.succeeded(attempt);
     await users.update(user.id, { last_login_at: now });
-    await audit.record({ action: 'login', actor: user.username });
+    await audit.record({ action: 'login', actor: user.username, ip });
     const { password_hash: _hash, ...rest } = user;
     return { ...rest, last_login_at: now };
   };

@@ -1,4 +1,5 @@
 import { type PricingPolicy } from '../../domain/pricing/pricing.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
 import { move } from '../../domain/catalog/product-stage.ts';
 import { readyProblems } from '../../domain/catalog/ready-checks.ts';
@@ -17,12 +18,12 @@ export type MoveProductStageDeps = {
   readonly viewProduct: ViewProduct;
 };
 
-export type MoveProductStage = (input: { readonly id: string; readonly stage: Stage }) => Promise<ProductView>;
+export type MoveProductStage = (input: { readonly id: string; readonly stage: Stage; readonly actor?: Actor | undefined }) => Promise<ProductView>;
 
 /** POST /products/{id}/stage: a legal move (409 otherwise); `ready` only when every ready check passes (422). */
 export const makeMoveProductStage =
   (deps: MoveProductStageDeps): MoveProductStage =>
-  async ({ id, stage }) => {
+  async ({ id, stage, actor }) => {
     const current = await loadProduct(deps.products, id);
     let context = { policy: deps.policy, offerIdTaken: false, storedImageCount: 0 };
     if (stage === 'ready' && current.stage === 'editing') {
@@ -32,7 +33,10 @@ export const makeMoveProductStage =
       ]);
       context = { ...context, offerIdTaken: taken, storedImageCount: assets.filter((a) => a.status === 'stored' && !isVideoAsset(a)).length };
     }
-    const next = move(current, stage, deps.clock.now().toISOString(), () => readyProblems(current, context));
+    const next = attributed(
+      move(current, stage, deps.clock.now().toISOString(), () => readyProblems(current, context)),
+      actor,
+    );
     await saveRevision(deps.products, next, current.version);
     return deps.viewProduct(next);
   };

@@ -1,4 +1,5 @@
 import { invalid } from '../../domain/common/errors.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { RICH_CONTENT_ATTRIBUTE_ID, richContentProblems } from '../../domain/catalog/rich-content.ts';
 import { unifyWeight } from '../../domain/intake/collected-pricing.ts';
 import { assertNamed, type Product } from '../../domain/catalog/product.ts';
@@ -37,6 +38,8 @@ export type UpdateProductInput = {
   /** The `If-Match` version; a stale one is refused with 412. */
   readonly ifMatch?: number | undefined;
   readonly changes: ProductChanges;
+  /** Who edits it (docs/decisions.md, Accounts); absent: no one is named its last editor. */
+  readonly actor?: Actor | undefined;
 };
 export type UpdateProduct = (input: UpdateProductInput) => Promise<ProductView>;
 
@@ -79,7 +82,7 @@ const checkedFieldChanged = (before: Product, after: Product): boolean =>
  */
 export const makeUpdateProduct =
   (deps: UpdateProductDeps): UpdateProduct =>
-  async ({ id, ifMatch, changes }) => {
+  async ({ id, ifMatch, changes, actor }) => {
     const current = await loadProduct(deps.products, id);
     assertVersion(current, ifMatch);
     assertEditable(current);
@@ -94,7 +97,10 @@ export const makeUpdateProduct =
     await assertRichContent(deps, current.id, changes);
     const repricing = pricingInputsChanged(current, edited) || variantPricingChanged(current, edited);
     const priced = repricing ? await deps.repriceProduct(edited) : keepComputed(current, edited);
-    const next = revise(priced, { stage: stageAfterEdit(current.stage, checkedFieldChanged(current, priced)) }, deps.clock.now().toISOString());
+    const next = attributed(
+      revise(priced, { stage: stageAfterEdit(current.stage, checkedFieldChanged(current, priced)) }, deps.clock.now().toISOString()),
+      actor,
+    );
     await saveRevision(deps.products, next, current.version);
     if (saleStocks(current) !== saleStocks(next)) await deps.onSaleStockChanged?.(next);
     return deps.viewProduct(next);

@@ -1,4 +1,5 @@
 import { type Role, type User, DISPLAY_NAME_MAX } from '../../domain/accounts/user.ts';
+import { type Actor } from '../../domain/accounts/actor.ts';
 import { type AuditLog } from '../ports/audit-log.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type CommonPasswords, type PasswordHasher } from '../ports/password-hasher.ts';
@@ -22,6 +23,8 @@ export type UpdateUserInput = {
   /** A reset by an admin. */
   readonly password?: string | undefined;
   readonly display_name?: string | undefined;
+  /** The admin making the change, for the audit log. */
+  readonly actor?: Actor | undefined;
 };
 export type UpdateUser = (input: UpdateUserInput) => Promise<User>;
 
@@ -58,8 +61,10 @@ export function makeUpdateUser(deps: UpdateUserDeps): UpdateUser {
 
     await writeKeepingAnAdmin(deps.users, user, takesAdminAway, changes);
     if (revoke) deps.onRevoked?.(user.id);
-    if (changed.length > 0) await deps.audit.record({ action: 'user_updated', target: `${user.username} (${changed.join(', ')})` });
-    if (input.password !== undefined) await deps.audit.record({ action: 'password_changed', target: `${user.username} (reset)` });
+    if (changed.length > 0)
+      await deps.audit.record({ action: 'user_updated', target: `${user.username} (${changed.join(', ')})`, actor: input.actor?.name, ip: input.actor?.ip });
+    if (input.password !== undefined)
+      await deps.audit.record({ action: 'password_changed', target: `${user.username} (reset)`, actor: input.actor?.name, ip: input.actor?.ip });
     return withoutHash({ ...user, ...changes } as typeof user);
   };
 }

@@ -1,4 +1,5 @@
 import { type CopyDraft, chineseInRussianFields } from '../../domain/ai/copy.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { DomainError } from '../../domain/common/errors.ts';
 import { hashtagValue } from '../../domain/publishing/hashtags.ts';
 import { type JsonObject } from '../../domain/common/json.ts';
@@ -20,6 +21,8 @@ export type WriteCopyInput = {
   readonly keywords: readonly string[];
   readonly model: string | null;
   readonly requirements: string | null;
+  /** Who asks; the product's copy group is stored as their edit. */
+  readonly actor?: Actor | undefined;
 };
 
 /** The draft plus `hashtags`: the tags as the one value of the marketplace's hashtag attribute (23171). */
@@ -37,12 +40,12 @@ const STORE_ATTEMPTS = 3;
  * product's `copy` group (name and description change only on /copy/apply).
  */
 export function makeWriteCopy(deps: WriteCopyDeps): WriteCopy {
-  const store = async (productId: string, result: WriteCopyOutput): Promise<void> => {
+  const store = async (productId: string, result: WriteCopyOutput, actor: Actor | undefined): Promise<void> => {
     for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt += 1) {
       const product = await loadProduct(deps.products, productId);
       const now = deps.clock.now().toISOString();
       const copy: JsonObject = { ...product.copy, ...result, generated_at: now };
-      if (await deps.products.update(revise(product, { copy }, now), product.version)) return;
+      if (await deps.products.update(attributed(revise(product, { copy }, now), actor), product.version)) return;
     }
     throw new DomainError('conflict', 'PRODUCT_CHANGED', '商品正在被同时修改，请重试');
   };
@@ -75,7 +78,7 @@ export function makeWriteCopy(deps: WriteCopyDeps): WriteCopy {
       throw new DomainError('upstream_failed', 'AI_BAD_OUTPUT', `模型生成的俄文字段仍含中文（${chinese.join('、')}），请重试或换一个模型`);
     }
     const result = { ...draft, hashtags: hashtagValue(draft.tags), model: model.id };
-    if (input.productId) await store(input.productId, result);
+    if (input.productId) await store(input.productId, result, input.actor);
     return result;
   };
 }

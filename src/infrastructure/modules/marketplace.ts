@@ -131,9 +131,9 @@ export const marketplaceModule: FeatureModule<
           ids,
           clock,
           sendLeaseMs: config.publishPoll.sendLeaseMs,
-          onRecords: async (records) => {
+          onRecords: async (records, actor) => {
             publishPoller.wake();
-            await auditPublishSent(auditLog, records);
+            await auditPublishSent(auditLog, records, actor);
           },
           onTakenOver: warnTakenOver(logger),
         }),

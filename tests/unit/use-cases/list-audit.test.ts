@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { runInRequestContext } from '../../../src/adapters/request-context.ts';
 import { makeListAudit } from '../../../src/application/use-cases/list-audit.ts';
 import { makeTestClock } from '../../in-memory/clock-and-ids.ts';
 import { makeInMemoryAuditLog } from '../../in-memory/in-memory-audit-log.ts';
@@ -9,7 +8,7 @@ describe('list audit', () => {
     const clock = makeTestClock();
     const audit = makeInMemoryAuditLog(clock);
     for (const target of ['shop-1', 'shop-2', 'shop-3']) {
-      await runInRequestContext({ actor: 'olya', ip: '10.0.0.7' }, () => audit.record({ action: 'shop_created', target }));
+      await audit.record({ action: 'shop_created', target, actor: 'olya', ip: '10.0.0.7' });
       clock.advance(60_000);
     }
     const listAudit = makeListAudit({ audit });

@@ -1,4 +1,5 @@
 import { makeAesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
+import { type Actor } from '../../../src/domain/accounts/actor.ts';
 import { type OnRecordsTakenOver } from '../../../src/application/publishing/publish-holds.ts';
 import { makeShopAccess, shopKeyContext } from '../../../src/application/shop-access.ts';
 import { type CategoryRules } from '../../../src/application/use-cases/category-rules.ts';
@@ -57,9 +58,9 @@ export function publishKit({ minPricePercent = null }: { readonly minPricePercen
   const notified: PublishTask[][] = [];
   // The audit as the marketplace module wires it: a request's sends, then the background sender's.
   const auditLog = makeInMemoryAuditLog(clock);
-  const onRecords = async (records: readonly PublishTask[]) => {
+  const onRecords = async (records: readonly PublishTask[], actor: Actor | undefined) => {
     notified.push([...records]);
-    await auditPublishSent(auditLog, records);
+    await auditPublishSent(auditLog, records, actor);
   };
   const takenOver: Parameters<OnRecordsTakenOver>[0][] = [];
   const onTakenOver: OnRecordsTakenOver = (event) => void takenOver.push(event);

@@ -4,6 +4,7 @@ import { type ApplyCopy } from '../../../application/use-cases/apply-copy.ts';
 import { type WriteCopy } from '../../../application/use-cases/write-copy.ts';
 import { AppliedProduct, ApplyCopyHeaders, CopyBody, CopyResponse, ModelsResponse } from '../schemas/ai.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
+import { actorOf } from '../bearer.ts';
 
 export type AiRouteDeps = {
   readonly modelCatalog: ModelCatalog;
@@ -33,6 +34,7 @@ export const aiRoutes =
           keywords: body.keywords ?? [],
           model: body.model ?? null,
           requirements: body.requirements ?? null,
+          actor: actorOf(request),
         });
       },
     );
@@ -50,7 +52,11 @@ export const aiRoutes =
       },
       async (request) => {
         const ifMatch = request.headers['if-match'];
-        const product = await deps.applyCopy({ productId: request.params.id, expectedVersion: ifMatch ? Number(ifMatch.replace(/"/g, '')) : undefined });
+        const product = await deps.applyCopy({
+          productId: request.params.id,
+          expectedVersion: ifMatch ? Number(ifMatch.replace(/"/g, '')) : undefined,
+          actor: actorOf(request),
+        });
         return {
           id: product.id,
           version: product.version,

@@ -86,7 +86,7 @@ export const authRoutes =
           return { ...issued, user: { id: user.id, username: user.username, role: user.role } };
         }
         if (!deps.appTokenLogin) throw new DomainError('unauthorized', 'APP_TOKEN_LOGIN_DISABLED', '应用令牌登录已关闭，请用用户名和密码登录');
-        return issue(reply, deps, await deps.checkAppToken(body.token));
+        return issue(reply, deps, await deps.checkAppToken(body.token, request.ip));
       },
     );
   };

@@ -7,6 +7,7 @@ import { BULK_PARAMS, BulkBody, BulkResponse, JobResponse } from '../schemas/bul
 import { IdParams, withErrors } from '../schemas/common.ts';
 import { typeboxSchemaErrors } from '../typebox-schema-errors.ts';
 import { validationProblems } from '../validation-messages.ts';
+import { actorOf } from '../bearer.ts';
 
 export type BulkRouteDeps = { readonly bulkProducts: BulkProducts; readonly getJob: GetJob };
 
@@ -35,7 +36,7 @@ export const bulkRoutes =
             validationProblems(typeboxSchemaErrors(Value.Errors(schema, params), '/params'), 'body'),
           );
         }
-        return deps.bulkProducts({ action, productIds, params } as BulkInput);
+        return deps.bulkProducts({ action, productIds, params, actor: actorOf(request) } as BulkInput);
       },
     );
 

@@ -4,6 +4,7 @@ import { type FindCollected } from '../../../application/use-cases/find-collecte
 import { type ListFingerprints } from '../../../application/use-cases/list-fingerprints.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 import { CollectedQuery, CollectedReply, FingerprintsReply, MATERIALS_BODY_LIMIT, MaterialsBody, MaterialsReply } from '../schemas/materials.ts';
+import { actorOf } from '../bearer.ts';
 
 export type MaterialRouteDeps = {
   readonly collectMaterials: CollectMaterials;
@@ -30,7 +31,7 @@ export const materialRoutes =
       },
       async (request, reply) => {
         const { product: target, refererOrigin, ...material } = request.body;
-        const result = await deps.collectMaterials({ productId: target.id, material: { ...material, refererOrigin } });
+        const result = await deps.collectMaterials({ productId: target.id, material: { ...material, refererOrigin }, actor: actorOf(request) });
         return reply.status(target.id === null ? 201 : 200).send({ product: result.product, product_id: result.product.id, assetsQueued: result.assetsQueued });
       },
     );

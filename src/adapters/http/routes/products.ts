@@ -23,6 +23,7 @@ import {
   ProductPatchBody,
   StageBody,
 } from '../schemas/products.ts';
+import { actorOf } from '../bearer.ts';
 
 export type ProductRouteDeps = {
   readonly listProducts: ListProducts;
@@ -67,13 +68,9 @@ export const variantBody = (variant: Variant): Static<typeof VariantBody> => ({
   errors: variant.errors.map((error) => ({ ...error })),
 });
 
-/**
- * The detail body. `writer` is who this request wrote the product as: the repository stamps the stored
- * `updated_by` (and `created_by` on insert) from the same request, so the answer says the same without a re-read.
- */
-const detailBody = (view: ProductView, writer?: string): Static<typeof ProductDetail> => ({
+/** The detail body: the product as its use case answered it (who made and last changed it included). */
+const detailBody = (view: ProductView): Static<typeof ProductDetail> => ({
   ...view,
-  ...(writer === undefined ? {} : { created_by: view.created_by ?? writer, updated_by: writer }),
   sources: view.sources.map((source) => ({ ...source })),
   variants: view.variants.map(variantBody),
   assets: view.assets.map(({ referer: _referer, ...asset }) => asset),
@@ -132,8 +129,8 @@ export const productRoutes =
       { schema: { tags: ['products'], summary: '手动创建商品（阶段 editing）', body: ProductCreateBody, response: withErrors({ 201: ProductDetail }) } },
       async (request, reply) => {
         const { price: _price, old_price: _oldPrice, ...input } = request.body;
-        const view = await deps.createProduct(input);
-        return reply.status(201).header('etag', `"${view.version}"`).send(detailBody(view, request.principal.username));
+        const view = await deps.createProduct({ ...input, actor: actorOf(request) });
+        return reply.status(201).header('etag', `"${view.version}"`).send(detailBody(view));
       },
     );
 
@@ -152,8 +149,8 @@ export const productRoutes =
       async (request, reply) => {
         const { price: _price, old_price: _oldPrice, ...changes } = request.body;
         const ifMatch = parseIfMatch(request.headers['if-match']);
-        const view = await deps.updateProduct({ id: request.params.id, ifMatch, changes });
-        return reply.header('etag', `"${view.version}"`).send(detailBody(view, request.principal.username));
+        const view = await deps.updateProduct({ id: request.params.id, ifMatch, changes, actor: actorOf(request) });
+        return reply.header('etag', `"${view.version}"`).send(detailBody(view));
       },
     );
 
@@ -169,7 +166,7 @@ export const productRoutes =
         },
       },
       async (request, reply) => {
-        await deps.deleteProduct({ id: request.params.id, hard: request.query.hard });
+        await deps.deleteProduct({ id: request.params.id, hard: request.query.hard, actor: actorOf(request) });
         return reply.status(204).send(null);
       },
     );
@@ -186,8 +183,8 @@ export const productRoutes =
         },
       },
       async (request, reply) => {
-        const view = await deps.moveProductStage({ id: request.params.id, stage: request.body.stage });
-        return reply.header('etag', `"${view.version}"`).send(detailBody(view, request.principal.username));
+        const view = await deps.moveProductStage({ id: request.params.id, stage: request.body.stage, actor: actorOf(request) });
+        return reply.header('etag', `"${view.version}"`).send(detailBody(view));
       },
     );
   };

@@ -19,6 +19,7 @@ import {
   PublishTaskViewBody,
   TaskParams,
 } from '../schemas/publish.ts';
+import { actorOf } from '../bearer.ts';
 
 export type PublishRouteDeps = {
   readonly publishProduct: PublishProduct;
@@ -74,7 +75,8 @@ export const publishRoutes =
           response: withErrors({ 202: PublishTaskBody }),
         },
       },
-      async (request, reply) => reply.status(202).send(toTaskBody(await deps.publishProduct({ productId: request.params.id, shopId: request.body.shop_id }))),
+      async (request, reply) =>
+        reply.status(202).send(toTaskBody(await deps.publishProduct({ productId: request.params.id, shopId: request.body.shop_id, actor: actorOf(request) }))),
     );
 
     app.post(
@@ -108,7 +110,11 @@ export const publishRoutes =
         },
       },
       async (request, reply) => {
-        const { tasks, waiting, settling, refused } = await deps.publishMany({ shopId: request.body.shop_id, productIds: request.body.product_ids });
+        const { tasks, waiting, settling, refused } = await deps.publishMany({
+          shopId: request.body.shop_id,
+          productIds: request.body.product_ids,
+          actor: actorOf(request),
+        });
         return reply.status(202).send({ tasks, waiting, settling, refused: refused.map(({ product_id, errors }) => ({ product_id, errors: [...errors] })) });
       },
     );

@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type BuildRichContent } from '../../../application/use-cases/build-rich-content.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 import { RichContentBody, RichContentReply } from '../schemas/rich-content.ts';
+import { actorOf } from '../bearer.ts';
 
 /** POST /products/{id}/rich-content (docs/decisions.md, Rich content). */
 export const richContentRoutes =
@@ -19,7 +20,12 @@ export const richContentRoutes =
         },
       },
       async (request) => {
-        const { rich_content, warnings } = await deps.buildRichContent({ productId: request.params.id, images: request.body.images, text: request.body.text });
+        const { rich_content, warnings } = await deps.buildRichContent({
+          productId: request.params.id,
+          images: request.body.images,
+          text: request.body.text,
+          actor: actorOf(request),
+        });
         return { rich_content: { content: rich_content.content.map((widget) => JSON.parse(JSON.stringify(widget))), version: rich_content.version }, warnings };
       },
     );

@@ -7,6 +7,7 @@ import { type UpdateUser } from '../../../application/use-cases/update-user.ts';
 import { type User } from '../../../domain/accounts/user.ts';
 import { CreateUserBody, UpdateUserBody, UserBody, UserListBody } from '../schemas/users.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
+import { actorOf } from '../bearer.ts';
 
 export type UserRouteDeps = {
   readonly listUsers: ListUsers;
@@ -43,7 +44,7 @@ export const userRoutes =
     app.post(
       '/users',
       { config, schema: { tags, summary: '新建用户（仅管理员）', body: CreateUserBody, response: withErrors({ 201: UserBody }) } },
-      async (request, reply) => reply.status(201).send(toUserBody(await deps.createUser(request.body))),
+      async (request, reply) => reply.status(201).send(toUserBody(await deps.createUser({ ...request.body, actor: actorOf(request) }))),
     );
 
     app.patch(
@@ -58,14 +59,14 @@ export const userRoutes =
           response: withErrors({ 200: UserBody }),
         },
       },
-      async (request) => toUserBody(await deps.updateUser({ id: request.params.id, ...request.body })),
+      async (request) => toUserBody(await deps.updateUser({ id: request.params.id, ...request.body, actor: actorOf(request) })),
     );
 
     app.delete(
       '/users/:id',
       { config, schema: { tags, summary: '删除用户（仅管理员）', params: IdParams, response: withErrors({ 204: Type.Null() }) } },
       async (request, reply) => {
-        await deps.deleteUser(request.params.id);
+        await deps.deleteUser(request.params.id, actorOf(request));
         return reply.status(204).send(null);
       },
     );

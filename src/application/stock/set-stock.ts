@@ -1,4 +1,5 @@
 import { type Clock } from '../ports/clock.ts';
+import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type StockSendRepository } from '../ports/stock-sends.ts';
 import { loadProduct, saveRevision } from '../product-access.ts';
@@ -12,7 +13,13 @@ import { type StockPair } from '../../domain/stock/stock-send.ts';
 import { saleOffersOf, withSaleStock } from '../../domain/stock/stock.ts';
 
 export type SetStockItem = { readonly product_id: string; readonly variant_id?: string | undefined; readonly stock: number };
-export type SetStockInput = { readonly shop_id: string; readonly warehouse_id?: number | undefined; readonly items: readonly SetStockItem[] };
+/** `actor`: who sets it, the products' last editor (docs/decisions.md, Accounts). */
+export type SetStockInput = {
+  readonly shop_id: string;
+  readonly warehouse_id?: number | undefined;
+  readonly items: readonly SetStockItem[];
+  readonly actor?: Actor | undefined;
+};
 /** One pair queued: `waiting` to be sent, or `not_created` until the marketplace reports the card created. */
 export type QueuedStock = {
   readonly product_id: string;
@@ -47,7 +54,7 @@ const refuse = (problems: FieldProblem[]) => invalid('STOCK_INVALID', `库存设
  * warehouse of the wrong kind for an offer the marketplace already refused there (bulky or not, its error explained).
  */
 export function makeSetStock(deps: SetStockDeps): SetStock {
-  return async ({ shop_id, warehouse_id, items }) => {
+  return async ({ shop_id, warehouse_id, items, actor }) => {
     const shop = await deps.shopAccess.find(shop_id);
     const warehouseId = warehouse_id ?? shop.default_warehouse_id;
     if (warehouseId === null) {
@@ -103,7 +110,7 @@ export function makeSetStock(deps: SetStockDeps): SetStock {
     const notCreated: StockPair[] = [];
     for (const [id, product] of edited) {
       const current = found.get(id)!;
-      const next = revise(product, {}, now);
+      const next = attributed(revise(product, {}, now), actor);
       await saveRevision(deps.products, next, current.version);
       // Its pairs on other warehouses follow the new value too.
       await deps.requeueProductStock(next);
@@ -141,13 +148,13 @@ const offersOfTarget = (product: Product, variantId: string | null) =>
   saleOffersOf(product).filter((offer) => variantId === null || offer.variant_id === variantId);
 
 /** The bulk action `stock` (`{stock}`): the product's sale stock, or every variant's, then its pairs follow. */
-export type SetSaleStock = (productId: string, stock: number) => Promise<void>;
+export type SetSaleStock = (productId: string, stock: number, actor?: Actor) => Promise<void>;
 
 export function makeSetSaleStock(deps: Pick<SetStockDeps, 'products' | 'requeueProductStock' | 'clock'>): SetSaleStock {
-  return async (productId, stock) => {
+  return async (productId, stock, actor) => {
     const current = await loadProduct(deps.products, productId);
     assertEditable(current);
-    const next = revise(withSaleStock(current, null, stock), {}, deps.clock.now().toISOString());
+    const next = attributed(revise(withSaleStock(current, null, stock), {}, deps.clock.now().toISOString()), actor);
     await saveRevision(deps.products, next, current.version);
     await deps.requeueProductStock(next);
   };

@@ -147,7 +147,7 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
       case 'market_unarchive':
         return { results: await deps.marketActions(input.action === 'market_archive' ? 'archive' : 'unarchive', input.productIds) };
       case 'stock':
-        return { results: await eachAlone(input.productIds, (id) => deps.setSaleStock(id, input.params.stock)) };
+        return { results: await eachAlone(input.productIds, (id) => deps.setSaleStock(id, input.params.stock, input.actor)) };
     }
   };
 };

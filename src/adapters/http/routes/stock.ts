@@ -5,6 +5,7 @@ import { type SetStock } from '../../../application/stock/set-stock.ts';
 import { IdParams, withErrors } from '../schemas/common.ts';
 import { WarehouseListBody } from '../schemas/shops.ts';
 import { ProductStockAnswer, SetStockAnswer, SetStockBody, WarehousesQuery } from '../schemas/stock.ts';
+import { actorOf } from '../bearer.ts';
 
 export type StockRouteDeps = {
   readonly listWarehouses: ListWarehouses;
@@ -46,7 +47,7 @@ export const stockRoutes =
           response: withErrors({ 202: SetStockAnswer }),
         },
       },
-      async (request, reply) => reply.status(202).send(await deps.setStock(request.body)),
+      async (request, reply) => reply.status(202).send(await deps.setStock({ ...request.body, actor: actorOf(request) })),
     );
 
     app.get(

@@ -159,7 +159,11 @@ export function testPublishTaskRepositoryContract(it: PublishTasksIt): void {
       sent(46, { shop_id: 's2' }),
       sent(47, { variant_id: 'v1' }),
       sent(48, { variant_id: 'v2', updated_at: at(0) }),
+      // Written in one instant: the later made (greater id) is the newer card.
+      sent(50, { variant_id: 'v4', updated_at: at(60) }),
+      sent(49, { variant_id: 'v4', updated_at: at(60) }),
     );
+    expect((await tasks.lastCard('p1', 's1', 'v4'))?.id).toBe('1723000050');
     expect((await tasks.lastCard('p1', 's1'))?.id).toBe('1723000042');
     expect((await tasks.lastCard('p1', 's1', null))?.card).toEqual(card('OFFER-42'));
     expect((await tasks.lastCard('p1', 's2'))?.id).toBe('1723000046');

@@ -179,7 +179,7 @@ export function makeInMemoryPublishTaskRepository(table: PublishTaskTable = new 
           (record.status === 'imported' || record.status === 'skipped') &&
           record.card !== null,
       );
-      return copy(cards.sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0]);
+      return copy(cards.sort((a, b) => b.updated_at.localeCompare(a.updated_at) || byId(b, a))[0]);
     },
   };
 }

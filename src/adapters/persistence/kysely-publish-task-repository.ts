@@ -111,6 +111,8 @@ export function makeKyselyPublishTaskRepository(db: Kysely<Database>): PublishTa
         .where('status', 'in', ['imported', 'skipped'])
         .where('card', 'is not', null)
         .orderBy('updated_at', 'desc')
+        // Records written in one instant (an import and the price update following it): the later made wins (ids are time-ordered).
+        .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
       return row ? toTask(row) : undefined;

@@ -1,4 +1,5 @@
 import { type Clock } from '../ports/clock.ts';
+import { type Ids } from '../ports/ids.ts';
 import { type Marketplace } from '../ports/marketplace.ts';
 import { type ProductRepository } from '../ports/product-repository.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
@@ -6,6 +7,7 @@ import { POLL_BACKOFF, type PublishTask, applyImportResult, postponePoll } from 
 import { type SendWaiting } from './send-waiting.ts';
 import { type ShopAccess } from '../shop-access.ts';
 import { writeFinalResults, writeVariantStatuses } from './publish-write-back.ts';
+import { minPriceFollowUps } from './min-price-follow-up.ts';
 
 /** What a poll pass reports to its caller (the scheduler logs failures; the use case never throws for one task). */
 export type PollEvent = { readonly taskId: string; readonly error: unknown };
@@ -22,6 +24,8 @@ export type PollPublishTasksDeps = {
   /** The first wait of the poll back-off (`PUBLISH_POLL_FIRST`; 1 s by default). */
   readonly firstPollMs?: number;
   readonly onPollError?: (event: PollEvent) => void;
+  /** With the policy's minimum price on: names the price updates queued after each import (min-price-follow-up.ts). */
+  readonly minPriceFollowUp?: { readonly ids: Ids };
 };
 /**
  * Polls a batch of due tasks once and sends a batch of due waiting records; answers whether more may be due.
@@ -59,6 +63,7 @@ export function makePollPublishTasks({
   leaseMs,
   firstPollMs = POLL_BACKOFF.firstMs,
   onPollError,
+  minPriceFollowUp,
 }: PollPublishTasksDeps): PollPublishTasks {
   /** Claimed by this process and not finished, by task id. */
   const held = new Map<string, readonly PublishTask[]>();
@@ -76,6 +81,10 @@ export function makePollPublishTasks({
       const next = records.map((record) => applyImportResult(record, items, now, firstPollMs));
       await writeFinalResults(products, next, now);
       await publishTasks.update(...next);
+      if (minPriceFollowUp) {
+        const followUps = minPriceFollowUps(records, next, minPriceFollowUp.ids, now);
+        if (followUps.length > 0) await publishTasks.insert(...followUps);
+      }
     } catch (error) {
       if (!held.has(taskId)) return;
       onPollError?.({ taskId, error });

@@ -164,7 +164,7 @@ export const marketplaceModule: FeatureModule<
     ).singleton(),
     getPublishTask: asFunction(({ publishTasks }: Deps) => makeGetPublishTask({ publishTasks })).singleton(),
     listPublishHistory: asFunction(({ products, publishTasks }: Deps) => makeListPublishHistory({ products, publishTasks })).singleton(),
-    pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger, config }: Deps) =>
+    pollPublishTasks: asFunction(({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, logger, config, pricingPolicy, ids }: Deps) =>
       makePollPublishTasks({
         sendWaiting,
         leaseMs: config.publishPoll.leaseMs,
@@ -175,6 +175,7 @@ export const marketplaceModule: FeatureModule<
         marketplace,
         clock,
         onPollError: ({ taskId, error }) => logger.warn({ taskId, ...loggable(error) }, 'publish poll failed; will retry'),
+        ...(pricingPolicy.defaults.min_price_percent === undefined || pricingPolicy.defaults.min_price_percent === null ? {} : { minPriceFollowUp: { ids } }),
       }),
     ).singleton(),
     publishPoller: asFunction(({ pollPublishTasks, publishTasks, logger, config }: Deps) =>

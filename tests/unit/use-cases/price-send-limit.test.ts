@@ -93,7 +93,7 @@ describe('at most 10 price sends per offer an hour (docs/decisions.md, Price rul
     expect((await kit.publishTasks.priceSendsSince(shop.id, ['BOX-1'], new Date(0).toISOString())).get('BOX-1')).toHaveLength(1);
   });
 
-  it('with the policy’s minimum price, the import goes without it and the next publish sends it as a price update', async () => {
+  it('with the policy’s minimum price, the import goes without it and a price update follows once the card is imported', async () => {
     const kit = publishKit({ minPricePercent: 80 });
     kit.marketplace.plan = { pendingPolls: 0, outcome: 'imported' };
     const shop = await kit.shopIn();
@@ -102,8 +102,22 @@ describe('at most 10 price sends per offer an hour (docs/decisions.md, Price rul
     expect(kit.sentItems(imported.task_id)[0]).not.toHaveProperty('min_price');
     expect(imported.card).not.toHaveProperty('min_price');
     kit.clock.advance(1_000);
+    // The import is imported: a price update is queued, due now, and the same pass sends it.
     await kit.pollPublishTasks();
-    expect(await kit.publishProduct({ productId: given.id, shopId: shop.id })).toMatchObject({ operation: 'prices', status: 'imported' });
     expect(kit.marketplace.prices).toEqual([expect.objectContaining({ offer_id: 'BOX-1', price: '593', min_price: '475' })]);
+    const { items } = await kit.publishTasks.listByProduct(given.id, { page: 1, pageSize: 10 });
+    expect(items.map((record) => [record.operation, record.status])).toEqual([
+      ['prices', 'imported'],
+      ['import', 'imported'],
+    ]);
+    // Nothing changed since: publishing again is a full import of the same card (the contract's rule), with no follow-up loop.
+    expect(await kit.publishProduct({ productId: given.id, shopId: shop.id })).toMatchObject({ operation: 'import' });
+  });
+
+  it('without a minimum price in the policy, no price update follows an import', async () => {
+    const { kit, given } = await publishedProduct();
+    await kit.pollPublishTasks();
+    expect(kit.marketplace.prices).toEqual([]);
+    expect((await kit.publishTasks.listByProduct(given.id, { page: 1, pageSize: 10 })).total).toBe(1);
   });
 });

@@ -71,7 +71,10 @@ export function publishKit({ minPricePercent = null }: { readonly minPricePercen
   });
   const pollErrors: PollEvent[] = [];
   const onPollError = (event: PollEvent) => void pollErrors.push(event);
-  const pollPublishTasks = makePollPublishTasks({ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, leaseMs: LEASE_MS, onPollError });
+  const pollPublishTasks = makePollPublishTasks({
+    ...{ publishTasks, products, shopAccess, marketplace, clock, sendWaiting, leaseMs: LEASE_MS, onPollError },
+    ...(minPricePercent === null ? {} : { minPriceFollowUp: { ids } }),
+  });
 
   /** A shop in this status (its key sealed as the service seals it, the marketplace accepting it). */
   const shopIn = async (status: ShopStatus = 'active', id = `shop-${status}`) => {

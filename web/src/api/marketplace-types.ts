@@ -9,7 +9,8 @@ import type {
   PublishTaskBody,
   PublishTaskViewBody,
 } from '../../../src/adapters/http/schemas/publish.ts';
-import type { ShopBody, ShopLimitsBody, ShopListBody, ShopTestBody } from '../../../src/adapters/http/schemas/shops.ts';
+import type { ShopBody, ShopLimitsBody, ShopListBody, ShopTestBody, WarehouseListBody } from '../../../src/adapters/http/schemas/shops.ts';
+import type { ProductStockAnswer } from '../../../src/adapters/http/schemas/stock.ts';
 
 export type Shop = ShopBody;
 export type ShopList = Static<typeof ShopListBody>;
@@ -30,6 +31,9 @@ export type PublishStatus = PublishTask['status'];
 export type PublishOperation = PublishTask['operation'];
 export type PublishHistory = Static<typeof PublishHistoryBody>;
 export type ShopLimits = Static<typeof ShopLimitsBody>;
+export type WarehouseList = Static<typeof WarehouseListBody>;
+export type Warehouse = WarehouseList['items'][number];
+export type ProductStock = Static<typeof ProductStockAnswer>;
 export type QuotaCounter = { readonly limit: number; readonly usage: number; readonly reset_at?: string | null };
 export type PublishCheck = Static<typeof PublishCheckBody>;
 export type FieldProblem = PublishCheck['errors'][number];

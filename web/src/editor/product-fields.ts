@@ -24,6 +24,16 @@ export function productFields(ctx: EditorContext): HTMLElement {
       }),
       field(ctx, { field: 'barcode', label: '条码' }),
     ),
+    // A product of variants sets the quantity per variant (类目属性与发布 tab).
+    ctx.saved().variants.length === 0
+      ? field(ctx, {
+          field: 'sale_stock',
+          label: '销售库存',
+          kind: 'number',
+          placeholder: '店铺默认',
+          hint: '在平台创建后发往店铺的默认仓库；留空用店铺的默认库存',
+        })
+      : null,
     h(
       'div',
       { class: 'grid-3' },

@@ -3,7 +3,7 @@ import type { App } from '../app.ts';
 import { ACTION_LABELS, type BulkAction, type BulkResult } from '../lib/bulk.ts';
 import { h, mount } from '../lib/dom.ts';
 import type { Selection } from '../lib/selection.ts';
-import { aiForm, pricingForm } from './bulk-forms.ts';
+import { aiForm, pricingForm, stockForm } from './bulk-forms.ts';
 import { showBulkResults } from './bulk-results.ts';
 
 export type BulkBarDeps = {
@@ -69,6 +69,15 @@ export function bulkBar(deps: BulkBarDeps): { element: HTMLElement; update(): vo
             formHost,
             pricingForm(
               (params) => run('pricing', params),
+              () => mount(formHost),
+            ),
+          ),
+        ),
+        button('bulk-stock', '设置库存…', () =>
+          mount(
+            formHost,
+            stockForm(
+              (params) => run('stock', params, '设置库存'),
               () => mount(formHost),
             ),
           ),

@@ -55,3 +55,24 @@ export function aiForm(app: App, action: 'copy' | 'suite', submit: (params: Reco
     h('span', { class: 'muted small' }, hint),
   );
 }
+
+/** Bulk sale stock: one quantity for every selected product (each variant of it), sent again where it is on a warehouse. */
+export function stockForm(submit: (params: Record<string, unknown>) => Promise<void>, cancel: () => void): HTMLElement {
+  const stock = h('input', { id: 'bulk-stock-value', type: 'text', inputMode: 'numeric', placeholder: '如 20', autocomplete: 'off' });
+  const problem = h('span', { class: 'form-error', id: 'bulk-stock-error' });
+  const go = (): void => {
+    const text = stock.value.trim();
+    problem.textContent = text === '' || !Number.isFinite(Number(text)) ? '请输入库存数量' : '';
+    // A number as typed: the server refuses a negative or fractional one in Chinese.
+    if (!problem.textContent) void submit({ stock: Number(text) });
+  };
+  return h(
+    'div',
+    { class: 'inline-form' },
+    h('label', null, '销售库存', stock),
+    h('button', { class: 'primary', id: 'bulk-stock-apply', onclick: go }, '设置库存'),
+    h('button', { class: 'link', onclick: cancel }, '取消'),
+    h('span', { class: 'muted small' }, '每件商品（有款式时每个款式）的销售库存；已在平台仓库的会重新发送'),
+    problem,
+  );
+}

@@ -9,7 +9,7 @@ import { publicAddressWarning } from '../shops/public-address-warning.ts';
 import { webhookSection } from '../shops/webhooks.ts';
 import { shell } from './layout.ts';
 
-const COLUMNS = ['店铺', '币种', '状态', 'Key 到期', '今日配额', '操作'] as const;
+const COLUMNS = ['店铺', '币种', '状态', 'Key 到期', '今日配额', '仓库与库存', '操作'] as const;
 
 /** Shops: bind (admins), test, rotate the key, delete; status, key expiry and the marketplace's quotas. */
 export const renderShops: Screen = (app, root) => {
@@ -71,7 +71,11 @@ export const renderShops: Screen = (app, root) => {
       warnings,
       isAdmin ? shopForm(app, reload) : null,
       h('div', { class: 'card' }, table),
-      h('p', { class: 'muted small' }, '平台的 API Key 约三个月过期，到期前 14 天会在这里提醒。配额来自平台：每天可新建和更新的商品数，以及店铺商品总数上限。'),
+      h(
+        'p',
+        { class: 'muted small' },
+        '平台的 API Key 约三个月过期，到期前 14 天会在这里提醒。配额来自平台：每天可新建和更新的商品数，以及店铺商品总数上限。商品在平台创建后，库存自动发往默认仓库（商品没有自己的销售库存时用默认库存，且不超过采集到的库存）。',
+      ),
       webhooks?.element,
     ),
   );

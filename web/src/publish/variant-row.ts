@@ -22,7 +22,20 @@ function editVariant(ctx: EditorContext, id: string, change: VariantEdit): void 
 /** What a row shows of a variant (the API's shape, without the computation behind the price). */
 export type VariantRow = Pick<
   Variant,
-  'id' | 'seq' | 'label_zh' | 'label_ru' | 'offer_id' | 'offer_id_pinned' | 'enabled' | 'cost_cny' | 'stock' | 'aspects' | 'props' | 'status' | 'image_asset_id'
+  | 'id'
+  | 'seq'
+  | 'label_zh'
+  | 'label_ru'
+  | 'offer_id'
+  | 'offer_id_pinned'
+  | 'enabled'
+  | 'cost_cny'
+  | 'stock'
+  | 'sale_stock'
+  | 'aspects'
+  | 'props'
+  | 'status'
+  | 'image_asset_id'
 >;
 
 const numberOrNull = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
@@ -118,8 +131,19 @@ export function variantRow(
     price,
     input(at('stock'), variant.stock === null ? '' : String(variant.stock), (text) => editVariant(ctx, variant.id, { stock: numberOrNull(text) }), {
       inputmode: 'numeric',
-      'aria-label': `${variant.label_zh} 库存`,
+      'aria-label': `${variant.label_zh} 采集库存`,
     }),
+    // The quantity for sale (docs/decisions.md, Stock): empty = the shop's default, never above the collected stock.
+    input(
+      at('sale_stock'),
+      variant.sale_stock === null ? '' : String(variant.sale_stock),
+      (text) => editVariant(ctx, variant.id, { sale_stock: numberOrNull(text) }),
+      {
+        inputmode: 'numeric',
+        placeholder: '店铺默认',
+        'aria-label': `${variant.label_zh} 销售库存`,
+      },
+    ),
     ...aspectCells,
     h('td', { 'data-path': at('enabled') }, enabled),
     status,

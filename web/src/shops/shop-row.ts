@@ -7,6 +7,7 @@ import { toast } from '../lib/toast.ts';
 import { showQuota } from './quota.ts';
 import { expiryCell, statusBadge } from './shop-status.ts';
 import { testShop } from './shop-test.ts';
+import { stockDefaultsCell } from './stock-defaults.ts';
 
 /** One shop: status, key expiry, today's quota, and (for admins) test, rotate the key, delete. */
 export function shopRow(app: App, shop: Shop, isAdmin: boolean, reload: () => void): HTMLTableRowElement {
@@ -101,6 +102,7 @@ export function shopRow(app: App, shop: Shop, isAdmin: boolean, reload: () => vo
     ),
     h('td', { class: 'expiry-cell' }, expiryCell(shop, new Date())),
     quota,
+    stockDefaultsCell(app, shop, isAdmin),
     h('td', null, actions),
   );
 }

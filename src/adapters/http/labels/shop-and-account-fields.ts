@@ -12,6 +12,11 @@ export const SHOP_AND_ACCOUNT_FIELDS: Readonly<Record<string, string>> = {
   category_id: '类目',
   limit: '数量上限',
   last_value_id: '起始值',
+  // warehouses and stock
+  default_warehouse_id: '默认仓库',
+  default_stock: '默认库存',
+  warehouse_id: '仓库',
+  refresh: '刷新',
   // accounts
   token: '令牌',
   username: '用户名',

@@ -34,7 +34,10 @@ export async function bindActiveShop(t: TestApp, clientId = '123456', apiKey = G
 /** A ready, publishable product stored straight through the repository (the products API is another feature's). */
 export async function insertPublishable(t: TestApp, overrides: Partial<NewProductFields> = {}): Promise<Product> {
   const id = randomUUID();
-  const product = publishableProduct({ id, offer_id: `BOX-${id.slice(0, 8)}`, ...overrides }, new Date().toISOString());
+  const offerId = `BOX-${id.slice(0, 8)}`;
+  // Each its own model name (9048), as separate products have: a shared one is a pre-flight warning (docs/decisions.md, Duplicates).
+  const attributes = { ...publishableProduct().attributes, '9048': offerId };
+  const product = publishableProduct({ id, offer_id: offerId, attributes, ...overrides }, new Date().toISOString());
   await t.container.cradle.products.insert(product);
   return product;
 }

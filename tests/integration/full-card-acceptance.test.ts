@@ -81,7 +81,7 @@ describe('full cards: a 1688 product in three colours published as one card, and
     expect(fixed.statusCode).toBe(200);
     expect((fixed.json().variants as Variant[]).map((v) => v.enabled)).toEqual([true, true, false]);
     expect((await api('POST', `/api/products/${productId}/stage`, { stage: 'ready' })).json().stage).toBe('ready');
-    expect((await api('POST', `/api/products/${productId}/publish/check`, { shop_id: shop.shopId })).json()).toEqual({ ok: true, errors: [] });
+    expect((await api('POST', `/api/products/${productId}/publish/check`, { shop_id: shop.shopId })).json()).toEqual({ ok: true, errors: [], warnings: [] });
 
     const requestsBefore = importRequests().length;
     const published = await api('POST', `/api/products/${productId}/publish`, { shop_id: shop.shopId });

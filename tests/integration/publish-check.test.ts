@@ -30,10 +30,10 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
     const product = await insertPublishable(t);
     const response = await check(product.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, errors: [] });
+    expect(response.json()).toEqual({ ok: true, errors: [], warnings: [] });
     const lookups = ['/v1/description-category/tree', '/v1/description-category/attribute', '/v1/description-category/attribute/values'].map(sent);
     expect(lookups.every((count) => count >= 1)).toBe(true);
-    expect((await check(product.id)).json()).toEqual({ ok: true, errors: [] });
+    expect((await check(product.id)).json()).toEqual({ ok: true, errors: [], warnings: [] });
     expect(['/v1/description-category/tree', '/v1/description-category/attribute', '/v1/description-category/attribute/values'].map(sent)).toEqual(lookups);
     expect(sent('/v3/product/import')).toBe(0);
   });
@@ -82,7 +82,7 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
       pricing: { cost_cny: 300, weight_g: 300, result: { price_rub: 5000, old_price_rub: 5150, fx_rate: 11.5 } },
     });
     const problem = { path: 'old_price', message: '售价在 400–10 000 ₽ 之间时，划线价须比售价高 5% 以上（现在只高 3%）' };
-    expect((await check(product.id)).json()).toEqual({ ok: false, errors: [problem] });
+    expect((await check(product.id)).json()).toEqual({ ok: false, errors: [problem], warnings: [] });
     const before = await t.container.cradle.products.findById(product.id);
     const published = await publish(product.id);
     expect(published.statusCode).toBe(422);
@@ -94,10 +94,14 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
   });
 
   it('refuses a dictionary value that is not among the attribute values (check lists it, publish 422)', async () => {
-    const product = await insertPublishable(t, { attributes: { '85': [{ dictionary_value_id: 5, value: 'Fake Brand' }], '9048': 'BOX-3' } });
-    expect((await check(product.id)).json()).toEqual({ ok: false, errors: [{ path: 'attributes/85/0', message: expect.stringContaining('不在平台字典中') }] });
+    const product = await insertPublishable(t, { attributes: { '85': [{ dictionary_value_id: 5, value: 'Fake Brand' }], '9048': 'BOX-DICT-1' } });
+    expect((await check(product.id)).json()).toEqual({
+      ok: false,
+      errors: [{ path: 'attributes/85/0', message: expect.stringContaining('不在平台字典中') }],
+      warnings: [],
+    });
     expect((await publish(product.id)).statusCode).toBe(422);
-    const good = await insertPublishable(t, { attributes: { '85': [{ dictionary_value_id: NO_BRAND_ID, value: 'Нет бренда' }], '9048': 'BOX-3' } });
+    const good = await insertPublishable(t, { attributes: { '85': [{ dictionary_value_id: NO_BRAND_ID, value: 'Нет бренда' }], '9048': 'BOX-DICT-2' } });
     expect((await check(good.id)).json()).toMatchObject({ ok: true });
   });
 
@@ -134,7 +138,7 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
 
   it('answers 502 when the marketplace cannot be reached for what is not cached yet', async () => {
     const product = await insertPublishable(t, {
-      attributes: { '85': [{ dictionary_value_id: NO_BRAND_ID }], '9048': 'BOX-3', '8229': [{ dictionary_value_id: 970895715 }] },
+      attributes: { '85': [{ dictionary_value_id: NO_BRAND_ID }], '9048': 'BOX-SIZE-1', '8229': [{ dictionary_value_id: 970895715 }] },
     });
     ozon.down = true;
     try {
@@ -144,6 +148,6 @@ describe('the publish pre-flight (POST /api/products/{id}/publish/check)', () =>
     } finally {
       ozon.down = false;
     }
-    expect((await check(product.id)).json()).toEqual({ ok: true, errors: [] });
+    expect((await check(product.id)).json()).toEqual({ ok: true, errors: [], warnings: [] });
   });
 });

@@ -45,7 +45,13 @@ describe('settling: a new card sent without an answer is being looked up, not wa
     const [sent, over] = [await insertPublishable(t), await insertPublishable(t)];
     const reply = await t.app.inject({ method: 'POST', url: '/api/publish', headers: t.auth, payload: { shop_id: shopId, product_ids: [sent.id, over.id] } });
     expect(reply.statusCode).toBe(202);
-    expect(reply.json()).toEqual({ tasks: [], waiting: [over.id, sent.id], settling: [sent.id], refused: [] });
+    expect(reply.json()).toEqual({
+      tasks: [],
+      waiting: [over.id, sent.id],
+      settling: [sent.id],
+      refused: [],
+      products: [sent, over].map((p) => ({ product_id: p.id, existing: false })),
+    });
     expect(processedOffers(ozon)).toEqual([sent.offer_id]);
     const history = async (id: string) =>
       (await t.app.inject({ method: 'GET', url: `/api/products/${id}/publish-history`, headers: t.auth })).json<{ items: HistoryItem[] }>().items;

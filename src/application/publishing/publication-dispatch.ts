@@ -17,7 +17,11 @@ import { type SendPublications } from './send-publications.ts';
 import { waitingPriceRecords } from './price-send-holds.ts';
 
 /** One card of a product about to go out: the product itself, or one of its enabled variants (docs/decisions.md, Variants). */
-export type CandidateEntry = Omit<Outgoing, 'record'> & { readonly variant_id: string | null };
+export type CandidateEntry = Omit<Outgoing, 'record'> & {
+  readonly variant_id: string | null;
+  /** The shop already has a card under this offer id (made by hand or another tool): it goes as an update of that card. */
+  readonly existing?: { readonly marketplace_product_id: string };
+};
 
 /** A product ready to go out (one entry per card), or why it cannot. */
 export type Candidate =
@@ -52,7 +56,15 @@ export type PublicationDispatchDeps = {
   readonly onRecords?: (records: readonly PublishTask[], actor: Actor | undefined) => void | Promise<void>;
   /** Told about records the background sender took over from a request held past the lease (logged at warn). */
   readonly onTakenOver?: OnRecordsTakenOver;
+  /**
+   * The shop's cards among these offer ids (offer id → marketplace product id), looked up before cards are created
+   * (docs/decisions.md, Duplicates); without it every card we have no id for is new.
+   */
+  readonly existingCards?: (shop: Shop, offerIds: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 };
+
+/** Whether any card of the candidate goes as an update of a card the shop already had (the publish answer's `existing`). */
+export const isExisting = (candidate: Extract<Candidate, { ok: true }>): boolean => candidate.entries.some((entry) => entry.existing !== undefined);
 
 export type PublicationDispatch = {
   /** The publish checks of one product for one shop, and how its card would be sent (new, full update, pictures, price). */
@@ -101,15 +113,34 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
     return { ok: true, product, entries, ...(joining ? { joining } : {}) };
   };
 
+  /** New cards whose offer id the shop already has become updates of those cards (one lookup for all). */
+  const markExisting = async (candidates: Candidate[], shop: Shop): Promise<Candidate[]> => {
+    const offers = candidates.flatMap((candidate) =>
+      candidate.ok ? candidate.entries.filter((entry) => entry.isNewCard).map((entry) => entry.item.offer_id) : [],
+    );
+    if (!deps.existingCards || offers.length === 0) return candidates;
+    const found = await deps.existingCards(shop, offers);
+    if (found.size === 0) return candidates;
+    return candidates.map((candidate) => {
+      if (!candidate.ok) return candidate;
+      const entries = candidate.entries.map((entry) => {
+        const id = entry.isNewCard ? found.get(entry.item.offer_id) : undefined;
+        return id === undefined ? entry : { ...entry, isNewCard: false, existing: { marketplace_product_id: id } };
+      });
+      return { ...candidate, entries };
+    });
+  };
+
   return {
-    evaluate: async (product, shop) => judge(product, shop, product !== undefined && (await publishTasks.hasPendingForProduct(product.id))),
+    evaluate: async (product, shop) =>
+      (await markExisting([await judge(product, shop, product !== undefined && (await publishTasks.hasPendingForProduct(product.id)))], shop))[0]!,
 
     async evaluateMany(productIds, shop) {
       const [products, open] = await Promise.all([deps.products.findByIds(productIds), publishTasks.openProductIds(productIds)]);
       const byId = new Map(products.map((product) => [product.id, product]));
       const candidates: Candidate[] = [];
       for (const id of productIds) candidates.push(await judge(byId.get(id), shop, open.has(id)));
-      return candidates;
+      return markExisting(candidates, shop);
     },
 
     async dispatch(shop, all, actor) {
@@ -119,7 +150,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       const now = clock.now().toISOString();
       const sendAt = new Date(Date.parse(now) + (deps.sendLeaseMs ?? REQUEST_GRACE_MS)).toISOString();
       const outgoing: Outgoing[] = candidates.flatMap(({ product, entries }) =>
-        entries.map(({ variant_id, ...entry }) => ({
+        entries.map(({ variant_id, existing, ...entry }) => ({
           ...entry,
           record: {
             ...newWaitingRecord(
@@ -127,7 +158,7 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
               sendAt,
               now,
             ),
-            marketplace_product_id: marketplaceIdOf(product, variant_id),
+            marketplace_product_id: existing?.marketplace_product_id ?? marketplaceIdOf(product, variant_id),
           },
         })),
       );

@@ -2,7 +2,7 @@ import { type FieldProblem } from '../../domain/common/errors.ts';
 import { type Actor } from '../../domain/accounts/actor.ts';
 import { isSettling } from '../../domain/publishing/publish-reconcile.ts';
 import { findPublishingShop } from './prepare-publication.ts';
-import { type Candidate, type PublicationDispatch } from './publication-dispatch.ts';
+import { type Candidate, type PublicationDispatch, isExisting } from './publication-dispatch.ts';
 import { type ShopAccess } from '../shop-access.ts';
 
 export type PublishManyDeps = { readonly shopAccess: ShopAccess; readonly publicationDispatch: PublicationDispatch };
@@ -14,6 +14,8 @@ export type PublishManyOutput = {
   /** Those of `waiting` whose send went out unanswered: looked up on the marketplace before any resend. */
   readonly settling: string[];
   readonly refused: { product_id: string; errors: readonly FieldProblem[] }[];
+  /** Each accepted product: `existing` when its card was already on the shop (same offer id) and goes as an update of it. */
+  readonly products: { product_id: string; existing: boolean }[];
 };
 export type PublishMany = (input: PublishManyInput) => Promise<PublishManyOutput>;
 
@@ -48,6 +50,7 @@ export function makePublishMany({ shopAccess, publicationDispatch }: PublishMany
       if (!named.includes(record.product_id)) tasks.set(record.task_id, [...named, record.product_id]);
     }
     // A price update is answered at once: it has no task to follow, its record already holds the result.
-    return { tasks: [...tasks].map(([task_id, product_ids]) => ({ task_id, product_ids })), waiting, settling, refused };
+    const products = accepted.map((candidate) => ({ product_id: candidate.product.id, existing: isExisting(candidate) }));
+    return { tasks: [...tasks].map(([task_id, product_ids]) => ({ task_id, product_ids })), waiting, settling, refused, products };
   };
 }

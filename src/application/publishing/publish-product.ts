@@ -3,7 +3,7 @@ import { type Actor } from '../../domain/accounts/actor.ts';
 import { conflict, invalid } from '../../domain/common/errors.ts';
 import { type PublishTask } from '../../domain/publishing/publish-task.ts';
 import { findPublishingShop } from './prepare-publication.ts';
-import { type PublicationDispatch } from './publication-dispatch.ts';
+import { type PublicationDispatch, isExisting } from './publication-dispatch.ts';
 import { type ShopAccess } from '../shop-access.ts';
 import { loadProduct } from '../product-access.ts';
 
@@ -14,7 +14,8 @@ export type PublishProductDeps = {
 };
 /** `actor`: who publishes, for the audit log's `publish_sent`. */
 export type PublishProductInput = { readonly productId: string; readonly shopId: string; readonly actor?: Actor | undefined };
-export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask>;
+/** The product's record; `existing` only when its card was already on the shop (same offer id) and goes as an update of it. */
+export type PublishProduct = (input: PublishProductInput) => Promise<PublishTask & { readonly existing?: true }>;
 
 /**
  * Publishes one `ready` product (or updates a published one's card) through a shop: the publish checks, then the
@@ -34,6 +35,6 @@ export function makePublishProduct({ products, shopAccess, publicationDispatch }
       throw invalid(candidate.code, candidate.detail, candidate.problems);
     }
     const [record] = await publicationDispatch.dispatch(shop, [candidate], actor);
-    return record!;
+    return isExisting(candidate) ? { ...record!, existing: true } : record!;
   };
 }

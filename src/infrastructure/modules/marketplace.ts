@@ -16,6 +16,8 @@ import { makeListShops } from '../../application/use-cases/list-shops.ts';
 import { makePollPublishTasks } from '../../application/publishing/poll-publish-tasks.ts';
 import { makePreparePublication } from '../../application/publishing/prepare-publication.ts';
 import { makePublicationDispatch } from '../../application/publishing/publication-dispatch.ts';
+import { existingCardsOf } from '../../application/publishing/existing-cards.ts';
+import { makeModelNameUsers } from '../../adapters/persistence/kysely-model-name-users.ts';
 import { makePublishMany } from '../../application/publishing/publish-many.ts';
 import { makeSendPublications } from '../../application/publishing/send-publications.ts';
 import { makeSendWaiting } from '../../application/publishing/send-waiting.ts';
@@ -101,8 +103,8 @@ export const marketplaceModule: FeatureModule<
     preparePublication: asFunction(({ assets, objectStore, shopAccess, categoryRules, pricingPolicy }: Deps) =>
       makePreparePublication({ assets, objectStore, shopAccess, categoryRules, minPricePercent: pricingPolicy.defaults.min_price_percent ?? null }),
     ).singleton(),
-    checkPublish: asFunction(({ products, shopAccess, preparePublication }: Deps) =>
-      makeCheckPublish({ products, shopAccess, preparePublication }),
+    checkPublish: asFunction(({ products, shopAccess, preparePublication, db }: Deps) =>
+      makeCheckPublish({ products, shopAccess, preparePublication, modelNameUsers: makeModelNameUsers(db) }),
     ).singleton(),
     sendPublications: asFunction(({ marketplace, shopAccess, clock, publishTasks, config, shopWatch }: Deps) =>
       makeSendPublications({
@@ -122,7 +124,7 @@ export const marketplaceModule: FeatureModule<
       makeWithdrawFromQueue({ publishTasks, products, shops, clock, sendLeaseMs: config.publishPoll.sendLeaseMs }),
     ).singleton(),
     publicationDispatch: asFunction(
-      ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger }: Deps) =>
+      ({ products, publishTasks, preparePublication, sendPublications, ids, clock, publishPoller, auditLog, config, logger, marketplace, shopAccess }: Deps) =>
         makePublicationDispatch({
           products,
           publishTasks,
@@ -136,6 +138,7 @@ export const marketplaceModule: FeatureModule<
             await auditPublishSent(auditLog, records, actor);
           },
           onTakenOver: warnTakenOver(logger),
+          existingCards: existingCardsOf(marketplace, shopAccess),
         }),
     ).singleton(),
     publishProduct: asFunction(({ products, shopAccess, publicationDispatch }: Deps) =>

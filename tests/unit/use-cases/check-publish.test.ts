@@ -79,7 +79,7 @@ describe('check publish (the pre-flight)', () => {
     const kit = publishKit();
     const shop = await kit.shopIn('active');
     const product = await kit.givenProduct();
-    expect(await kit.checkPublish({ productId: product.id, shopId: shop.id })).toEqual({ ok: true, errors: [] });
+    expect(await kit.checkPublish({ productId: product.id, shopId: shop.id })).toEqual({ ok: true, errors: [], warnings: [] });
     const prepared = await kit.preparePublication(product, shop);
     const [only] = prepared.ok ? prepared.items : [];
     expect([only?.item.primary_image, only?.item.images]).toEqual([

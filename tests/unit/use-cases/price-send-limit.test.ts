@@ -54,7 +54,7 @@ describe('at most 10 price sends per offer an hour (docs/decisions.md, Price rul
     const { total } = await kit.publishTasks.listByProduct(given.id, { page: 1, pageSize: 50 });
     expect(total).toBe(1 + 10 + 1);
     const many = await kit.publishMany({ shopId: shop.id, productIds: [given.id] });
-    expect(many).toEqual({ tasks: [], waiting: [given.id], settling: [], refused: [] });
+    expect(many).toEqual({ tasks: [], waiting: [given.id], settling: [], refused: [], products: [{ product_id: given.id, existing: false }] });
     await kit.pollPublishTasks();
     expect(kit.marketplace.prices).toHaveLength(10);
 

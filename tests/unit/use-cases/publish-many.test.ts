@@ -86,7 +86,13 @@ describe('publish many (bulk publish)', () => {
       throw new DomainError('upstream_failed', 'MARKETPLACE_UNREACHABLE', '无法连接 Ozon 接口，请检查网络后重试');
     };
     const result = await kit.publishMany({ shopId: shop.id, productIds: [sent!.id, over!.id] });
-    expect(result).toEqual({ tasks: [], waiting: [over!.id, sent!.id], settling: [sent!.id], refused: [] });
+    expect(result).toEqual({
+      tasks: [],
+      waiting: [over!.id, sent!.id],
+      settling: [sent!.id],
+      refused: [],
+      products: [sent!, over!].map((p) => ({ product_id: p.id, existing: false })),
+    });
   });
 
   it('records nothing when the marketplace is down before anything went out (502)', async () => {

@@ -76,7 +76,7 @@ describe('publishing a published card again (how it is sent)', () => {
   it('sends only a new price through the prices method, answered at once: the record final, nothing to poll', async () => {
     const { kit, shop, product } = await published((before) => ({ pricing: { ...before.pricing, result: NEW_PRICE } }));
     const result = await kit.publishMany({ shopId: shop.id, productIds: [product.id] });
-    expect(result).toEqual({ tasks: [], waiting: [], settling: [], refused: [] });
+    expect(result).toEqual({ tasks: [], waiting: [], settling: [], refused: [], products: [{ product_id: product.id, existing: false }] });
     expect(kit.marketplace.prices).toEqual([{ offer_id: 'BOX-1', price: '650', old_price: '1300', currency_code: 'RUB', vat: expect.any(String) }]);
     const [record] = (await kit.publishTasks.listByProduct(product.id, { page: 1, pageSize: 1 })).items;
     expect(record).toMatchObject({ operation: 'prices', status: 'imported', task_id: null, next_poll_at: null });

@@ -23,7 +23,7 @@ const taskLink = (expression: string, description: string) => ({
 
 /** Publishing to the marketplace and its records. */
 export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
-  postProductsIdPublishCheck: { parameters: { id: EXAMPLE.productId }, body: shop, status: 200, answer: { ok: true, errors: [] } },
+  postProductsIdPublishCheck: { parameters: { id: EXAMPLE.productId }, body: shop, status: 200, answer: { ok: true, errors: [], warnings: [] } },
   postProductsIdPublish: {
     parameters: { id: EXAMPLE.productId },
     body: shop,
@@ -79,7 +79,13 @@ export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
   postPublish: {
     body: { shop_id: EXAMPLE.shopId, product_ids: [EXAMPLE.productId] },
     status: 202,
-    answer: { tasks: [{ task_id: EXAMPLE.bulkTaskId, product_ids: [EXAMPLE.productId] }], waiting: [], settling: [], refused: [] },
+    answer: {
+      tasks: [{ task_id: EXAMPLE.bulkTaskId, product_ids: [EXAMPLE.productId] }],
+      waiting: [],
+      settling: [],
+      refused: [],
+      products: [{ product_id: EXAMPLE.productId, existing: false }],
+    },
     links: taskLink('$response.body#/tasks/0/task_id', '第一个导入任务的状态'),
   },
 };

@@ -75,8 +75,10 @@ export const publishRoutes =
           response: withErrors({ 202: PublishTaskBody }),
         },
       },
-      async (request, reply) =>
-        reply.status(202).send(toTaskBody(await deps.publishProduct({ productId: request.params.id, shopId: request.body.shop_id, actor: actorOf(request) }))),
+      async (request, reply) => {
+        const record = await deps.publishProduct({ productId: request.params.id, shopId: request.body.shop_id, actor: actorOf(request) });
+        return reply.status(202).send({ ...toTaskBody(record), existing: record.existing === true });
+      },
     );
 
     app.post(
@@ -92,8 +94,8 @@ export const publishRoutes =
         },
       },
       async (request) => {
-        const { ok, errors } = await deps.checkPublish({ productId: request.params.id, shopId: request.body.shop_id });
-        return { ok, errors: [...errors] };
+        const { ok, errors, warnings } = await deps.checkPublish({ productId: request.params.id, shopId: request.body.shop_id });
+        return { ok, errors: [...errors], warnings: [...warnings] };
       },
     );
 
@@ -110,12 +112,13 @@ export const publishRoutes =
         },
       },
       async (request, reply) => {
-        const { tasks, waiting, settling, refused } = await deps.publishMany({
+        const { tasks, waiting, settling, refused, products } = await deps.publishMany({
           shopId: request.body.shop_id,
           productIds: request.body.product_ids,
           actor: actorOf(request),
         });
-        return reply.status(202).send({ tasks, waiting, settling, refused: refused.map(({ product_id, errors }) => ({ product_id, errors: [...errors] })) });
+        const refusals = refused.map(({ product_id, errors }) => ({ product_id, errors: [...errors] }));
+        return reply.status(202).send({ tasks, waiting, settling, refused: refusals, products });
       },
     );
 

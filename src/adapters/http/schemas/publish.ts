@@ -65,6 +65,7 @@ export const PublishTaskBody = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'waiting_quota 时：预计自动发送（settling 时为向平台核对）的时间' }),
+    existing: Type.Optional(Type.Boolean({ description: '发布的答复：true 表示店铺里已有这个货号的商品卡，作为对该卡的更新发送' })),
   },
   { additionalProperties: false },
 );
@@ -82,6 +83,13 @@ export const BulkPublishReplyBody = Type.Object(
       description: 'waiting 中发送后没有收到平台回复、正在向平台核对是否已创建的商品（核对后不会重复发送）',
     }),
     refused: Type.Array(Type.Object({ product_id: Type.String(), errors: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })) })),
+    products: Type.Array(
+      Type.Object({
+        product_id: Type.String(),
+        existing: Type.Boolean({ description: 'true：店铺里已有这个货号的商品卡，作为对该卡的更新发送' }),
+      }),
+      { description: '通过检查的商品' },
+    ),
   },
   { additionalProperties: false },
 );
@@ -94,6 +102,9 @@ export const PublishCheckBody = Type.Object(
     errors: Type.Array(
       Type.Object({ path: Type.String({ description: '字段路径，如 name、attributes/85、images/3' }), message: Type.String({ description: '中文说明' }) }),
     ),
+    warnings: Type.Array(Type.Object({ path: Type.String(), message: Type.String({ description: '中文说明' }) }), {
+      description: '不阻止发布的提醒，如型号名称（9048）与另一个商品相同',
+    }),
   },
   { additionalProperties: false },
 );

@@ -58,6 +58,8 @@ export type ProductFieldSpec = {
   readonly nullable?: true;
   /** Answered as in effect, never null (the images: the chosen ones, else those of the stored assets). */
   readonly resolved?: true;
+  /** What a new product starts with (docs/decisions.md, Products and stages); none for what its creator gives or the clock stamps. */
+  readonly initial?: string | number | null | readonly [] | Readonly<Record<string, never>>;
   /** Absent on products from before it existed (answered when known). */
   readonly optional?: true;
   readonly stored: FieldStorage;
@@ -93,32 +95,108 @@ export const PRODUCT_FIELD_LIST = [
   { field: 'id', type: 'id', stored: 'plain', exported: true, label: '编号' },
   { field: 'stage', type: 'stage', stored: 'plain', exported: true, csv: { at: 20 }, label: '阶段' },
   // Incremented on every write; `If-Match` compares against it.
-  { field: 'version', type: 'count', stored: 'plain', about: '每次写入加一；PATCH 用 If-Match 传回', label: '版本号' },
-  { field: 'name', type: 'text', stored: 'plain', settable: true, limits: { maxLength: 500 }, exported: true, csv: { at: 2 }, label: '商品名称' },
-  { field: 'description', type: 'text', stored: 'plain', settable: true, limits: { maxLength: 30_000 }, label: '商品描述' },
-  { field: 'offer_id', type: 'text', stored: 'plain', settable: true, limits: { maxLength: 200 }, exported: true, csv: { at: 0 }, label: '货号' },
+  { field: 'version', type: 'count', initial: 1, stored: 'plain', about: '每次写入加一；PATCH 用 If-Match 传回', label: '版本号' },
+  { field: 'name', type: 'text', initial: '', stored: 'plain', settable: true, limits: { maxLength: 500 }, exported: true, csv: { at: 2 }, label: '商品名称' },
+  { field: 'description', type: 'text', initial: '', stored: 'plain', settable: true, limits: { maxLength: 30_000 }, label: '商品描述' },
+  { field: 'offer_id', type: 'text', initial: '', stored: 'plain', settable: true, limits: { maxLength: 200 }, exported: true, csv: { at: 0 }, label: '货号' },
   // Always computed by the pricing policy.
-  { field: 'price', type: 'number', nullable: true, stored: 'plain', computed: true, exported: true, csv: { at: 4, label: '售价（₽）' }, label: '售价' },
+  {
+    field: 'price',
+    type: 'number',
+    nullable: true,
+    initial: null,
+    stored: 'plain',
+    computed: true,
+    exported: true,
+    csv: { at: 4, label: '售价（₽）' },
+    label: '售价',
+  },
   {
     field: 'old_price',
     type: 'number',
     nullable: true,
+    initial: null,
     stored: 'plain',
     computed: true,
     exported: true,
     csv: { at: 5, label: '划线价（₽）' },
     label: '划线价',
   },
-  { field: 'currency_code', type: 'text', stored: 'plain', settable: true, limits: { of: PRICE_CURRENCIES }, exported: true, csv: { at: 6 }, label: '币种' },
-  { field: 'vat', type: 'text', stored: 'plain', settable: true, limits: { maxLength: 8 }, exported: true, csv: { at: 7 }, label: '增值税率' },
-  { field: 'weight', type: 'number', nullable: true, stored: 'plain', settable: true, limits: MEASURE, exported: true, csv: { at: 8 }, label: '重量' },
-  { field: 'weight_unit', type: 'text', stored: 'plain', settable: true, limits: { of: ['g', 'kg', 'lb'] }, exported: true, csv: { at: 9 }, label: '重量单位' },
-  { field: 'depth', type: 'number', nullable: true, stored: 'plain', settable: true, limits: MEASURE, exported: true, csv: { at: 10 }, label: '长度' },
-  { field: 'width', type: 'number', nullable: true, stored: 'plain', settable: true, limits: MEASURE, exported: true, csv: { at: 11 }, label: '宽度' },
-  { field: 'height', type: 'number', nullable: true, stored: 'plain', settable: true, limits: MEASURE, exported: true, csv: { at: 12 }, label: '高度' },
+  {
+    field: 'currency_code',
+    type: 'text',
+    initial: 'RUB',
+    stored: 'plain',
+    settable: true,
+    limits: { of: PRICE_CURRENCIES },
+    exported: true,
+    csv: { at: 6 },
+    label: '币种',
+  },
+  { field: 'vat', type: 'text', initial: '0', stored: 'plain', settable: true, limits: { maxLength: 8 }, exported: true, csv: { at: 7 }, label: '增值税率' },
+  {
+    field: 'weight',
+    type: 'number',
+    nullable: true,
+    initial: null,
+    stored: 'plain',
+    settable: true,
+    limits: MEASURE,
+    exported: true,
+    csv: { at: 8 },
+    label: '重量',
+  },
+  {
+    field: 'weight_unit',
+    type: 'text',
+    initial: 'g',
+    stored: 'plain',
+    settable: true,
+    limits: { of: ['g', 'kg', 'lb'] },
+    exported: true,
+    csv: { at: 9 },
+    label: '重量单位',
+  },
+  {
+    field: 'depth',
+    type: 'number',
+    nullable: true,
+    initial: null,
+    stored: 'plain',
+    settable: true,
+    limits: MEASURE,
+    exported: true,
+    csv: { at: 10 },
+    label: '长度',
+  },
+  {
+    field: 'width',
+    type: 'number',
+    nullable: true,
+    initial: null,
+    stored: 'plain',
+    settable: true,
+    limits: MEASURE,
+    exported: true,
+    csv: { at: 11 },
+    label: '宽度',
+  },
+  {
+    field: 'height',
+    type: 'number',
+    nullable: true,
+    initial: null,
+    stored: 'plain',
+    settable: true,
+    limits: MEASURE,
+    exported: true,
+    csv: { at: 12 },
+    label: '高度',
+  },
   {
     field: 'dimension_unit',
     type: 'text',
+    initial: 'mm',
     stored: 'plain',
     settable: true,
     limits: { of: ['mm', 'cm', 'in'] },
@@ -126,11 +204,22 @@ export const PRODUCT_FIELD_LIST = [
     csv: { at: 13 },
     label: '尺寸单位',
   },
-  { field: 'barcode', type: 'text', stored: 'plain', settable: true, limits: { maxLength: 100 }, exported: true, csv: { at: 14 }, label: '条形码' },
+  {
+    field: 'barcode',
+    type: 'text',
+    initial: '',
+    stored: 'plain',
+    settable: true,
+    limits: { maxLength: 100 },
+    exported: true,
+    csv: { at: 14 },
+    label: '条形码',
+  },
   {
     field: 'description_category_id',
     type: 'integer',
     nullable: true,
+    initial: null,
     stored: 'plain',
     settable: true,
     limits: { min: 0 },
@@ -138,12 +227,13 @@ export const PRODUCT_FIELD_LIST = [
     csv: { at: 3 },
     label: '类目',
   },
-  { field: 'type_id', type: 'integer', nullable: true, stored: 'plain', settable: true, limits: { min: 0 }, label: '商品类型' },
+  { field: 'type_id', type: 'integer', nullable: true, initial: null, stored: 'plain', settable: true, limits: { min: 0 }, label: '商品类型' },
   // Chosen images; null while the user has not chosen, so they are derived from stored assets.
   {
     field: 'primary_image',
     type: 'image',
     nullable: true,
+    initial: null,
     stored: 'plain',
     settable: true,
     limits: PAGE_ADDRESS,
@@ -156,6 +246,7 @@ export const PRODUCT_FIELD_LIST = [
     type: 'images',
     nullable: true,
     resolved: true,
+    initial: null,
     stored: 'json-or-null',
     settable: true,
     limits: { ...PAGE_ADDRESS, maxItems: 30 },
@@ -168,6 +259,7 @@ export const PRODUCT_FIELD_LIST = [
   {
     field: 'source_item_id',
     type: 'text',
+    initial: '',
     stored: 'plain',
     settable: true,
     limits: { maxLength: 200 },
@@ -178,6 +270,7 @@ export const PRODUCT_FIELD_LIST = [
   {
     field: 'source_url',
     type: 'url',
+    initial: '',
     stored: 'plain',
     settable: true,
     limits: PAGE_ADDRESS,
@@ -186,19 +279,34 @@ export const PRODUCT_FIELD_LIST = [
     csv: { at: 19 },
     label: '来源链接',
   },
-  { field: 'sources', type: 'sources', stored: 'json' },
-  { field: 'marketplace_product_id', type: 'text', nullable: true, stored: 'plain', exported: true, csv: { at: 1, header: 'product_id', label: '商品编号' } },
-  { field: 'published_at', type: 'timestamp', nullable: true, stored: 'plain', exported: true, csv: { at: 21, label: '发布时间' } },
+  { field: 'sources', type: 'sources', initial: [], stored: 'json' },
+  {
+    field: 'marketplace_product_id',
+    type: 'text',
+    nullable: true,
+    initial: null,
+    stored: 'plain',
+    exported: true,
+    csv: { at: 1, header: 'product_id', label: '商品编号' },
+  },
+  { field: 'published_at', type: 'timestamp', nullable: true, initial: null, stored: 'plain', exported: true, csv: { at: 21, label: '发布时间' } },
   // The exchange rate snapshotted when the price was computed.
-  { field: 'fx_rate', type: 'number', nullable: true, stored: 'plain', exported: true, label: '汇率' },
+  { field: 'fx_rate', type: 'number', nullable: true, initial: null, stored: 'plain', exported: true, label: '汇率' },
   // The groups: collected texts, pricing inputs and result, generated copy, marketplace attributes keyed by attribute id.
-  { field: 'raw', type: 'group', stored: 'json', merged: true, label: '采集信息' },
-  { field: 'pricing', type: 'group', stored: 'json', merged: true, label: '定价' },
-  { field: 'copy', type: 'group', stored: 'json', merged: true, label: '文案' },
-  { field: 'attributes', type: 'group', stored: 'json', merged: true, label: '属性' },
-  { field: 'complex_attributes', type: 'group', stored: 'json', merged: true, label: '复合属性' },
+  { field: 'raw', type: 'group', initial: {}, stored: 'json', merged: true, label: '采集信息' },
+  { field: 'pricing', type: 'group', initial: {}, stored: 'json', merged: true, label: '定价' },
+  { field: 'copy', type: 'group', initial: {}, stored: 'json', merged: true, label: '文案' },
+  { field: 'attributes', type: 'group', initial: {}, stored: 'json', merged: true, label: '属性' },
+  { field: 'complex_attributes', type: 'group', initial: {}, stored: 'json', merged: true, label: '复合属性' },
   // Colours or sizes published as separate items merged on one card (docs/decisions.md, Variants); empty for a single item.
-  { field: 'variants', type: 'variants', stored: 'json', about: '款式（颜色、尺码）：每个启用的款式作为一个平台商品发布，合并到一张卡片', label: '款式' },
+  {
+    field: 'variants',
+    type: 'variants',
+    initial: [],
+    stored: 'json',
+    about: '款式（颜色、尺码）：每个启用的款式作为一个平台商品发布，合并到一张卡片',
+    label: '款式',
+  },
   { field: 'created_at', type: 'timestamp', stored: 'plain', exported: true, csv: { at: 22, label: '创建时间' } },
   { field: 'updated_at', type: 'timestamp', stored: 'plain', exported: true },
   // Who made and who last changed it (user name, `app-token`); stamped by the repository.
@@ -209,6 +317,7 @@ export const PRODUCT_FIELD_LIST = [
     field: 'sale_stock',
     type: 'integer',
     nullable: true,
+    initial: null,
     stored: 'plain',
     settable: true,
     limits: { min: 0, max: MAX_SALE_STOCK },
@@ -224,6 +333,26 @@ type ValueOf<S extends Listed> = FieldTypes[S['type']] | (S extends { nullable: 
 export type Product = { readonly [S in Exclude<Listed, { optional: true }> as S['field']]: ValueOf<S> } & {
   readonly [S in Extract<Listed, { optional: true }> as S['field']]?: ValueOf<S>;
 };
+
+type Initialized = Extract<Listed, { initial: unknown }>['field'];
+/** What a creator always gives (`newProduct`), or the clock stamps, or the repository stamps. */
+type GivenAtCreation = 'id' | 'stage' | 'source_platform' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by';
+// Fails to compile when a field has neither a starting value nor a place among the given ones.
+const everyFieldStarts: Exclude<keyof Product, Initialized | GivenAtCreation> extends never ? true : never = true;
+void everyFieldStarts;
+
+/** The starting values a field list gives (fresh arrays and objects each time). */
+export const initialFieldsOf = (list: readonly ProductFieldSpec[]): Record<string, unknown> =>
+  Object.fromEntries(
+    list.flatMap((spec) => {
+      if (spec.initial === undefined) return [];
+      const fresh = spec.initial !== null && typeof spec.initial === 'object' ? (Array.isArray(spec.initial) ? [] : {}) : spec.initial;
+      return [[spec.field, fresh]];
+    }),
+  );
+
+/** A new product's starting values, from the list's `initial`s (checked above to cover every field a creator may leave out). */
+export const initialFields = (): Pick<Product, Initialized> => initialFieldsOf(PRODUCT_FIELD_LIST) as Pick<Product, Initialized>;
 
 /** The groups a PATCH merges. */
 export type ProductGroup = Extract<Listed, { merged: true }>['field'];

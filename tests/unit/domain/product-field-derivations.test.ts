@@ -7,7 +7,15 @@ import { csvLine } from '../../../src/application/csv-format.ts';
 import { CELLS, csvCellsOf, NO_IMAGES } from '../../../src/application/use-cases/export-products-csv.ts';
 import { type ExportRecord } from '../../../src/application/ports/product-export-reader.ts';
 import { PRODUCT_CSV_COLUMNS } from '../../../src/domain/catalog/csv-columns.ts';
-import { csvColumnsOf, EDITABLE_FIELDS, editableFieldsOf, PRODUCT_FIELD_LIST, type ProductFieldSpec } from '../../../src/domain/catalog/product-fields.ts';
+import { newProduct } from '../../../src/domain/catalog/product.ts';
+import {
+  csvColumnsOf,
+  EDITABLE_FIELDS,
+  editableFieldsOf,
+  initialFieldsOf,
+  PRODUCT_FIELD_LIST,
+  type ProductFieldSpec,
+} from '../../../src/domain/catalog/product-fields.ts';
 
 /** A field as a change would add it: the list's entry (and a migration for its column) is all that is written. */
 const MATERIAL = {
@@ -16,6 +24,7 @@ const MATERIAL = {
   stored: 'plain',
   settable: true,
   limits: { maxLength: 80 },
+  initial: '',
   exported: true,
   csv: { at: 23 },
   label: '材质',
@@ -51,9 +60,26 @@ describe('a field added to the product field list reaches every derived place', 
   it('is one of the allowed changes', () => {
     expect(editableFieldsOf(WITH_MATERIAL)).toEqual([...EDITABLE_FIELDS, 'material']);
   });
+
+  it('a new product starts with its starting value', () => {
+    expect(initialFieldsOf(WITH_MATERIAL)).toMatchObject({ material: '' });
+  });
 });
 
 describe('the schemas and cells derived from the list as it is', () => {
+  it('starts a new product as the defaults written by hand before did, with fresh groups and lists', () => {
+    const now = '2026-11-27T10:00:00.000Z';
+    const made = newProduct({ id: 'p1', stage: 'editing', source_platform: null }, now);
+    expect(made).toStrictEqual({
+      ...{ id: 'p1', stage: 'editing', source_platform: null, version: 1, name: '', description: '', offer_id: '', price: null, old_price: null },
+      ...{ currency_code: 'RUB', vat: '0', weight: null, weight_unit: 'g', depth: null, width: null, height: null, dimension_unit: 'mm', barcode: '' },
+      ...{ description_category_id: null, type_id: null, primary_image: null, images: null, source_item_id: '', source_url: '', sources: [] },
+      ...{ marketplace_product_id: null, published_at: null, fx_rate: null, raw: {}, pricing: {}, copy: {}, attributes: {}, complex_attributes: {} },
+      ...{ variants: [], sale_stock: null, created_at: now, updated_at: now },
+    });
+    expect(newProduct({ id: 'p2', stage: 'editing', source_platform: null }, now).raw).not.toBe(made.raw);
+  });
+
   it('answer, PATCH and POST every field the list says, and nothing else of the product', () => {
     const answered = Object.keys(ProductDetail.properties as object);
     expect(answered).toEqual([...PRODUCT_FIELD_LIST.map((spec) => spec.field), 'assets', 'allowed_moves', 'ready_problems']);

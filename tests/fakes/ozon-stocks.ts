@@ -65,6 +65,8 @@ export function makeStockBook(options: { now?: () => number; isCreated: (offerId
     received: [] as { offer_id: string; warehouse_id: number; stock: number; error?: string }[],
     /** `/v2/products/stocks` requests answered, and those refused with 429 for the per-minute limit. */
     stockRequests: 0,
+    /** The pairs of each request answered, in order. */
+    requestSizes: [] as number[],
     refusedForRate: 0,
     schemaViolations: [] as string[],
     perWindow: 80,
@@ -98,6 +100,7 @@ export function makeStockBook(options: { now?: () => number; isCreated: (offerId
       }
       requestTimes.set(clientId, [...recent, at]);
       book.stockRequests += 1;
+      book.requestSizes.push(stocks.length);
       const result = stocks.map((pair) => {
         const offerId = String(pair.offer_id ?? '');
         const key = `${offerId}|${pair.warehouse_id}`;

@@ -1,7 +1,4 @@
-import { type ProductRepository } from '../ports/product-repository.ts';
-import { type ShopRepository } from '../ports/shop-repository.ts';
-import { type StockSendRepository } from '../ports/stock-sends.ts';
-import { type Clock } from '../ports/clock.ts';
+import { type StockQueueDeps } from './stock-queue.ts';
 import { type StockPair } from '../../domain/stock/stock-send.ts';
 import { effectiveSaleStock, saleOffersOf } from '../../domain/stock/stock.ts';
 
@@ -19,16 +16,7 @@ export type CreatedOffersOutcome = { readonly queued: number; readonly released:
  */
 export type QueueStockForCreatedOffers = (shopId: string, offers: readonly CreatedOffer[]) => Promise<CreatedOffersOutcome>;
 
-export type QueueStockForCreatedOffersDeps = {
-  readonly products: ProductRepository;
-  readonly shops: ShopRepository;
-  readonly stockSends: StockSendRepository;
-  readonly clock: Clock;
-  /** Told when sends were queued, so the sender looks at once. */
-  readonly onQueued?: () => void;
-};
-
-export function makeQueueStockForCreatedOffers(deps: QueueStockForCreatedOffersDeps): QueueStockForCreatedOffers {
+export function makeQueueStockForCreatedOffers(deps: StockQueueDeps): QueueStockForCreatedOffers {
   return async (shopId, offers) => {
     const none = { queued: 0, released: 0, unknown: 0, noWarehouse: false };
     const shop = offers.length === 0 ? undefined : await deps.shops.findById(shopId);

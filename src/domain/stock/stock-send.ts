@@ -40,15 +40,7 @@ export type StockSend = {
 };
 
 /** What a queue call asks for one pair. */
-export type StockPair = {
-  readonly shop_id: string;
-  readonly warehouse_id: number;
-  readonly offer_id: string;
-  readonly product_id: string;
-  readonly variant_id: string | null;
-  readonly market_product_id: number | null;
-  readonly stock: number;
-};
+export type StockPair = Pick<StockSend, 'shop_id' | 'warehouse_id' | 'offer_id' | 'product_id' | 'variant_id' | 'market_product_id' | 'stock'>;
 
 /** How one claimed send ended. */
 export type StockOutcome =

@@ -15,9 +15,12 @@ describe('publishing from the page in Chromium', () => {
   const page = () => stack.page;
   const shopRow = `tr[data-shop="Ozon 主店"]`;
   let products: string[] = [];
+  let cachedToken: string | undefined;
+  /** One API login for the whole file: a login per test ran into the app-token login limit (429 after ten a minute). */
+  const apiToken = async (): Promise<string> => (cachedToken ??= await apiLogin(stack.service.baseUrl));
   /** The bound shop's id, read through the API. */
   const shopId = async (): Promise<string> => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     return (await apiJson<{ items: { id: string; name: string }[] }>(stack.service.baseUrl, token, 'GET', '/api/shops')).items.find(
       (shop) => shop.name === 'Ozon 主店',
     )!.id;
@@ -103,7 +106,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('picks the category by a Chinese or Russian word, fills the required attributes, and passes the pre-flight', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     products = [
       await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2001', 'SCARF-E2E-2001'),
       await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2002', 'SCARF-E2E-2002'),
@@ -148,7 +151,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('publishes two more products selected on the list, with the quota shown first and one refused by the checks', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     const third = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2003', 'SCARF-E2E-2003');
     const incomplete = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2004', 'SCARF-E2E-2004');
     const category = { description_category_id: 17028922, type_id: 970895715 };
@@ -192,7 +195,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('holds what exceeds the daily quota as waiting, and shows it before sending', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     const ids = [
       await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2005', 'SCARF-E2E-2005'),
       await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2006', 'SCARF-E2E-2006'),
@@ -213,7 +216,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('shows each category’s quota with its usage, and holds back new products of a used-up category (issue 31)', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     const ids = [
       await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2008', 'SCARF-E2E-2008'),
       await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2009', 'SCARF-E2E-2009'),
@@ -242,7 +245,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('shows the marketplace’s own errors, explained in Chinese, in the status and the history', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2007', 'SCARF-E2E-2007');
     await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
     ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: -1 };
@@ -258,7 +261,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('publishes three colours as one card: the seller picks grey’s colour, switches blue off, sees prices follow the cost', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     const id = await productWithColours(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2101', 'SCARF-TRIO');
     // Grey starts without a picture (1688 listings often lack one colour's): the seller picks it among the product's pictures.
     type Pictured = { variants: { id: string; image_asset_id: string | null }[] };
@@ -339,7 +342,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('follows a publish started elsewhere after a reload until it ends, the button waiting for it (issue 32 items 2 and 8)', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-3201', 'SCARF-E2E-3201');
     await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
     ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: -1 };
@@ -356,7 +359,7 @@ describe('publishing from the page in Chromium', () => {
   });
 
   it('shows the queue in order and in cards; a queued product says when it goes and can be taken out (issue 32 items 7 and 8)', async () => {
-    const token = await apiLogin(stack.service.baseUrl);
+    const token = await apiToken();
     const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-3202', 'SCARF-E2E-3202');
     await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, completeAttributes(id));
     ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: 100, usage: 100 };

@@ -1,5 +1,5 @@
 /** The bulk actions' shapes and words (docs/decisions.md, Bulk actions and jobs), shared by the bulk bar and its result panel. */
-export type BulkAction = 'stage' | 'archive' | 'restore' | 'delete' | 'pricing' | 'copy' | 'suite' | 'stock';
+export type BulkAction = 'stage' | 'archive' | 'restore' | 'delete' | 'pricing' | 'copy' | 'suite' | 'stock' | 'market_archive' | 'market_unarchive';
 export type BulkResult = { readonly product_id: string; readonly ok: boolean; readonly code?: string; readonly detail?: string; readonly job_id?: string };
 export type JobItem = {
   readonly product_id?: string;
@@ -26,6 +26,8 @@ export const ACTION_LABELS: Readonly<Record<BulkAction, string>> = {
   copy: '批量生成俄文文案',
   suite: '批量生成 AI 套图',
   stock: '设置库存',
+  market_archive: '在平台归档',
+  market_unarchive: '在平台恢复',
 };
 
 export const JOB_STATUS_LABELS: Readonly<Record<Job['status'], string>> = { queued: '排队中', running: '进行中', done: '已完成' };

@@ -38,13 +38,14 @@ export function listQuery(route: ListRouteLike, page = route.page, pageSize = PA
     updated_from: route.from,
     updated_to: route.to,
     sort: route.sort && route.sort !== '-updated_at' ? route.sort : undefined,
+    market_state: route.market,
     page,
     page_size: pageSize,
   };
 }
 
 /** Whether the list is narrowed by anything but its tab (then an empty list means "nothing matches"). */
-export const isFiltered = (route: ListRouteLike): boolean => Boolean(route.q || route.platform || route.failed || route.from || route.to);
+export const isFiltered = (route: ListRouteLike): boolean => Boolean(route.q || route.platform || route.failed || route.from || route.to || route.market);
 
 /** A tab's count: `all` is the live stages' sum (the archive is its own tab). */
 export function tabCount(counts: StageCounts | null, tab: string): number | null {

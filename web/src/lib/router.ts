@@ -22,9 +22,11 @@ export type ListFilters = {
   readonly from?: string;
   readonly to?: string;
   readonly sort?: string;
+  /** The marketplace state (`market_state`, docs/decisions.md, Moderation). */
+  readonly market?: string;
 };
 
-const FILTER_KEYS = ['platform', 'from', 'to', 'sort'] as const;
+const FILTER_KEYS = ['platform', 'from', 'to', 'sort', 'market'] as const;
 
 export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite', 'publish'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];

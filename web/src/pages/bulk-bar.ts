@@ -21,6 +21,7 @@ export type BulkBarDeps = {
 const CONFIRM: Partial<Record<BulkAction, (n: number) => string>> = {
   archive: (n) => `归档选中的 ${n} 件商品？归档后可在「已归档」恢复。`,
   delete: (n) => `永久删除选中的 ${n} 件商品？删除后无法恢复，图片和记录都会清除。`,
+  market_archive: (n) => `在 Ozon 平台上归档选中的 ${n} 件商品？平台上的商品卡会下架并释放商品数额度；本服务里的商品不变。`,
 };
 
 /** The bar above the list while products are selected: the bulk actions and their forms. */
@@ -104,6 +105,9 @@ export function bulkBar(deps: BulkBarDeps): { element: HTMLElement; update(): vo
             ),
           ),
         ),
+        // The marketplace's archive beside the service's own (docs/decisions.md, Archive on the marketplace): at most 100 a request.
+        button('bulk-market-archive', '在平台归档', () => void run('market_archive')),
+        button('bulk-market-unarchive', '在平台恢复', () => void run('market_unarchive')),
         button('bulk-archive', '归档', () => void run('archive'), 'danger'),
       ];
   const element = h(

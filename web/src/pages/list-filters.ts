@@ -1,12 +1,13 @@
 import { h } from '../lib/dom.ts';
 import { PLATFORM_CHOICES, SORT_CHOICES, isFiltered, type ListRouteLike } from '../lib/list-query.ts';
 import type { ListFilters } from '../lib/router.ts';
+import { MARKET_STATE_LABELS, MARKET_STATE_ORDER } from '../lib/market-labels.ts';
 
 /**
  * The list's filter bar: source platform, failed images, update date range and sort. Every change navigates
  * (page 1), so the address holds the whole view.
  */
-export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLike & ListFilters>) => void): HTMLElement {
+export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLike & ListFilters>) => void, market: HTMLElement): HTMLElement {
   const platform = h(
     'select',
     { id: 'filter-platform', 'aria-label': '来源平台', onchange: () => go({ platform: platform.value || undefined, page: 1 }) },
@@ -37,7 +38,11 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
   const clear = isFiltered(current)
     ? h(
         'button',
-        { class: 'link', id: 'filter-clear', onclick: () => go({ q: '', platform: undefined, failed: undefined, from: undefined, to: undefined, page: 1 }) },
+        {
+          class: 'link',
+          id: 'filter-clear',
+          onclick: () => go({ q: '', platform: undefined, failed: undefined, from: undefined, to: undefined, market: undefined, page: 1 }),
+        },
         '清除筛选',
       )
     : null;
@@ -45,6 +50,7 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     'div',
     { class: 'filters', id: 'list-filters' },
     platform,
+    market,
     h('label', { class: 'check-label' }, failed, '只看有图片下载失败的'),
     h('span', { class: 'muted' }, '更新日期'),
     date('filter-from', 'from', '更新日期起'),
@@ -54,4 +60,24 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     h('div', { class: 'spacer' }),
     sort,
   );
+}
+
+/** The marketplace-state filter, its options counted from each list answer (`market_state_counts`). */
+export function marketFilter(
+  current: ListRouteLike,
+  go: (next: Partial<ListRouteLike & ListFilters>) => void,
+): { element: HTMLSelectElement; counted(counts: Readonly<Record<string, number>>): void } {
+  const option = (value: string, text: string) => h('option', { value, selected: (current.market ?? '') === value }, text);
+  const element = h(
+    'select',
+    { id: 'filter-market', 'aria-label': '平台状态', onchange: () => go({ market: element.value || undefined, page: 1 }) },
+    option('', '全部平台状态'),
+    MARKET_STATE_ORDER.map((state) => option(state, MARKET_STATE_LABELS[state]!)),
+  );
+  return {
+    element,
+    counted(counts) {
+      for (const each of element.options) if (each.value) each.textContent = `${MARKET_STATE_LABELS[each.value]}（${counts[each.value] ?? 0}）`;
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { h } from '../lib/dom.ts';
 import { formatPrice, formatTime } from '../lib/format.ts';
 import { PLATFORM_LABELS, STAGE_LABELS, label } from '../lib/labels.ts';
 import { navLink } from './layout.ts';
+import { MARKET_STATE_LABELS } from '../lib/market-labels.ts';
 import { isWebAddress } from '../lib/web-address.ts';
 
 function assetCell(item: ProductSummary): HTMLElement {
@@ -34,6 +35,13 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
     h('td', null, h('span', { class: `stage stage-${item.stage}` }, label(STAGE_LABELS, item.stage))),
     h(
       'td',
+      { class: 'market' },
+      item.market_state
+        ? h('span', { class: `market-state market-${item.market_state}` }, MARKET_STATE_LABELS[item.market_state])
+        : h('span', { class: 'muted' }, '—'),
+    ),
+    h(
+      'td',
       null,
       isWebAddress(item.source_url) ? h('a', { href: item.source_url, target: '_blank', rel: 'noreferrer noopener' }, sourceName(item)) : sourceName(item),
     ),
@@ -49,4 +57,4 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
 }
 
 /** The thumbnail column's heading is for screen readers only: the pictures speak for themselves on screen. */
-export const LIST_HEADINGS = ['缩略图', '名称', '货号', '阶段', '来源', '图片', '售价', '更新时间'] as const;
+export const LIST_HEADINGS = ['缩略图', '名称', '货号', '阶段', '平台状态', '来源', '图片', '售价', '更新时间'] as const;

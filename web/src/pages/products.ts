@@ -5,7 +5,7 @@ import { h, mount } from '../lib/dom.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { LIST_TABS, PAGE_SIZE, type ListRouteLike, type StageCounts, emptyMessage, listQuery, tabCount } from '../lib/list-query.ts';
 import { shell } from './layout.ts';
-import { filterBar } from './list-filters.ts';
+import { filterBar, marketFilter } from './list-filters.ts';
 import { LIST_HEADINGS, productRow } from './list-row.ts';
 import { bulkBar } from './bulk-bar.ts';
 import { selectionUi } from './list-selection.ts';
@@ -86,17 +86,21 @@ export const renderProducts: Screen = (app, root, route) => {
         'tr',
         null,
         h('th', { class: 'check' }, selection.headerBox, h('span', { class: 'visually-hidden' }, '选择')),
-        LIST_HEADINGS.map((text, index) => h('th', index === 6 ? { class: 'num' } : null, index === 0 ? h('span', { class: 'visually-hidden' }, text) : text)),
+        LIST_HEADINGS.map((text, index) =>
+          h('th', text === '售价' ? { class: 'num' } : null, index === 0 ? h('span', { class: 'visually-hidden' }, text) : text),
+        ),
       ),
     ),
     body,
   );
   const pager = h('div', { class: 'pager' });
+  const market = marketFilter(current, go);
 
   async function load(): Promise<void> {
     try {
       const list = await app.api.json<ProductList>('/api/products', { query });
       renderTabs(list.stage_counts);
+      market.counted(list.market_state_counts);
       mount(
         body,
         list.items.length > 0
@@ -122,7 +126,7 @@ export const renderProducts: Screen = (app, root, route) => {
   }
 
   const heading = h('div', { class: 'toolbar' }, h('h1', { style: 'margin:0' }, '商品'), h('div', { class: 'spacer' }), keyboard.helpButton);
-  mount(root, shell(app, heading, tabs, toolbar, filterBar(current, go), bar.element, results, selection.banner, table, pager));
+  mount(root, shell(app, heading, tabs, toolbar, filterBar(current, go, market.element), bar.element, results, selection.banner, table, pager));
   if (refocusSearch) {
     refocusSearch = false;
     search.focus();

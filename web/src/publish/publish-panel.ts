@@ -10,6 +10,7 @@ import { settlingVariants } from './variant-status.ts';
 import { categoryPicker } from './category-picker.ts';
 import { publishHistory } from './history.ts';
 import { publishActions } from './publish-actions.ts';
+import { marketPanel } from './market-panel.ts';
 import { shopChoice } from './shop-choice.ts';
 import { publicAddressWarning } from '../shops/public-address-warning.ts';
 
@@ -97,6 +98,7 @@ export const publishPanel: Panel = (ctx, host) => {
   });
   follow = actions.follow;
 
+  const market = marketPanel(ctx);
   mount(
     host,
     publicAddressWarning(ctx.app),
@@ -116,6 +118,7 @@ export const publishPanel: Panel = (ctx, host) => {
         h('section', { class: 'card' }, h('h2', null, '4. 检查与发布'), actions.element),
       ),
     ),
+    market.element,
     variantsHost,
     h('section', { class: 'card history-card' }, history.element),
   );

@@ -11,6 +11,7 @@ const OWN_WORKER = [
   'tests/integration/two-instances-stop.test.ts',
   'tests/integration/backup-restore.test.ts',
   'tests/integration/publish-kill.test.ts',
+  'tests/integration/stock-kill.test.ts',
   'tests/integration/publish-settling.test.ts',
   'tests/integration/accounts-processes.test.ts',
   'tests/integration/service-process.test.ts',

@@ -74,6 +74,8 @@ export function makeStockBook(options: { now?: () => number; isCreated: (offerId
     pairIntervalMs: 30_000,
     /** The marketplace's clock (tests move it instead of waiting). */
     now: options.now ?? Date.now,
+    /** While true, stock requests are taken (their values applied) but never answered: a send whose answer is lost. */
+    holdAnswers: false,
     /** Overrides whether an offer's card is created (unset: the card book decides). */
     created: undefined as ((offerId: string) => boolean) | undefined,
 
@@ -132,7 +134,8 @@ export function makeStockBook(options: { now?: () => number; isCreated: (offerId
           errors: code ? [{ code, message: code === 'TOO_MANY_REQUESTS' ? 'Stock is updated too frequently' : code }] : [],
         };
       });
-      return { status: 200, body: { result } };
+      // Status 0: taken, never answered (the connection dies with its client).
+      return { status: book.holdAnswers ? 0 : 200, body: { result } };
     },
 
     violation(method: string, body: unknown): Answer {

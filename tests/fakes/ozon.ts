@@ -245,7 +245,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v2/warehouse/list':
       case '/v2/products/stocks': {
         const answer = path === '/v2/warehouse/list' ? stockBook.warehouseList(body) : stockBook.updateStocks(clientId, body);
-        return sendJson(response, answer.status, answer.body, answer.headers);
+        return answer.status === 0 ? undefined : sendJson(response, answer.status, answer.body, answer.headers);
       }
       default: {
         const answer = answerAfterImport(moderation, path, body, cardLookup);

@@ -36,7 +36,8 @@ describe('bulk pricing form', () => {
   });
 
   it('refuses an empty form and text that is not a number', () => {
-    expect(pricingParams({ markup: '', reserve: '', tier: '', fx: '' }).problem).toContain('至少填写一项');
+    // Nothing typed reprices on the policy's defaults (issue 32 item 5).
+    expect(pricingParams({ markup: '', reserve: '', tier: '', fx: '' })).toEqual({ params: {}, problem: null });
     expect(pricingParams({ markup: 'abc', reserve: '', tier: '', fx: '' }).problem).toBe('加价率请输入数字');
   });
 });

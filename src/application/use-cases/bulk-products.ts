@@ -1,9 +1,10 @@
-import { conflict, isDomainError } from '../../domain/common/errors.ts';
+import { conflict, type FieldProblem, invalid, isDomainError } from '../../domain/common/errors.ts';
 import { type Actor, attributed } from '../../domain/accounts/actor.ts';
 import { type JsonObject } from '../../domain/common/json.ts';
 import { mergeGroup } from '../../domain/common/merge-patch.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
-import { pricingInputsChanged } from '../../domain/pricing/product-pricing.ts';
+import { missingPricingInputs, pricingInputsChanged } from '../../domain/pricing/product-pricing.ts';
+import { hasPricingInputs } from '../../domain/variants/variant-pricing.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
 import { type Clock } from '../ports/clock.ts';
 import { type Ids } from '../ports/ids.ts';
@@ -39,7 +40,8 @@ export type BulkInput = {
   [A in BulkAction]: { readonly action: A; readonly productIds: readonly string[]; readonly params: BulkParams[A]; readonly actor?: Actor | undefined };
 }[BulkAction];
 
-export type BulkResult = { product_id: string; ok: boolean; code?: string; detail?: string; job_id?: string };
+/** One product's answer; a refusal carries the checks that failed, each at its field (issue 32 item 4: "2 项检查未通过" said not which). */
+export type BulkResult = { product_id: string; ok: boolean; code?: string; detail?: string; errors?: FieldProblem[]; job_id?: string };
 
 export type BulkProductsDeps = {
   readonly unitOfWork: UnitOfWork;
@@ -63,7 +65,7 @@ export type BulkProducts = (input: BulkInput) => Promise<{ results: BulkResult[]
 
 const refusal = (productId: string, error: unknown): BulkResult => {
   if (!isDomainError(error)) throw error;
-  return { product_id: productId, ok: false, code: error.code, detail: error.detail };
+  return { product_id: productId, ok: false, code: error.code, detail: error.detail, ...(error.problems.length > 0 ? { errors: [...error.problems] } : {}) };
 };
 
 /**
@@ -93,10 +95,17 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
         const current = await loadProduct(products, id);
         assertEditable(current);
         const edited = { ...current, pricing: mergeGroup(current.pricing, patch) };
-        if (!pricingInputsChanged(current, edited)) return;
-        const priced = await deps.repriceProduct(edited);
-        const next = attributed(revise(priced, { stage: stageAfterEdit(current.stage, true) }, now), actor);
-        if (!(await products.update(next, current.version))) throw conflict('PRODUCT_CHANGED', '商品正在被同时修改，请重试');
+        // Nothing given reprices on the policy's defaults (issue 32 item 5); otherwise an unchanged product is left alone.
+        // Variants priced on their own costs count as priced (docs/decisions.md, Variants).
+        const missing = hasPricingInputs(edited) ? [] : missingPricingInputs(edited);
+        if (Object.keys(patch).length > 0 && !pricingInputsChanged(current, edited) && missing.length === 0) return;
+        if (Object.keys(patch).length > 0 || missing.length === 0) {
+          const priced = await deps.repriceProduct(edited);
+          const next = attributed(revise(priced, { stage: stageAfterEdit(current.stage, pricingInputsChanged(current, edited)) }, now), actor);
+          if (!(await products.update(next, current.version))) throw conflict('PRODUCT_CHANGED', '商品正在被同时修改，请重试');
+        }
+        // Honest counts: a product still without what its price needs is not priced, whatever was saved.
+        if (missing.length > 0) throw invalid('PRICING_INPUTS_MISSING', `没有定价：${missing.map((problem) => problem.message).join('；')}`, missing);
       });
     });
   };

@@ -77,3 +77,14 @@ export function storedPriceIsFresh(product: Product, policy: PricingPolicy): boo
     return false;
   }
 }
+
+/**
+ * What keeps a product from being priced (issue 32 item 5: a bulk pricing reported success for products still
+ * without a price): the cost and the weight, each at its field, in Chinese; empty when both are there.
+ */
+export function missingPricingInputs(product: Pick<Product, 'pricing' | 'weight' | 'weight_unit'>): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (numberOf(product.pricing.cost_cny) === undefined) problems.push({ path: '/pricing/cost_cny', message: '缺少采购成本（元），无法定价' });
+  if (weightInGrams(product) === undefined) problems.push({ path: '/pricing/weight_g', message: '缺少重量（克），无法定价' });
+  return problems;
+}

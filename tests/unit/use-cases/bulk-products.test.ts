@@ -69,6 +69,32 @@ describe('bulk products', () => {
     expect((await kit.products.findById(archived.id))?.version).toBe(1);
   });
 
+  it('says which checks failed, each at its field, when a product cannot be marked ready (issue 32 item 4)', async () => {
+    const kit = bulkKit();
+    const unfinished = await kit.given({ stage: 'editing', name: 'Полка', offer_id: '', weight: null });
+    const [result] = (await kit.bulk({ action: 'stage', productIds: [unfinished.id], params: { stage: 'ready' } })).results;
+    expect(result).toMatchObject({ ok: false, errors: expect.arrayContaining([{ path: '/offer_id', message: '货号 offer_id 不能为空' }]) });
+    expect(result!.errors!.map((problem) => problem.path)).toContain('/weight');
+  });
+
+  it('reprices on the policy defaults when nothing is given, and counts a product without weight as not priced (issue 32 item 5)', async () => {
+    const kit = bulkKit();
+    const priced = await kit.givenPriced();
+    const noWeight = await kit.given({ stage: 'editing', name: 'Без веса', pricing: { cost_cny: 12 }, weight: null });
+    const { results } = await kit.bulk({ action: 'pricing', productIds: [priced.id, noWeight.id], params: {} });
+    expect(results).toEqual([
+      { product_id: priced.id, ok: true },
+      {
+        product_id: noWeight.id,
+        ok: false,
+        code: 'PRICING_INPUTS_MISSING',
+        detail: '没有定价：缺少重量（克），无法定价',
+        errors: [{ path: '/pricing/weight_g', message: '缺少重量（克），无法定价' }],
+      },
+    ]);
+    expect((await kit.products.findById(noWeight.id))?.price).toBeNull();
+  });
+
   it('queues one durable job for copy over the products found, names it on their results, and wakes the worker once', async () => {
     const kit = bulkKit();
     const a = await kit.given({ name: 'A' });

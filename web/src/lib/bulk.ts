@@ -1,6 +1,14 @@
 /** The bulk actions' shapes and words (docs/decisions.md, Bulk actions and jobs), shared by the bulk bar and its result panel. */
 export type BulkAction = 'stage' | 'archive' | 'restore' | 'delete' | 'pricing' | 'copy' | 'suite' | 'stock' | 'market_archive' | 'market_unarchive';
-export type BulkResult = { readonly product_id: string; readonly ok: boolean; readonly code?: string; readonly detail?: string; readonly job_id?: string };
+export type BulkResult = {
+  readonly product_id: string;
+  readonly ok: boolean;
+  readonly code?: string;
+  readonly detail?: string;
+  /** The checks that failed, each at its field (issue 32 item 4). */
+  readonly errors?: readonly { readonly path: string; readonly message: string }[];
+  readonly job_id?: string;
+};
 export type JobItem = {
   readonly product_id?: string;
   readonly status: 'pending' | 'done' | 'failed';
@@ -68,5 +76,6 @@ export function pricingParams(values: { markup: string; reserve: string; tier: s
     params[key] = value;
   }
   if (values.tier) params.tier = values.tier;
-  return { params, problem: Object.keys(params).length === 0 ? '请至少填写一项：加价率、预留折扣、物流档位或汇率' : null };
+  // Nothing typed reprices on the policy's own defaults (issue 32 item 5): a legitimate request, not a mistake.
+  return { params, problem: null };
 }

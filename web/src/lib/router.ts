@@ -4,7 +4,8 @@ import { asLoginNotice, type LoginNotice } from './login-notices.ts';
 export type Route =
   | { readonly name: 'login'; readonly message: LoginNotice | null }
   | ({ readonly name: 'products'; readonly stage: string; readonly q: string; readonly page: number } & ListFilters)
-  | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab }
+  /** `field`: a check's path to open and focus on arrival (a problem listed on another screen, issue 32 item 4). */
+  | { readonly name: 'product'; readonly id: string; readonly tab: EditorTab; readonly field?: string }
   | { readonly name: 'users' }
   | { readonly name: 'account' }
   | { readonly name: 'shops' }
@@ -46,7 +47,8 @@ export function parseRoute(pathname: string, search: string): Route {
   const product = /^\/products\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (product?.[1]) {
     const tab = query.get('tab');
-    return { name: 'product', id: product[1], tab: isTab(tab) ? tab : 'pricing' };
+    const field = query.get('field');
+    return { name: 'product', id: product[1], tab: isTab(tab) ? tab : 'pricing', ...(field ? { field: field.slice(0, 200) } : {}) };
   }
   const page = Number.parseInt(query.get('page') ?? '1', 10);
   const filters: Record<string, string | boolean> = {};
@@ -75,8 +77,13 @@ export function routeHref(route: Route): string {
       return '/queue';
     case 'publish':
       return route.ids.length > 0 ? `/publish?ids=${route.ids.join(',')}` : '/publish';
-    case 'product':
-      return `/products/${route.id}${route.tab === 'pricing' ? '' : `?tab=${route.tab}`}`;
+    case 'product': {
+      const query = new URLSearchParams();
+      if (route.tab !== 'pricing') query.set('tab', route.tab);
+      if (route.field) query.set('field', route.field);
+      const search = query.toString();
+      return `/products/${route.id}${search ? `?${search}` : ''}`;
+    }
     case 'products': {
       const query = new URLSearchParams();
       if (route.stage !== 'all') query.set('stage', route.stage);

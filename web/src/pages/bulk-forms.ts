@@ -33,6 +33,7 @@ export function pricingForm(submit: (params: Record<string, unknown>) => Promise
     h('label', null, '汇率', fx),
     h('button', { class: 'primary', id: 'bulk-pricing-apply', onclick: go }, '重新定价'),
     h('button', { class: 'link', onclick: cancel }, '取消'),
+    h('span', { class: 'muted small' }, '都留空：按定价策略的默认值重新计算'),
     problem,
   );
 }

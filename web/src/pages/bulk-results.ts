@@ -4,6 +4,7 @@ import { type BulkResult, JOB_STATUS_LABELS, type Job, jobIdOf, jobProgress, sum
 import { announce } from '../lib/announce.ts';
 import { h, mount } from '../lib/dom.ts';
 import { navLink } from './layout.ts';
+import { fieldTarget } from '../publish/field-targets.ts';
 
 /** Jobs are read this often while they run. */
 const JOB_POLL_MS = 1_500;
@@ -13,7 +14,23 @@ type Names = ReadonlyMap<string, string>;
 const nameOf = (app: App, names: Names, id: string, tab: 'pricing' | 'suite' = 'pricing'): HTMLElement =>
   navLink(app, names.get(id) || id.slice(0, 8), { name: 'product', id, tab });
 
-/** One line per product: ✓ or ✗ with the server's Chinese reason. */
+/** What failed for one product, each check a link that opens the product at its field (issue 32 item 4). */
+const problemLinks = (app: App, result: BulkResult): HTMLElement | null =>
+  result.errors && result.errors.length > 0
+    ? h(
+        'ul',
+        { class: 'bulk-problems' },
+        result.errors.map((problem) =>
+          h(
+            'li',
+            { 'data-path': problem.path },
+            navLink(app, problem.message, { name: 'product', id: result.product_id, tab: fieldTarget(problem.path).tab, field: problem.path }),
+          ),
+        ),
+      )
+    : null;
+
+/** One line per product: ✓ or ✗ with the server's Chinese reason and, when the server named them, the checks that failed. */
 function resultList(app: App, names: Names, results: readonly BulkResult[]): HTMLElement {
   return h(
     'ul',
@@ -25,6 +42,7 @@ function resultList(app: App, names: Names, results: readonly BulkResult[]): HTM
         h('span', { class: 'mark' }, result.ok ? '✓' : '✗'),
         nameOf(app, names, result.product_id),
         result.ok ? (result.job_id ? h('span', { class: 'muted' }, '已排队') : null) : h('span', { class: 'reason' }, result.detail ?? result.code ?? '失败'),
+        result.ok ? null : problemLinks(app, result),
       ),
     ),
   );

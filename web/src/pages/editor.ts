@@ -11,6 +11,7 @@ import { isEmptyPatch } from '../editor/patch.ts';
 import { pricingPanel } from '../editor/pricing-panel.ts';
 import { publishPanel } from '../publish/publish-panel.ts';
 import { saveIndicator } from '../editor/save-indicator.ts';
+import { focusField } from '../publish/focus-field.ts';
 import { stageActions } from '../editor/stage-actions.ts';
 import { editorKeyboard } from '../editor/editor-keyboard.ts';
 import { suitePanel } from '../editor/suite-panel.ts';
@@ -157,6 +158,8 @@ export const renderEditor: Screen = (app, root, route) => {
     applyReadOnly();
     mount(root, shell(app, header, stageActions(ctx), archivedNotice, notice, tabList, readOnly));
     show(route.name === 'product' ? route.tab : 'pricing');
+    // Arrived from a problem listed elsewhere (bulk results, bulk publish): open and focus that field (issue 32 item 4).
+    if (route.name === 'product' && route.field) focusField(ctx, route.field);
     if (!isEmptyPatch(restored)) void saver.flush();
   }
 

@@ -9,6 +9,7 @@ import { MAX_BULK, bulkPublish } from '../publish/bulk-publish.ts';
 import { followReply, replySummary } from '../publish/bulk-run.ts';
 import { type BulkProduct, type BulkTable, bulkTable } from '../publish/bulk-table.ts';
 import { shopChoice } from '../publish/shop-choice.ts';
+import { skippedNotice } from '../publish/skipped-products.ts';
 import { quotaSplit } from '../shops/quota.ts';
 import { categoryQuotaRows } from '../shops/category-quota.ts';
 import { publicAddressWarning } from '../shops/public-address-warning.ts';
@@ -102,7 +103,7 @@ export const renderPublish: Screen = (app, root, route) => {
   readyProducts(app).then(
     (products) => {
       table = bulkTable(app, products, preselected, updateSummary);
-      mount(tableHost, table.element);
+      mount(tableHost, skippedNotice(app, [...preselected], new Set(products.map((product) => product.id))), table.element);
       updateSummary();
     },
     (error: unknown) => mount(tableHost, h('p', { class: 'form-error' }, messageOf(error))),

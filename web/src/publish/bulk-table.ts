@@ -5,6 +5,7 @@ import { h, mount } from '../lib/dom.ts';
 import { formatPrice } from '../lib/format.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { navLink } from '../pages/layout.ts';
+import { fieldTarget } from './field-targets.ts';
 import { importErrors } from './import-errors.ts';
 import { publishBadge, settlingNote } from './status-labels.ts';
 
@@ -36,7 +37,14 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       h(
         'ol',
         null,
-        problems.map((problem) => h('li', { 'data-path': problem.path }, navLink(app, problem.message, { name: 'product', id, tab: 'publish' }))),
+        // Each opens the product at the very field (issue 32 item 4), switching to its tab.
+        problems.map((problem) =>
+          h(
+            'li',
+            { 'data-path': problem.path },
+            navLink(app, problem.message, { name: 'product', id, tab: fieldTarget(problem.path).tab, field: problem.path }),
+          ),
+        ),
       ),
     );
   const all = h('input', {

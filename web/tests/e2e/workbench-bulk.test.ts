@@ -92,20 +92,46 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
     const refusal = (await page().textContent(`#bulk-results li[data-product-id="${manual[0]}"]`)) ?? '';
     expect(refusal).toMatch(/[\u4e00-\u9fff]/u);
     await expect.poll(attr(page(), '[data-stage="ready"] .tab-count', 'data-count'), POLL).toBe('1');
+    // Which checks failed, not only how many, each a link to the product's field (issue 32 item 4).
+    const problems = `#bulk-results li[data-product-id="${manual[0]}"] .bulk-problems li`;
+    expect(await page().locator(problems).count()).toBeGreaterThan(1);
+    expect(await page().textContent(`${problems}[data-path="/offer_id"]`)).toBe('货号 offer_id 不能为空');
     await shot(page(), '22-bulk-result');
+    await page().click(`${problems}[data-path="/offer_id"] a`);
+    await page().waitForURL(new RegExp(`/products/${manual[0]}`));
+    await expect.poll(() => page().evaluate(() => document.activeElement?.id), POLL).toBe('f-offer_id');
+    await page().goto(`${stack.service.baseUrl}/products?sort=created_at`);
+    await page().waitForSelector(`tr[data-product-id="${readyable}"]`);
+  });
+
+  it('says which chosen products the bulk publish page leaves out, and why (issue 32 item 6)', async () => {
+    for (const id of [readyable, collected]) await page().check(`tr[data-product-id="${id}"] input[type=checkbox]`);
+    await page().click('#publish-selected');
+    await page().waitForURL(/\/publish\?ids=/);
+    await expect.poll(attr(page(), '#bulk-skipped [data-skipped]', 'data-skipped'), POLL).toBe('1');
+    await expect.poll(text(page(), `#bulk-skipped li[data-product-id="${collected}"]`), POLL).toContain('（已采集）');
+    await expect.poll(text(page(), '#bulk-summary'), POLL).toContain('已选 1 件');
+    await shot(page(), '72-bulk-publish-skipped');
+    await page().goto(`${stack.service.baseUrl}/products?sort=created_at`);
+    await page().waitForSelector(`tr[data-product-id="${readyable}"]`);
   });
 
   it('reprices in bulk and refuses a markup out of range with a Chinese message', async () => {
+    // Nothing typed: the policy's defaults; a product without cost or weight is counted as not priced (issue 32 item 5).
     await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
+    await page().check(`tr[data-product-id="${manual[4]}"] input[type=checkbox]`);
     await page().click('#bulk-pricing');
     await page().click('#bulk-pricing-apply');
-    await expect.poll(text(page(), '#bulk-form-error'), POLL).toContain('至少填写一项');
+    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('批量定价：成功 1 件，失败 1 件');
+    await expect.poll(text(page(), `#bulk-results li[data-product-id="${manual[4]}"] .bulk-problems`), POLL).toContain('缺少重量（克），无法定价');
+    await page().check(`tr[data-product-id="${collected}"] input[type=checkbox]`);
+    await page().click('#bulk-pricing');
     await page().fill('#bulk-markup', '5000');
     await page().click('#bulk-pricing-apply');
     await expect.poll(text(page(), '#bulk-error'), POLL).toContain('加价率');
     await page().fill('#bulk-markup', '40');
     await page().click('#bulk-pricing-apply');
-    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('批量定价：成功 1 件');
+    await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('批量定价：成功 1 件，失败 0 件');
     const stored = await apiJson<{ pricing: { markup_percent?: number } }>(stack.service.baseUrl, token, 'GET', `/api/products/${collected}`);
     expect(stored.pricing.markup_percent).toBe(40);
   });

@@ -41,7 +41,8 @@ export const BULK_PARAMS = {
       tier: Type.Optional(nullable(literals(TIER_CHOICES))),
       fx_rate: Type.Optional(nullable(Type.Number({ exclusiveMinimum: 0, maximum: 100 }))),
     },
-    { additionalProperties: false, minProperties: 1 },
+    // Empty: reprice on the policy's defaults (issue 32 item 5).
+    { additionalProperties: false },
   ),
   copy: Type.Object({ model: Type.Optional(TextModelId) }, { additionalProperties: false }),
   suite: Type.Object(
@@ -61,6 +62,11 @@ export const BulkResponse = Type.Object({
       ok: Type.Boolean(),
       code: Type.Optional(Type.String()),
       detail: Type.Optional(Type.String()),
+      errors: Type.Optional(
+        Type.Array(Type.Object({ path: Type.String({ description: '字段路径（JSON pointer）' }), message: Type.String({ description: '中文说明' }) }), {
+          description: '未通过的检查，每项指向其字段（如标记为待上架时的就绪检查）',
+        }),
+      ),
       job_id: Type.Optional(Type.String({ description: 'copy / suite：排队任务，GET /api/jobs/{id} 查看进度' })),
     }),
   ),

@@ -63,6 +63,32 @@ describe.each(testDatabases())('MarketOfferRepository on $name', (database) => {
     expect([again.market_state, again.market_errors, again.next_check_at, again.imported_at]).toEqual(['moderating', [], at(35), at(20)]);
   });
 
+  it('keeps what the prices and rating reads found, the product its worst index and lowest margin; an accepted price makes the prices due now', async () => {
+    const { offers, tasks, productId } = await open();
+    await tasks.insert(imported(productId, 'A', 1), imported(productId, 'B', 2));
+    await offers.enrolImported(at(10), 0);
+    const [a, b] = await offers.ofProducts([productId]);
+    expect(a).toMatchObject({ price_index: null, real_margin_percent: null, content_groups: [], prices_due: true, rating_due: true });
+    const group = { key: 'media', name: 'Медиа', rating: 40, improve_at_least: 1, improve_attributes: [{ id: 85, name: 'Бренд' }] };
+    const read = { market_prices_checked_at: at(20), rating_checked_at: at(20), prices_due: false, rating_due: false, next_check_at: at(500) };
+    await offers.save([
+      { ...a!, ...read, price_index: 'RED', real_margin_percent: 12.5, market_commission_percent: 25, content_rating: 80, content_groups: [group] },
+      { ...b!, ...read, price_index: 'GREEN', real_margin_percent: 22, market_commission_percent: 12, content_rating: 55 },
+    ]);
+    const saved = await offers.ofProducts([productId]);
+    expect(saved[0]).toMatchObject({
+      price_index: 'RED',
+      real_margin_percent: 12.5,
+      market_commission_percent: 25,
+      content_groups: [group],
+      prices_due: false,
+    });
+    expect(await offers.nextDueAt()).toBe(at(500));
+    await offers.pricesAccepted('s1', ['B'], at(30));
+    expect((await offers.ofProducts([productId]))[1]).toMatchObject({ offer_id: 'B', prices_due: true, next_check_at: at(30) });
+    expect(await offers.nextDueAt()).toBe(at(30));
+  });
+
   it('claims due offers of one shop, soonest first, under a lease; a lapsed lease is due again', async () => {
     const { offers, tasks, productId } = await open();
     await tasks.insert(imported(productId, 'A', 1), imported(productId, 'B', 2), imported(productId, 'C', 3, 's2'));

@@ -19,6 +19,8 @@ describe('the marketplace adapter speaks the after-import methods as documented'
   let offerId = '';
   let unarchiveRefusal: unknown;
   let deleted: unknown;
+  let prices: unknown;
+  let ratings: unknown;
 
   beforeAll(async () => {
     ozon = await startFakeOzon();
@@ -34,6 +36,10 @@ describe('the marketplace adapter speaks the after-import methods as documented'
     await marketplace.importProducts(credentials, [prepared.items[0]!.item]);
     const [card] = await marketplace.cardInfos(credentials, [offerId, 'NOT-THERE']);
     await marketplace.productLimits(credentials);
+    // Prices as the marketplace sees them and the content rating (issue 33), with what a test changed.
+    ozon.priceBook.set(offerId, { sales_percent_fbs: 25, sales_percent_rfbs: 18, color_index: 'RED' });
+    prices = await marketplace.marketPrices(credentials, [offerId, 'NOT-THERE']);
+    ratings = await marketplace.contentRatings(credentials, [card!.sku!, '1']);
     await marketplace.archiveProducts(credentials, [card!.product_id]);
     await marketplace.unarchiveProducts(credentials, [card!.product_id]);
     ozon.moderation.autoArchive(offerId);
@@ -59,9 +65,33 @@ describe('the marketplace adapter speaks the after-import methods as documented'
     expect(deleted).toEqual([{ offer_id: offerId, is_deleted: false, error: 'product has sku' }]);
   });
 
+  it('reads commissions, the price index and the content rating with the attributes that would raise it', () => {
+    expect(prices).toEqual([
+      expect.objectContaining({ offer_id: offerId, price: 593, currency_code: 'RUB', sales_percent_fbs: 25, sales_percent_rfbs: 18, price_index: 'RED' }),
+    ]);
+    expect(ratings).toEqual([
+      {
+        sku: expect.stringMatching(/^\d+$/),
+        rating: 62.5,
+        groups: expect.arrayContaining([
+          expect.objectContaining({
+            key: 'important_attributes',
+            improve_attributes: [
+              { id: 85, name: 'Бренд' },
+              { id: 4180, name: 'Название' },
+            ],
+          }),
+        ]),
+      },
+    ]);
+  });
+
   it('every request body and answer of these methods fits the document', () => {
     const called = new Set(proxy.exchanges.map((exchange) => exchange.path));
-    for (const path of ['/v3/product/info/list', '/v1/product/archive', '/v1/product/unarchive', '/v2/products/delete', '/v4/product/info/limit'])
+    for (const path of [
+      ...['/v3/product/info/list', '/v1/product/archive', '/v1/product/unarchive', '/v2/products/delete', '/v4/product/info/limit'],
+      ...['/v5/product/info/prices', '/v1/product/rating-by-sku'],
+    ])
       expect(called.has(path), path).toBe(true);
     expect(proxy.exchanges.some((exchange) => exchange.status >= 400 && checker.paths.includes(exchange.path))).toBe(true);
     expect(proxy.exchanges.map((exchange) => checker.check(exchange)).filter((problem) => problem !== null)).toEqual([]);

@@ -14,6 +14,7 @@ import { makeCardBook } from './ozon-cards.ts';
 import { type PriceLedger, priceResult } from './ozon-price-rules.ts';
 import { type StockBook, createdByImport, makeStockBook } from './ozon-stocks.ts';
 import { type Moderation, answerAfterImport, makeModeration } from './ozon-moderation.ts';
+import { type MarketPrices, makeMarketPrices } from './ozon-market-prices.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
@@ -68,6 +69,8 @@ export type FakeOzon = FakeServer & {
   readonly stockBook: StockBook;
   /** Moderation, stock seen on cards, the archive and deletes (ozon-moderation.ts). */
   readonly moderation: Moderation;
+  /** Prices, commissions, indexes and content ratings as the marketplace sees them (ozon-market-prices.ts). */
+  readonly priceBook: MarketPrices;
 };
 
 export const ALL_METHODS = [
@@ -87,6 +90,8 @@ export const ALL_METHODS = [
   '/v1/product/archive',
   '/v1/product/unarchive',
   '/v2/products/delete',
+  '/v5/product/info/prices',
+  '/v1/product/rating-by-sku',
 ] as const;
 
 const error = (response: ServerResponse, status: number, code: number, message: string): void => sendJson(response, status, { code, message, details: [] });
@@ -108,6 +113,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   /** The cards made so far, by offer id: importing a known offer updates its card. */
   const cards = makeCardBook();
   const moderation = makeModeration();
+  const priceBook = makeMarketPrices();
   const productOffers = () => new Map([...cards.offers].map(([offerId, productId]) => [productId, offerId]));
   const cardLookup = {
     offerOf: (productId: number) => productOffers().get(productId),
@@ -208,6 +214,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
         const taskId = startTask('import', items);
         moderation.imported(items.map((item) => String(item.offer_id)));
+        priceBook.imported(items);
         if (hold === 'hold') return void heldImports.push({ response, taskId });
         if (hold === 'cut') return void response.socket?.destroy();
         return sendJson(response, 200, { result: { task_id: taskId } });
@@ -224,6 +231,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         if (prices.length === 0 || prices.length > 1000) return error(response, 400, 3, 'prices must contain 1 to 1000 items');
         fake.prices.push(...prices);
         const result = prices.map((price) => priceResult(price, cards.offers.get(String(price.offer_id)), priceLedger, fake.now()));
+        priceBook.priceSent(prices, result);
         return sendJson(response, 200, { result });
       }
       case '/v1/product/import/info': {
@@ -248,7 +256,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         return answer.status === 0 ? undefined : sendJson(response, answer.status, answer.body, answer.headers);
       }
       default: {
-        const answer = answerAfterImport(moderation, path, body, cardLookup);
+        const answer = answerAfterImport(moderation, path, body, cardLookup) ?? priceBook.answer(path, body, cardLookup);
         if (answer) return sendJson(response, answer.status, answer.body);
         return error(response, 404, 5, 'Not Found');
       }
@@ -288,6 +296,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
     holdLookups: undefined,
     stockBook,
     moderation,
+    priceBook,
   });
   return fake;
 }

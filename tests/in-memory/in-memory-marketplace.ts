@@ -12,14 +12,15 @@ import { toImportItem, toPicturesItem, toPriceItem } from '../../src/adapters/ma
 import { readStockResults, readWarehouses, stocksBody } from '../../src/adapters/marketplace/ozon-stock-wire.ts';
 import { type StockBook, createdByImport, makeStockBook } from '../fakes/ozon-stocks.ts';
 
-import { readCardInfos, readDeleted, unarchiveRefusal } from '../../src/adapters/marketplace/ozon-market-wire.ts';
+import { readCardInfos, readContentRatings, readDeleted, readMarketPrices, unarchiveRefusal } from '../../src/adapters/marketplace/ozon-market-wire.ts';
 import { OzonHttpError } from '../../src/adapters/marketplace/ozon-errors.ts';
 import { type Moderation, answerAfterImport, makeModeration } from '../fakes/ozon-moderation.ts';
+import { type MarketPrices, makeMarketPrices } from '../fakes/ozon-market-prices.ts';
 
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
 export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
 export type InMemoryMarketplace = Marketplace &
-  MarketplaceControl & { readonly calls: string[]; readonly stockBook: StockBook; readonly moderation: Moderation };
+  MarketplaceControl & { readonly calls: string[]; readonly stockBook: StockBook; readonly moderation: Moderation; readonly priceBook: MarketPrices };
 
 /** The Ozon adapter's failures, as it reports them (src/adapters/marketplace/ozon-errors.ts). */
 const answered = (status: number, text: string) => new DomainError('upstream_failed', 'MARKETPLACE_ERROR', `Ozon 接口返回错误（HTTP ${status}）：${text}`);
@@ -47,6 +48,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
   /** The cards made so far, by offer id: importing a known offer updates its card. */
   const cards = makeCardBook(now);
   const moderation = makeModeration(now);
+  const priceBook = makeMarketPrices();
   const calls: string[] = [];
   let nextTaskId = 1_723_000_001;
   let itemThrottled = { count: 0, minutes: 1 };
@@ -84,7 +86,8 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       allOffers: () => cards.offers.keys(),
       limits: standIn.limits,
     };
-    const answer = answerAfterImport(moderation, path, JSON.parse(JSON.stringify(body)) as Record<string, unknown>, lookup)!;
+    const copy = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
+    const answer = (answerAfterImport(moderation, path, copy, lookup) ?? priceBook.answer(path, copy, lookup))!;
     if (answer.status >= 300) {
       const message = String((answer.body as { message?: unknown }).message);
       throw unarchiveRefusal(new OzonHttpError(answer.status, null, message)) ?? answered(answer.status, message);
@@ -96,6 +99,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
     calls,
     stockBook: makeStockBook({ now, isCreated: (offerId) => createdByImport(offerId, standIn.tasks) }),
     moderation,
+    priceBook,
     addKey: (clientId, apiKey, methods = ALL_METHODS) => void keys.set(clientId, { apiKey, methods }),
     plan: { pendingPolls: 1, outcome: 'imported' },
     tasks: new Map(),
@@ -140,6 +144,7 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       if (exceeded) throw new ItemQuotaExceeded(minutesUntil(exceeded.reset_at, now()) * 60_000);
       const taskId = startTask('import', items);
       moderation.imported(items.map((item) => String(item.offer_id)));
+      priceBook.imported(items as unknown as Record<string, unknown>[]);
       return { taskId };
     },
 
@@ -156,7 +161,9 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       if (prices.length === 0 || prices.length > 1000) throw answered(400, 'prices must contain 1 to 1000 items');
       const sent = asItems(prices.map(toPriceItem)) as Record<string, unknown>[];
       standIn.prices.push(...sent);
-      return sent.map((price) => priceResult(price, cards.offers.get(String(price.offer_id)), priceLedger, now()));
+      const results = sent.map((price) => priceResult(price, cards.offers.get(String(price.offer_id)), priceLedger, now()));
+      priceBook.priceSent(sent, results);
+      return results;
     },
 
     async productLimits(credentials) {
@@ -202,6 +209,12 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       const listed = cards.list(offerIds, standIn.tasks) as Record<string, unknown>[];
       return readCardInfos({ items: listed.filter((item) => !moderation.isDeleted(String(item.offer_id))).map(moderation.decorate) });
     },
+
+    marketPrices: async (credentials, offerIds) =>
+      readMarketPrices(
+        await afterImport('marketPrices', credentials, '/v5/product/info/prices', { filter: { offer_id: offerIds, visibility: 'ALL' }, limit: 1000 }),
+      ),
+    contentRatings: async (credentials, skus) => readContentRatings(await afterImport('contentRatings', credentials, '/v1/product/rating-by-sku', { skus })),
 
     archiveProducts: (credentials, productIds) =>
       afterImport('archiveProducts', credentials, '/v1/product/archive', { product_id: productIds }).then(() => undefined),

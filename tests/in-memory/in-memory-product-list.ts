@@ -28,7 +28,13 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 function orderOf(query: ProductListQuery): Compare {
   const { key, descending } = query.sort ?? { key: 'updated_at' as const, descending: true };
   const ascending: Compare = (a, b) => {
-    const primary = key === 'price' ? (a.price ?? Number.NEGATIVE_INFINITY) - (b.price ?? Number.NEGATIVE_INFINITY) || 0 : byText(a[key], b[key]);
+    // The in-memory catalog has no marketplace reads: sorting by them keeps the id order.
+    const primary =
+      key === 'price'
+        ? (a.price ?? Number.NEGATIVE_INFINITY) - (b.price ?? Number.NEGATIVE_INFINITY) || 0
+        : key === 'price_index' || key === 'content_rating' || key === 'real_margin'
+          ? 0
+          : byText(a[key], b[key]);
     return primary || byText(a.id, b.id);
   };
   return descending ? (a, b) => ascending(b, a) : ascending;
@@ -48,6 +54,11 @@ function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary 
     failed_assets: assets.filter((asset) => asset.status === 'failed').length,
     thumbnail_url: thumbnail?.stored_url ?? null,
     market_state: null,
+    price_index: null,
+    content_rating: null,
+    real_margin_percent: null,
+    planned_margin_percent: null,
+    below_margin_floor: false,
   };
 }
 

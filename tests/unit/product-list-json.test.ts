@@ -32,6 +32,11 @@ const summary = (overrides: Partial<ProductSummary>): ProductSummary => ({
   failed_assets: 1,
   thumbnail_url: null,
   market_state: null,
+  price_index: null,
+  content_rating: null,
+  real_margin_percent: null,
+  planned_margin_percent: null,
+  below_margin_floor: false,
   ...overrides,
 });
 
@@ -46,6 +51,11 @@ describe('the product list answer', () => {
       summary({
         stage: 'published',
         market_state: 'declined',
+        price_index: 'RED',
+        content_rating: 62.5,
+        real_margin_percent: -3.25,
+        planned_margin_percent: 19.53,
+        below_margin_floor: true,
         price: 1299,
         marketplace_product_id: '987654321',
         source_platform: 'ozon',

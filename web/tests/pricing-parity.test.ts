@@ -40,6 +40,11 @@ const inputs = fc.record({
   tier: fc.option(fc.constantFrom(...TIER_CHOICES), { nil: undefined }),
   fx_rate: fc.integer({ min: 5_0000, max: 25_0000 }).map((n) => n / 10_000),
   currency_code: fc.constantFrom('RUB' as const, 'CNY' as const),
+  // The marketplace's own commission replacing the tier's (issue 33); now and then out of bounds on both sides.
+  commission_percent: fc.option(
+    fc.oneof({ arbitrary: fc.integer({ min: 1, max: 9999 }).map((n) => n / 100), weight: 19 }, { arbitrary: fc.constantFrom(0, 100, 120), weight: 1 }),
+    { nil: undefined },
+  ),
 });
 
 describe('bundled page pricing vs POST /api/pricing/quote', () => {
@@ -65,13 +70,13 @@ describe('bundled page pricing vs POST /api/pricing/quote', () => {
       fc.asyncProperty(inputs, async (input) => {
         const body = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
         const server = await app.app.inject({ method: 'POST', url: '/api/pricing/quote', headers: app.auth, payload: body });
-        const { currency_code, ...rest } = body;
+        const { currency_code, commission_percent, ...rest } = body;
         const pricing = rest as JsonObject;
         const product = newProduct(
           { id: '0b0e7a52-8a0e-4f55-9d51-64b1f4b8f1a3', stage: 'editing', source_platform: '1688', pricing, currency_code: String(currency_code) },
           '2026-11-21T00:00:00.000Z',
         );
-        const page = live.livePrice(product, 11.5, policy);
+        const page = live.livePrice(product, 11.5, policy, commission_percent as number | undefined);
         if (server.statusCode === 200) {
           quoted += 1;
           expect(page).toEqual({ kind: 'quote', quote: server.json() });

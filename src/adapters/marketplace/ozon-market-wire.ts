@@ -1,6 +1,7 @@
 import { type DeleteOutcome } from '../../application/ports/marketplace.ts';
 import { DomainError } from '../../domain/common/errors.ts';
 import { type MarketCardInfo } from '../../domain/publishing/market-state.ts';
+import { type ContentRating, type MarketPriceInfo, priceIndexOf } from '../../domain/pricing/market-prices.ts';
 import { OzonHttpError } from './ozon-errors.ts';
 import { isObj, list, num, str } from './ozon-wire.ts';
 
@@ -69,3 +70,43 @@ export function unarchiveRefusal(error: unknown): DomainError | undefined {
     `平台自动归档的商品每天最多恢复 10 个，今天的次数已用完；请在莫斯科时间 03:00 之后再试（平台信息：${error.ozonMessage}）`,
   );
 }
+
+/** `productv5GetProductInfoPricesV5Response` items: commissions, acquiring, price and its index. */
+export const readMarketPrices = (body: unknown): MarketPriceInfo[] =>
+  list(body, ['items'], 'prices')
+    .filter(isObj)
+    .filter((raw) => str(raw.offer_id) !== '')
+    .map((raw) => {
+      const commissions = isObj(raw.commissions) ? raw.commissions : {};
+      const price = isObj(raw.price) ? raw.price : {};
+      const indexes = isObj(raw.price_indexes) ? raw.price_indexes : {};
+      return {
+        offer_id: str(raw.offer_id),
+        price: num(price.price),
+        currency_code: str(price.currency_code) || 'RUB',
+        sales_percent_fbs: num(commissions.sales_percent_fbs),
+        sales_percent_rfbs: num(commissions.sales_percent_rfbs),
+        acquiring: num(raw.acquiring),
+        fbs_deliv_to_customer_amount: num(commissions.fbs_deliv_to_customer_amount),
+        price_index: priceIndexOf(str(indexes.color_index)),
+      };
+    });
+
+/** `v1GetProductRatingBySkuResponse`: the rating 0–100 per SKU and each group's attributes that would raise it. */
+export const readContentRatings = (body: unknown): ContentRating[] =>
+  list(body, ['products'], 'rating')
+    .filter(isObj)
+    .filter((raw) => num(raw.sku) > 0)
+    .map((raw) => ({
+      sku: String(num(raw.sku)),
+      rating: Math.min(100, Math.max(0, num(raw.rating))),
+      groups: (Array.isArray(raw.groups) ? raw.groups : []).filter(isObj).map((group) => ({
+        key: str(group.key),
+        name: str(group.name),
+        rating: num(group.rating),
+        improve_at_least: num(group.improve_at_least),
+        improve_attributes: (Array.isArray(group.improve_attributes) ? group.improve_attributes : [])
+          .filter(isObj)
+          .map((attribute) => ({ id: num(attribute.id), name: str(attribute.name) })),
+      })),
+    }));

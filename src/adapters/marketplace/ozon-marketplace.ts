@@ -7,9 +7,10 @@ import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts
 import { readCards } from './ozon-cards.ts';
 import { toImportItem, toPicturesItem, toPriceItem } from './ozon-import-item.ts';
 import { readStockResults, readWarehouses, stocksBody } from './ozon-stock-wire.ts';
-import { readBoolean, readCardInfos, readDeleted, unarchiveRefusal } from './ozon-market-wire.ts';
+import { readBoolean, readCardInfos, readContentRatings, readDeleted, readMarketPrices, unarchiveRefusal } from './ozon-market-wire.ts';
 import {
   badResponse,
+  isObj,
   readAttributes,
   readError,
   readHasNext,
@@ -20,6 +21,7 @@ import {
   readTaskId,
   readTree,
   readValues,
+  str,
 } from './ozon-wire.ts';
 import { type RateLimiter, makeRateLimiter } from './rate-limiter.ts';
 
@@ -200,6 +202,22 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
 
     updateStocks: (credentials, items) => guarded(async () => readStockResults(await call(credentials, '/v2/products/stocks', stocksBody(items)))),
     cardInfos: (credentials, offerIds) => guarded(async () => readCardInfos(await call(credentials, '/v3/product/info/list', { offer_id: offerIds }))),
+
+    marketPrices: (credentials, offerIds) =>
+      guarded(async () => {
+        // One page holds all ≤ 1000 offers asked; the cursor is followed anyway, bounded, should the marketplace page them.
+        const all = [];
+        let cursor = '';
+        for (let page = 0; page < 10; page++) {
+          const body = await call(credentials, '/v5/product/info/prices', { filter: { offer_id: offerIds, visibility: 'ALL' }, limit: 1000, cursor });
+          all.push(...readMarketPrices(body));
+          cursor = isObj(body) ? str(body.cursor) : '';
+          if (!cursor || all.length >= offerIds.length) break;
+        }
+        return all;
+      }),
+
+    contentRatings: (credentials, skus) => guarded(async () => readContentRatings(await call(credentials, '/v1/product/rating-by-sku', { skus }))),
 
     archiveProducts: (credentials, productIds) =>
       guarded(async () => readBoolean(await call(credentials, '/v1/product/archive', { product_id: productIds.map(Number) }), '归档')),

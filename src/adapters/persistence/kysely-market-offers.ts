@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { type MarketOffer, type MarketOfferRepository, type MarketStateCounts } from '../../application/ports/market-offers.ts';
 import { MARKET_STATES, type MarketError, type MarketState, STATE_URGENCY } from '../../domain/publishing/market-state.ts';
+import { type PriceIndex, type RatingGroup } from '../../domain/pricing/market-prices.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 import { type MarketOfferTable } from './tables/marketplace.ts';
@@ -10,6 +11,8 @@ import { type MarketOfferTable } from './tables/marketplace.ts';
  * enrolment looks back this far behind it instead of over every imported record ever made.
  */
 const ENROL_LOOKBACK_MS = 60 * 60_000;
+
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 const toOffer = (row: Selectable<MarketOfferTable>): MarketOffer => ({
   shop_id: row.shop_id,
@@ -27,6 +30,21 @@ const toOffer = (row: Selectable<MarketOfferTable>): MarketOffer => ({
   interval_ms: Number(row.interval_ms),
   created_seen: Number(row.created_seen) === 1,
   updated_at: row.updated_at,
+  market_commission_percent: numberOrNull(row.market_commission_percent),
+  market_acquiring: numberOrNull(row.market_acquiring),
+  market_delivery_amount: numberOrNull(row.market_delivery_amount),
+  market_price: numberOrNull(row.market_price),
+  market_currency: row.market_currency,
+  price_index: row.price_index as PriceIndex | null,
+  market_prices_checked_at: row.market_prices_checked_at,
+  real_profit_rub: numberOrNull(row.real_profit_rub),
+  real_margin_percent: numberOrNull(row.real_margin_percent),
+  planned_margin_percent: numberOrNull(row.planned_margin_percent),
+  content_rating: numberOrNull(row.content_rating),
+  content_groups: row.content_groups ? (JSON.parse(row.content_groups) as RatingGroup[]) : [],
+  rating_checked_at: row.rating_checked_at,
+  prices_due: Number(row.prices_due) === 1,
+  rating_due: Number(row.rating_due) === 1,
 });
 
 const toRow = (offer: MarketOffer): Selectable<MarketOfferTable> => ({
@@ -34,7 +52,28 @@ const toRow = (offer: MarketOffer): Selectable<MarketOfferTable> => ({
   market_errors: JSON.stringify(offer.market_errors),
   is_autoarchived: offer.is_autoarchived ? 1 : 0,
   created_seen: offer.created_seen ? 1 : 0,
+  content_groups: offer.content_groups.length > 0 ? JSON.stringify(offer.content_groups) : null,
+  prices_due: offer.prices_due ? 1 : 0,
+  rating_due: offer.rating_due ? 1 : 0,
 });
+
+/** Each index's rank for the list's order (the worst of a product's offers shows): unknown 0, SUPER 1 … RED 4. */
+const INDEX_RANK = sql.raw(`case o.price_index when 'SUPER' then 1 when 'GREEN' then 2 when 'YELLOW' then 3 when 'RED' then 4 else 0 end`);
+const INDEX_OF_RANK = sql.raw(`case r when 1 then 'SUPER' when 2 then 'GREEN' when 3 then 'YELLOW' when 4 then 'RED' when 0 then 'WITHOUT_INDEX' end`);
+
+/** Rewrites the product-level watch (worst index, lowest rating and margins) of these products from their offers. */
+async function refreshWatch(db: Kysely<Database>, productIds: RawBuilder<unknown>): Promise<void> {
+  await sql`insert into product_market_watch (product_id, price_index, price_index_rank, content_rating, real_margin_percent, planned_margin_percent, below_floor)
+    select product_id, ${INDEX_OF_RANK}, r, rating, margin, planned, below from (
+      select o.product_id, max(case when o.price_index is null then null else ${INDEX_RANK} end) as r, min(o.content_rating) as rating,
+        min(o.real_margin_percent) as margin, min(o.planned_margin_percent) as planned,
+        max(case when s.min_margin_percent is not null and o.real_margin_percent < s.min_margin_percent then 1 else 0 end) as below
+      from market_offers o left join shops s on s.id = o.shop_id where o.product_id in (${productIds}) group by o.product_id) watched
+    where true
+    on conflict (product_id) do update set price_index = excluded.price_index, price_index_rank = excluded.price_index_rank,
+      content_rating = excluded.content_rating, real_margin_percent = excluded.real_margin_percent,
+      planned_margin_percent = excluded.planned_margin_percent, below_floor = excluded.below_floor`.execute(db);
+}
 
 /** The most telling state of a product's offers in SQL (market-state.ts, STATE_URGENCY): its rank, then its name. */
 const RANK = sql.raw(`min(case market_state ${STATE_URGENCY.map((state, index) => `when '${state}' then ${index}`).join(' ')} end)`);
@@ -72,7 +111,7 @@ export function makeKyselyMarketOffers(db: Kysely<Database>): MarketOfferReposit
         where exists (select 1 from products p where p.id = latest.product_id)
           and not exists (select 1 from market_offers m where m.shop_id = latest.shop_id and m.offer_id = latest.offer_id and m.imported_at >= latest.imported_at)
         on conflict (shop_id, offer_id) do update set product_id = excluded.product_id, variant_id = excluded.variant_id,
-          marketplace_product_id = excluded.marketplace_product_id, market_state = 'moderating', market_errors = '[]', imported_at = excluded.imported_at,
+          marketplace_product_id = excluded.marketplace_product_id, market_state = 'moderating', market_errors = '[]', rating_due = 1, imported_at = excluded.imported_at,
           next_check_at = excluded.next_check_at, interval_ms = excluded.interval_ms, updated_at = excluded.updated_at
         where market_offers.imported_at < excluded.imported_at`.execute(db);
       const enrolled = Number(result.numAffectedRows ?? 0);
@@ -121,8 +160,21 @@ export function makeKyselyMarketOffers(db: Kysely<Database>): MarketOfferReposit
           const { shop_id, offer_id, ...changes } = toRow(offer);
           await trx.updateTable('market_offers').set(changes).where('shop_id', '=', shop_id).where('offer_id', '=', offer_id).execute();
         }
-        await refreshProductStates(trx, sql.join([...new Set(offers.map((offer) => offer.product_id))]));
+        const productIds = sql.join([...new Set(offers.map((offer) => offer.product_id))]);
+        await refreshProductStates(trx, productIds);
+        await refreshWatch(trx, productIds);
       });
+    },
+
+    async pricesAccepted(shopId, offerIds, now) {
+      if (offerIds.length === 0) return;
+      // Due now; an offer claimed at this moment may be read twice (the same answer stored twice, nothing lost).
+      await db
+        .updateTable('market_offers')
+        .set({ prices_due: 1, next_check_at: sql<string>`case when next_check_at > ${now} then ${now} else next_check_at end` })
+        .where('shop_id', '=', shopId)
+        .where('offer_id', 'in', offerIds)
+        .execute();
     },
 
     async nextDueAt() {

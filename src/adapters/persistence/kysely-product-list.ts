@@ -115,6 +115,9 @@ const isPlain = (query: ProductListQuery): boolean =>
   query.updatedFrom === undefined &&
   query.updatedBefore === undefined &&
   query.marketState === undefined &&
+  query.priceIndex === undefined &&
+  query.contentRatingMax === undefined &&
+  query.realMarginBelow === undefined &&
   (query.sort === undefined || (query.sort.key === 'updated_at' && query.sort.descending));
 
 function filterClauses(sqlite: boolean, query: ProductListQuery): RawBuilder<unknown>[] {
@@ -130,6 +133,12 @@ function filterClauses(sqlite: boolean, query: ProductListQuery): RawBuilder<unk
   if (query.updatedFrom !== undefined) clauses.push(sql`updated_at >= ${query.updatedFrom}`);
   if (query.updatedBefore !== undefined) clauses.push(sql`updated_at < ${query.updatedBefore}`);
   if (query.marketState !== undefined) clauses.push(sql`id in (select product_id from product_market_states where market_state = ${query.marketState})`);
+  // 028's product_market_watch: one row per product the sweep read prices or ratings for, indexed per column.
+  if (query.priceIndex !== undefined) clauses.push(sql`id in (select product_id from product_market_watch where price_index = ${query.priceIndex})`);
+  if (query.contentRatingMax !== undefined)
+    clauses.push(sql`id in (select product_id from product_market_watch where content_rating <= ${query.contentRatingMax})`);
+  if (query.realMarginBelow !== undefined)
+    clauses.push(sql`id in (select product_id from product_market_watch where real_margin_percent < ${query.realMarginBelow})`);
   return clauses;
 }
 
@@ -144,15 +153,22 @@ function holdsClause(sqlite: boolean, q: string, archived: boolean): RawBuilder<
 
 const and = (clauses: RawBuilder<unknown>[]): RawBuilder<unknown> => (clauses.length === 0 ? sql`1 = 1` : sql.join(clauses, sql` and `));
 
-const SORT_COLUMNS: Record<ListSortKey, string> = { updated_at: 'updated_at', created_at: 'created_at', price: 'price', name: 'name' };
+type ProductSortKey = Exclude<ListSortKey, keyof typeof WATCH_COLUMNS>;
+const SORT_COLUMNS: Record<ProductSortKey, string> = { updated_at: 'updated_at', created_at: 'created_at', price: 'price', name: 'name' };
+/** Sorts by what the sweep read (028's product_market_watch); products not read yet come last either way. */
+const WATCH_COLUMNS = { price_index: 'price_index_rank', content_rating: 'content_rating', real_margin: 'real_margin_percent' } as const;
 
 function orderBy(query: ProductListQuery): RawBuilder<unknown> {
   const { key, descending } = query.sort ?? { key: 'updated_at' as const, descending: true };
   const direction = sql.raw(descending ? 'desc' : 'asc');
+  if (key in WATCH_COLUMNS) {
+    const column = sql.id('w', WATCH_COLUMNS[key as keyof typeof WATCH_COLUMNS]);
+    return sql`(select ${column} from product_market_watch w where w.product_id = products.id) ${direction} nulls last, id ${direction}`;
+  }
   // Products without a price count as the cheapest in both databases (PostgreSQL's own order is the reverse);
   // 012's price indexes are built in this order, so they serve both directions.
   const nulls = key === 'price' ? sql.raw(descending ? ' nulls last' : ' nulls first') : sql.raw('');
-  return sql`${sql.id(SORT_COLUMNS[key])} ${direction}${nulls}, id ${direction}`;
+  return sql`${sql.id(SORT_COLUMNS[key as ProductSortKey])} ${direction}${nulls}, id ${direction}`;
 }
 
 /** A page with filters or another sort: one query over `products`, using 012's indexes. */

@@ -11,6 +11,7 @@ const toShop = (row: Selectable<ShopTable>): Shop => ({
   currency_code: row.currency_code as ShopCurrency,
   status: row.status as ShopStatus,
   roles: JSON.parse(row.roles) as string[],
+  min_margin_percent: row.min_margin_percent === null ? null : Number(row.min_margin_percent),
 });
 
 export function makeKyselyShopRepository(db: Kysely<Database>): ShopRepository {

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { type AssetCount, type ProductSummary } from '../../application/ports/product-repository.ts';
 import { type MarketState } from '../../domain/publishing/market-state.ts';
+import { type PriceIndex } from '../../domain/pricing/market-prices.ts';
 import { type Database, type ProductTable } from './database.ts';
 import { MANUAL_PLATFORM } from './product-rows.ts';
 
@@ -88,6 +89,26 @@ async function marketStates(db: Kysely<Database>, ids: string[]): Promise<Map<st
   return new Map(rows.map((row) => [row.product_id, row.market_state]));
 }
 
+type Watch = {
+  price_index: PriceIndex | null;
+  content_rating: number | null;
+  real_margin_percent: number | null;
+  planned_margin_percent: number | null;
+  below_floor: number;
+};
+
+/** Each product's worst price index, lowest rating and margins (028's product_market_watch), for those the sweep read. */
+async function watches(db: Kysely<Database>, ids: string[]): Promise<Map<string, Watch>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<
+    Watch & { product_id: string }
+  >`select product_id, price_index, content_rating, real_margin_percent, planned_margin_percent, below_floor
+    from product_market_watch where product_id in (${sql.join(ids)})`.execute(db);
+  return new Map(rows.map((row) => [row.product_id, row]));
+}
+
+const numberOrNull = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+
 const NO_ASSETS: AssetTally = { main: 0, sku: 0, detail: 0, failed: 0 };
 
 /** The page's summaries with their asset counts and thumbnails, each built field by field in the answer's order. */
@@ -96,9 +117,11 @@ export async function summariesWithAssets(db: Kysely<Database>, rows: readonly S
   const tallies = await assetTallies(db, ids);
   const thumbs = await thumbnails(db, ids);
   const states = await marketStates(db, ids);
+  const watched = await watches(db, ids);
   return rows.map((row) => {
     const tally = tallies.get(row.id) ?? NO_ASSETS;
     const assetCount: AssetCount = { main: tally.main, sku: tally.sku, detail: tally.detail };
+    const watch = watched.get(row.id);
     return {
       id: row.id,
       stage: row.stage as ProductSummary['stage'],
@@ -111,6 +134,11 @@ export async function summariesWithAssets(db: Kysely<Database>, rows: readonly S
       failed_assets: tally.failed,
       thumbnail_url: thumbs.get(row.id) ?? null,
       market_state: states.get(row.id) ?? null,
+      price_index: watch?.price_index ?? null,
+      content_rating: numberOrNull(watch?.content_rating),
+      real_margin_percent: numberOrNull(watch?.real_margin_percent),
+      planned_margin_percent: numberOrNull(watch?.planned_margin_percent),
+      below_margin_floor: Number(watch?.below_floor ?? 0) === 1,
       marketplace_product_id: row.marketplace_product_id,
       created_at: row.created_at,
       updated_at: row.updated_at,

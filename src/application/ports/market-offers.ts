@@ -1,4 +1,27 @@
 import { type MarketError, type MarketState } from '../../domain/publishing/market-state.ts';
+import { type PriceIndex, type RatingGroup } from '../../domain/pricing/market-prices.ts';
+
+/** Prices and content as the marketplace sees an offer (docs/decisions.md, Real margin); null until read. */
+export type MarketWatch = {
+  /** The sales percent of the shop's scheme; null = unknown (the marketplace said 0). */
+  readonly market_commission_percent: number | null;
+  readonly market_acquiring: number | null;
+  readonly market_delivery_amount: number | null;
+  /** The offer's current price on the marketplace, in `market_currency`. */
+  readonly market_price: number | null;
+  readonly market_currency: string | null;
+  readonly price_index: PriceIndex | null;
+  readonly market_prices_checked_at: string | null;
+  readonly real_profit_rub: number | null;
+  readonly real_margin_percent: number | null;
+  readonly planned_margin_percent: number | null;
+  readonly content_rating: number | null;
+  readonly content_groups: readonly RatingGroup[];
+  readonly rating_checked_at: string | null;
+  /** Read at the next look: set after a price send (prices) or a card update (rating). */
+  readonly prices_due: boolean;
+  readonly rating_due: boolean;
+};
 
 /** One offer followed on the marketplace after its import (a product without variants, or one variant). */
 export type MarketOffer = {
@@ -20,7 +43,7 @@ export type MarketOffer = {
   /** Reported created once, and its stock sends queued. */
   readonly created_seen: boolean;
   readonly updated_at: string;
-};
+} & MarketWatch;
 
 /** Products per market state (a product counts under each state one of its offers is in). */
 export type MarketStateCounts = Record<MarketState, number>;
@@ -41,6 +64,8 @@ export interface MarketOfferRepository {
   handBack(offers: readonly MarketOffer[], leaseUntil: string, now: string): Promise<void>;
   /** Stores what a look found (state, errors, next look), as given. */
   save(offers: readonly MarketOffer[]): Promise<void>;
+  /** Makes these offers of a shop, whose new price the marketplace accepted, due at `now` with their prices to be read again. */
+  pricesAccepted(shopId: string, offerIds: readonly string[], now: string): Promise<void>;
   /** The earliest next look among all offers, or undefined when none is followed. */
   nextDueAt(): Promise<string | undefined>;
   /** The followed offers of these products. */

@@ -1,3 +1,4 @@
+import { type ContentRating, type MarketPriceInfo } from '../../domain/pricing/market-prices.ts';
 import { type CardPictures, type CardPrice, type PublishCard } from '../../domain/publishing/publish-card.ts';
 import { type MarketCardInfo } from '../../domain/publishing/market-state.ts';
 import { type MarketplaceCard } from '../../domain/publishing/publish-reconcile.ts';
@@ -107,6 +108,10 @@ export interface Marketplace {
   updateStocks(credentials: MarketplaceCredentials, items: readonly StockItem[]): Promise<StockResult[]>;
   /** The cards of these offer ids with statuses, errors, archive flags, stock and visibility (`/v3/product/info/list`, ≤ 1000). */
   cardInfos(credentials: MarketplaceCredentials, offerIds: readonly string[]): Promise<MarketCardInfo[]>;
+  /** Prices as the marketplace sees them (`/v5/product/info/prices`, ≤ 1000 offer ids, every page); unknown offers are absent. */
+  marketPrices(credentials: MarketplaceCredentials, offerIds: readonly string[]): Promise<MarketPriceInfo[]>;
+  /** The content rating of these SKUs with the attributes that would raise it (`/v1/product/rating-by-sku`, ≤ 100). */
+  contentRatings(credentials: MarketplaceCredentials, skus: readonly string[]): Promise<ContentRating[]>;
   /** Archives cards by product id (`/v1/product/archive`, ≤ 100). */
   archiveProducts(credentials: MarketplaceCredentials, productIds: readonly string[]): Promise<void>;
   /** Restores archived cards (`/v1/product/unarchive`, ≤ 100); past the daily limit of auto-archived ones: conflict `UNARCHIVE_LIMIT_REACHED`. */

@@ -1,8 +1,9 @@
 import { type Platform } from '../../domain/common/platform.ts';
 import { type Product, type Stage } from '../../domain/catalog/product.ts';
 import { type MarketState } from '../../domain/publishing/market-state.ts';
+import { type PriceIndex } from '../../domain/pricing/market-prices.ts';
 
-export const LIST_SORT_KEYS = ['updated_at', 'created_at', 'price', 'name'] as const;
+export const LIST_SORT_KEYS = ['updated_at', 'created_at', 'price', 'name', 'price_index', 'content_rating', 'real_margin'] as const;
 export type ListSortKey = (typeof LIST_SORT_KEYS)[number];
 
 /** Filters beyond stage and `q`; every one narrows. */
@@ -16,6 +17,12 @@ export type ProductListFilters = {
   readonly updatedBefore?: string | undefined;
   /** Products whose most telling offer on the marketplace is in this state (docs/decisions.md, Moderation). */
   readonly marketState?: MarketState | undefined;
+  /** Products whose worst offer has this price index (docs/decisions.md, Real margin). */
+  readonly priceIndex?: PriceIndex | undefined;
+  /** Products whose lowest content rating is at most this. */
+  readonly contentRatingMax?: number | undefined;
+  /** Products whose lowest real margin (percent) is below this. */
+  readonly realMarginBelow?: number | undefined;
 };
 
 export type ProductListQuery = ProductListFilters & {
@@ -58,6 +65,13 @@ export type ProductSummary = Pick<
   readonly thumbnail_url: string | null;
   /** The most telling state of its offers on the marketplace; null before the sweep followed any. */
   readonly market_state: MarketState | null;
+  /** The worst price index, lowest content rating and real margin of its offers, the planned margin beside it; null before read. */
+  readonly price_index: PriceIndex | null;
+  readonly content_rating: number | null;
+  readonly real_margin_percent: number | null;
+  readonly planned_margin_percent: number | null;
+  /** An offer's real margin is below its shop's floor. */
+  readonly below_margin_floor: boolean;
 };
 
 /** Where products live. Every method sees committed state or the surrounding unit of work. */

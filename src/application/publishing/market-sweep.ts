@@ -4,6 +4,7 @@ import { type Marketplace } from '../ports/marketplace.ts';
 import { type CreatedOffer, type OffersCreated } from '../ports/offers-created.ts';
 import { type ShopAccess } from '../shop-access.ts';
 import { type Notifier } from '../notifications/notifier.ts';
+import { type MarketWatch } from './market-watch.ts';
 import { isDomainError } from '../../domain/common/errors.ts';
 import {
   type MarketCardInfo,
@@ -33,6 +34,8 @@ export type MarketSweepDeps = {
   readonly onError?: (event: { readonly shopId: string; readonly error: unknown }) => void;
   /** Told of declined and out-of-stock offers, and when they are no longer (docs/decisions.md, Notifications). */
   readonly notifier?: Pick<Notifier, 'notify' | 'clear'>;
+  /** Reads prices (daily, after a price send) and content ratings (weekly, after an update) of the offers looked at. */
+  readonly watch?: MarketWatch;
 };
 
 /** The market states that notify while they hold. */
@@ -85,6 +88,7 @@ export function makeMarketSweep({
   batch = SWEEP_BATCH,
   onError,
   notifier,
+  watch,
 }: MarketSweepDeps): MarketSweep {
   /** One notification per episode: told while a watched state holds, cleared once the offer left it. */
   const tell = async (before: MarketOffer, after: MarketOffer): Promise<void> => {
@@ -129,8 +133,9 @@ export function makeMarketSweep({
     const shopId = offers[0]!.shop_id;
     const started = clock.now().getTime();
     let cards: MarketCardInfo[];
+    let shop;
     try {
-      const shop = await shopAccess.find(shopId);
+      shop = await shopAccess.find(shopId);
       await perMinute(shopId, started);
       count(shopId, started);
       cards = await marketplace.cardInfos(
@@ -146,7 +151,15 @@ export function makeMarketSweep({
     }
     const now = clock.now().getTime();
     const byOffer = new Map(cards.map((card) => [card.offer_id, card]));
-    const next = offers.map((offer) => looked(offer, byOffer.get(offer.offer_id), now, timings));
+    let next = offers.map((offer) => looked(offer, byOffer.get(offer.offer_id), now, timings));
+    if (watch) {
+      // A failed read leaves the offers' prices and rating due: read again at the next look.
+      try {
+        next = await watch(shop, shopAccess.credentialsOf(shop), next, () => count(shopId, clock.now().getTime()));
+      } catch (error) {
+        onError?.({ shopId, error });
+      }
+    }
     const created: CreatedOffer[] = next
       .filter((offer, index) => offer.created_seen && !offers[index]!.created_seen && offer.marketplace_product_id !== null)
       .map(({ shop_id, product_id, variant_id, offer_id, marketplace_product_id }) => ({

@@ -29,6 +29,8 @@ export type SendPublicationsDeps = {
    * (0 when every new card fit). Notifications' `quota_used_up` follows it; a failure here never stops a send.
    */
   readonly onCreateQuota?: (shop: Shop, state: { readonly waitingProducts: number; readonly resetAt: string }) => Promise<void>;
+  /** Told of the offers whose new price the marketplace accepted (their prices are read again); a failure never stops a send. */
+  readonly onPricesAccepted?: (shopId: string, offerIds: readonly string[]) => Promise<void>;
   /** Where the price sends of the last hour are counted (`priceSendsSince`). */
   readonly publishTasks: Pick<PublishTaskRepository, 'priceSendsSince'>;
   /** At most this many price sends per offer in the window (the marketplace's 10 an hour by default; tests shorten the window). */
@@ -54,6 +56,7 @@ export function makeSendPublications({
   clock,
   firstPollMs = POLL_BACKOFF.firstMs,
   onCreateQuota,
+  onPricesAccepted,
   publishTasks,
   priceSendLimit = PRICE_SEND_LIMIT,
 }: SendPublicationsDeps): SendPublications {
@@ -163,6 +166,8 @@ export function makeSendPublications({
       try {
         results = await sendBatch(credentials, batch, now);
         sentAny = true;
+        const accepted = results.filter((record) => record.operation === 'prices' && record.status === 'imported').map((record) => record.offer_id);
+        if (accepted.length > 0) await onPricesAccepted?.(shop.id, accepted).catch(() => undefined);
       } catch (error) {
         const mayHaveArrived = sending.length > 0 && isDomainError(error) && UNANSWERED.has(error.code);
         if (error instanceof ItemQuotaExceeded) holdUntil = later(now, error.retryAfterMs);

@@ -17,8 +17,21 @@ import { loadProduct } from '../product-access.ts';
 import { type RepriceProduct } from './reprice-product.ts';
 import { type MarketActions } from '../publishing/market-actions.ts';
 import { type SetSaleStock } from '../stock/set-stock.ts';
+import { type RepriceToMargin } from '../publishing/reprice-to-margin.ts';
 
-export const BULK_ACTIONS = ['stage', 'archive', 'restore', 'delete', 'pricing', 'copy', 'suite', 'market_archive', 'market_unarchive', 'stock'] as const;
+export const BULK_ACTIONS = [
+  'stage',
+  'archive',
+  'restore',
+  'delete',
+  'pricing',
+  'copy',
+  'suite',
+  'market_archive',
+  'market_unarchive',
+  'stock',
+  'reprice_to_margin',
+] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** `params` per action, as the HTTP edge checked them. */
@@ -33,6 +46,7 @@ export type BulkParams = {
   market_archive: Record<string, never>;
   market_unarchive: Record<string, never>;
   stock: { stock: number };
+  reprice_to_margin: { margin_percent: number };
 };
 
 /** One action on many products, by `actor` (each product's last editor; absent: no one is named). */
@@ -57,6 +71,8 @@ export type BulkProductsDeps = {
   readonly marketActions: MarketActions;
   /** The bulk `stock` action: a product's sale stock (every variant's), then its pairs on warehouses follow (docs/decisions.md, Stock). */
   readonly setSaleStock: SetSaleStock;
+  /** The markup that reaches a real margin, sent as a price update (docs/decisions.md, Real margin). */
+  readonly repriceToMargin: RepriceToMargin;
   /** Tells the job worker there is work. */
   readonly onJobQueued: () => void;
 };
@@ -157,6 +173,8 @@ export const makeBulkProducts = (deps: BulkProductsDeps): BulkProducts => {
         return { results: await deps.marketActions(input.action === 'market_archive' ? 'archive' : 'unarchive', input.productIds) };
       case 'stock':
         return { results: await eachAlone(input.productIds, (id) => deps.setSaleStock(id, input.params.stock, input.actor)) };
+      case 'reprice_to_margin':
+        return { results: await deps.repriceToMargin(input.productIds, input.params.margin_percent) };
     }
   };
 };

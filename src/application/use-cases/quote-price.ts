@@ -12,6 +12,8 @@ export type QuotePriceInput = {
   /** Override; the current rate is used when absent. */
   readonly fx_rate?: number | undefined;
   readonly currency_code?: PriceCurrency | undefined;
+  /** The marketplace's commission, replacing the tier's. */
+  readonly commission_percent?: number | undefined;
 };
 
 export type QuotePrice = (input: QuotePriceInput) => Promise<Quote>;

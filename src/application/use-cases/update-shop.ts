@@ -22,6 +22,7 @@ export type UpdateShopInput = {
   /** One of the shop's warehouses, or null for none. */
   readonly default_warehouse_id?: number | null | undefined;
   readonly default_stock?: number | undefined;
+  readonly min_margin_percent?: number | null | undefined;
 };
 export type UpdateShop = (input: UpdateShopInput) => Promise<Shop>;
 
@@ -46,7 +47,14 @@ export function makeUpdateShop({ shops, secretBox, clock, listWarehouses }: Upda
       await shopWarehouse(listWarehouses, shop, warehouseId, '/default_warehouse_id');
     const next = changeShop(
       shop,
-      { name: input.name?.trim(), currency_code: input.currency_code, default_warehouse_id: warehouseId, default_stock: input.default_stock, credentials },
+      {
+        name: input.name?.trim(),
+        currency_code: input.currency_code,
+        default_warehouse_id: warehouseId,
+        default_stock: input.default_stock,
+        min_margin_percent: input.min_margin_percent,
+        credentials,
+      },
       clock.now().toISOString(),
     );
     if (!(await shops.update(next))) throw shopNotFound();

@@ -9,7 +9,8 @@
  *     throws DomainError (kind `invalid`): PRICING_WEIGHT_OUT_OF_RANGE (weight above the last band),
  *     PRICING_INPUT_INVALID (an input outside its bounds), PRICING_TIER_UNKNOWN (tier missing from the policy)
  *
- *   PricingInputs = { cost_cny, weight_g, fx_rate, markup_percent?, reserve_discount_percent?, tier?, currency_code? }
+ *   PricingInputs = { cost_cny, weight_g, fx_rate, markup_percent?, reserve_discount_percent?, tier?, currency_code?,
+ *                     commission_percent? }   (the marketplace's own commission, replacing the tier's)
  *   Quote = { price, old_price, currency_code, breakdown: PricingBreakdown }
  *   PricingBreakdown = { tier, weight_band, logistics_cny, landed_rub, net_ratio, commission_percent,
  *                        price_rub, old_price_rub, profit_rub, fx_rate }
@@ -131,6 +132,11 @@ export type PricingInputs = {
   readonly reserve_discount_percent?: number | undefined;
   readonly tier?: TierChoice | undefined;
   readonly currency_code?: PriceCurrency | undefined;
+  /**
+   * The marketplace's own commission for this offer (0 < x < 100), replacing the tier's: the share kept becomes
+   * `net_ratio + (tier commission_percent − commission_percent) / 100`, the tier's other fees unchanged.
+   */
+  readonly commission_percent?: number | undefined;
 };
 
 export type PricingBreakdown = {
@@ -162,7 +168,11 @@ export const round6 = (value: number): number => Math.round(value * 1e6) / 1e6;
 /** Rounds half up to 2 decimals; `toPrecision` first, so 115.835 (stored as 115.83499…) gives 115.84. */
 export const round2 = (value: number): number => Math.round(Number((value * 100).toPrecision(15))) / 100;
 
-type TierPrice = { tier: TierPolicy; band: number; logistics: number; landed: number; price: number };
+type TierPrice = { tier: TierPolicy; band: number; logistics: number; landed: number; price: number; share: number };
+
+/** The share of the price kept in a tier: its `net_ratio`, with the marketplace's commission in place of the tier's when known. */
+export const shareKept = (tier: Pick<TierPolicy, 'net_ratio' | 'commission_percent'>, commissionPercent?: number): number =>
+  commissionPercent === undefined ? tier.net_ratio : round6(tier.net_ratio + (tier.commission_percent - commissionPercent) / 100);
 
 function priceInTier(tier: TierPolicy, inputs: PricingInputs, markup: number): TierPrice | undefined {
   const index = tier.weight_bands.findIndex((band) => inputs.weight_g <= band.max_weight_g);
@@ -170,8 +180,10 @@ function priceInTier(tier: TierPolicy, inputs: PricingInputs, markup: number): T
   if (!band) return undefined;
   const logistics = band.base_cny + band.per_gram_cny * inputs.weight_g;
   const landed = (inputs.cost_cny + logistics) * inputs.fx_rate;
-  const price = Math.ceil(round6((landed * (1 + markup / 100)) / tier.net_ratio));
-  return { tier, band: index + 1, logistics, landed, price };
+  const share = shareKept(tier, inputs.commission_percent);
+  if (share <= 0) return undefined;
+  const price = Math.ceil(round6((landed * (1 + markup / 100)) / share));
+  return { tier, band: index + 1, logistics, landed, price, share };
 }
 
 function chooseTier(policy: PricingPolicy, inputs: PricingInputs, choice: TierChoice, markup: number): TierPrice {
@@ -206,6 +218,9 @@ function checkInputs(inputs: PricingInputs, markup: number, reserve: number): vo
   const { markupPercent: m, reserveDiscountPercent: r } = PRICING_LIMITS;
   if (!(markup >= m.min && markup <= m.max)) problems.push({ path: '/markup_percent', message: `加价率必须在 ${m.min}..${m.max}` });
   if (!(reserve >= r.min && reserve <= r.max)) problems.push({ path: '/reserve_discount_percent', message: `预留折扣必须在 ${r.min}..${r.max}` });
+  const commission = inputs.commission_percent;
+  if (commission !== undefined && !(commission > 0 && commission < 100))
+    problems.push({ path: '/commission_percent', message: '平台佣金率必须大于 0 且小于 100' });
   if (problems.length > 0) throw invalid('PRICING_INPUT_INVALID', '定价参数不合法', problems);
 }
 
@@ -228,13 +243,13 @@ export function quote(inputs: PricingInputs, policy: PricingPolicy): Quote {
       weight_band: chosen.band,
       logistics_cny: round6(chosen.logistics),
       landed_rub: round6(chosen.landed),
-      net_ratio: chosen.tier.net_ratio,
-      commission_percent: chosen.tier.commission_percent,
+      net_ratio: chosen.share,
+      commission_percent: inputs.commission_percent ?? chosen.tier.commission_percent,
       markup_percent: markup,
       reserve_discount_percent: reserve,
       price_rub: priceRub,
       old_price_rub: oldPriceRub,
-      profit_rub: round2(priceRub * chosen.tier.net_ratio - chosen.landed),
+      profit_rub: round2(priceRub * chosen.share - chosen.landed),
       fx_rate: inputs.fx_rate,
     },
   };

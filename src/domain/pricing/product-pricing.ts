@@ -52,8 +52,9 @@ export function pricingInputsChanged(before: Product, after: Product): boolean {
   return PRICING_INPUT_KEYS.some((key) => JSON.stringify(before.pricing[key] ?? null) !== JSON.stringify(after.pricing[key] ?? null));
 }
 
-export function quoteProduct(inputs: ProductPricingInputs, fxRate: number, policy: PricingPolicy): Quote {
-  return quote({ ...inputs, fx_rate: fxRate }, policy);
+/** The product's quote; with the marketplace's commission (0 < x < 100) in place of the tier's when given. */
+export function quoteProduct(inputs: ProductPricingInputs, fxRate: number, policy: PricingPolicy, commissionPercent?: number): Quote {
+  return quote({ ...inputs, fx_rate: fxRate, ...(commissionPercent === undefined ? {} : { commission_percent: commissionPercent }) }, policy);
 }
 
 /** The product with a fresh price: flat `price`/`old_price`/`fx_rate` and `pricing.result`; cleared when inputs are missing. */

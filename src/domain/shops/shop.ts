@@ -25,6 +25,8 @@ export type Shop = {
   readonly default_warehouse_id: number | null;
   /** The stock an offer without its own `sale_stock` gets (integer ≥ 0). */
   readonly default_stock: number;
+  /** The margin floor: offers whose real margin falls below it are flagged (percent; null = off; docs/decisions.md, Real margin). */
+  readonly min_margin_percent: number | null;
   readonly created_at: string;
   readonly updated_at: string;
 };
@@ -50,6 +52,7 @@ export function newShop(fields: NewShopFields, now: string): Shop {
     last_tested_at: null,
     default_warehouse_id: null,
     default_stock: 0,
+    min_margin_percent: null,
     created_at: now,
     updated_at: now,
   };
@@ -61,6 +64,7 @@ export type ShopChanges = {
   /** Stock defaults (the warehouse checked against the shop's warehouses by the use case). */
   readonly default_warehouse_id?: number | null | undefined;
   readonly default_stock?: number | undefined;
+  readonly min_margin_percent?: number | null | undefined;
   /** New credentials: a new key (and optionally a new client id) sends the shop back to `unverified`. */
   readonly credentials?: { readonly client_id: string; readonly api_key_sealed: string; readonly api_key_last4: string } | undefined;
 };
@@ -72,6 +76,7 @@ export function changeShop(shop: Shop, changes: ShopChanges, now: string): Shop 
     currency_code: changes.currency_code ?? shop.currency_code,
     default_warehouse_id: changes.default_warehouse_id === undefined ? shop.default_warehouse_id : changes.default_warehouse_id,
     default_stock: changes.default_stock ?? shop.default_stock,
+    min_margin_percent: changes.min_margin_percent === undefined ? shop.min_margin_percent : changes.min_margin_percent,
     updated_at: now,
   };
   if (!changes.credentials) return next;

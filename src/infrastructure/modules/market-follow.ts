@@ -2,6 +2,8 @@ import { asFunction } from 'awilix';
 import { type CreatedOffer } from '../../application/ports/offers-created.ts';
 import { makeMarketActions } from '../../application/publishing/market-actions.ts';
 import { makeMarketSweep } from '../../application/publishing/market-sweep.ts';
+import { makeMarketWatch } from '../../application/publishing/market-watch.ts';
+import { makeRepriceToMargin } from '../../application/publishing/reprice-to-margin.ts';
 import { makeGetProductMarket } from '../../application/publishing/market-view.ts';
 import { makePublishPoller } from '../../application/publishing/publish-poller.ts';
 import { marketRoutes } from '../../adapters/http/routes/market.ts';
@@ -14,8 +16,9 @@ import { type MarketFollowRegistry } from '../registries/market-follow.ts';
 import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type StockRegistry } from '../registries/stock.ts';
 import { type NotificationsRegistry } from '../registries/notifications.ts';
+import { type CatalogRegistry } from '../registries/catalog.ts';
 
-type Deps = MarketFollowRegistry & MarketplaceRegistry & CoreRegistry & StockRegistry & NotificationsRegistry;
+type Deps = MarketFollowRegistry & MarketplaceRegistry & CoreRegistry & StockRegistry & NotificationsRegistry & CatalogRegistry;
 
 const loggable = (error: unknown): { code?: unknown; message: string } => ({
   code: (error as { code?: unknown } | null)?.code,
@@ -23,7 +26,10 @@ const loggable = (error: unknown): { code?: unknown; message: string } => ({
 });
 
 /** Offers followed after their import: the moderation sweep, market states, archive and delete on the marketplace (issue 31). */
-export const marketFollowModule: FeatureModule<MarketFollowRegistry, MarketplaceRegistry & CoreRegistry & StockRegistry & NotificationsRegistry> = {
+export const marketFollowModule: FeatureModule<
+  MarketFollowRegistry,
+  MarketplaceRegistry & CoreRegistry & StockRegistry & NotificationsRegistry & CatalogRegistry
+> = {
   name: 'market-follow',
   provide: () => ({
     marketOffers: asFunction(({ db }: Deps) => makeKyselyMarketOffers(db)).singleton(),
@@ -48,6 +54,13 @@ export const marketFollowModule: FeatureModule<MarketFollowRegistry, Marketplace
         offersCreated: { offersCreated: (offers) => cradle.offersCreated.offersCreated(offers) },
         clock: cradle.clock,
         notifier: cradle.notifier,
+        watch: makeMarketWatch({
+          marketplace: cradle.marketplace,
+          products: cradle.products,
+          clock: cradle.clock,
+          recheckMs: cradle.config.marketSweep.recheckMs,
+          notifier: cradle.notifier,
+        }),
         timings: cradle.config.marketSweep,
         leaseMs: cradle.config.publishPoll.leaseMs,
         onError: ({ shopId, error }) => cradle.logger.warn({ shopId, ...loggable(error) }, 'market sweep look failed; will look again'),
@@ -60,6 +73,12 @@ export const marketFollowModule: FeatureModule<MarketFollowRegistry, Marketplace
         maxSleepMs: config.publishPoll.idleMs,
         stopWaitMs: WORKER_STOP_WAIT_MS,
         onError: (error) => logger.error(loggable(error), 'market sweep pass failed'),
+      }),
+    ).singleton(),
+    repriceToMargin: asFunction((c: Deps) =>
+      makeRepriceToMargin({
+        ...{ unitOfWork: c.unitOfWork, marketOffers: c.marketOffers, policy: c.pricingPolicy, getFxRate: c.getFxRate },
+        ...{ repriceProduct: c.repriceProduct, publishMany: c.publishMany, clock: c.clock },
       }),
     ).singleton(),
     getProductMarket: asFunction(({ products, marketOffers }: Deps) => makeGetProductMarket({ products, marketOffers })).singleton(),

@@ -48,6 +48,7 @@ import { type CatalogRegistry } from '../registries/catalog.ts';
 import { type NotificationsRegistry } from '../registries/notifications.ts';
 import { makeListPublishQueue, makeWithdrawFromQueue } from '../../application/publishing/publish-queue.ts';
 import { publishQueueRoutes } from '../../adapters/http/routes/publish-queue.ts';
+import { type MarketFollowRegistry } from '../registries/market-follow.ts';
 
 /** A failure message safe for logs: the error's code and message, never request headers. */
 const loggable = (error: unknown): { code?: unknown; message: string } => ({
@@ -106,17 +107,21 @@ export const marketplaceModule: FeatureModule<
     checkPublish: asFunction(({ products, shopAccess, preparePublication, db }: Deps) =>
       makeCheckPublish({ products, shopAccess, preparePublication, modelNameUsers: makeModelNameUsers(db) }),
     ).singleton(),
-    sendPublications: asFunction(({ marketplace, shopAccess, clock, publishTasks, config, shopWatch }: Deps) =>
-      makeSendPublications({
+    sendPublications: asFunction((cradle: Deps) => {
+      const { marketplace, shopAccess, clock, publishTasks, config, shopWatch } = cradle;
+      return makeSendPublications({
         marketplace,
         shopAccess,
         clock,
         firstPollMs: config.publishPoll.firstMs,
         onCreateQuota: shopWatch.createQuota,
+        // The market-follow feature (registered after this one) reads accepted prices again (docs/decisions.md, Real margin).
+        onPricesAccepted: (shopId, offerIds) =>
+          (cradle as Deps & Partial<MarketFollowRegistry>).marketOffers?.pricesAccepted(shopId, offerIds, clock.now().toISOString()) ?? Promise.resolve(),
         publishTasks,
         priceSendLimit: { perWindow: PRICE_SEND_LIMIT.perWindow, windowMs: config.publishPoll.priceWindowMs },
-      }),
-    ).singleton(),
+      });
+    }).singleton(),
     listPublishQueue: asFunction(({ publishTasks, products, shops, clock, config }: Deps) =>
       makeListPublishQueue({ publishTasks, products, shops, clock, sendLeaseMs: config.publishPoll.sendLeaseMs }),
     ).singleton(),

@@ -21,7 +21,7 @@ import { type StockRegistry } from '../registries/stock.ts';
 const JOB_LEASE_MS = 5 * 60_000;
 const JOB_POLL_MS = 2_000;
 
-type Deps = WorkbenchRegistry & CoreRegistry & AiRegistry & CatalogRegistry & StockRegistry & Pick<MarketFollowRegistry, 'marketActions'>;
+type Deps = WorkbenchRegistry & CoreRegistry & AiRegistry & CatalogRegistry & StockRegistry & Pick<MarketFollowRegistry, 'marketActions' | 'repriceToMargin'>;
 
 /** Bulk actions on many products and the durable jobs they queue (issue 14). */
 export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & AiRegistry & CatalogRegistry & StockRegistry> = {
@@ -47,6 +47,7 @@ export const workbenchModule: FeatureModule<WorkbenchRegistry, CoreRegistry & Ai
         // Resolved at the first market action: the market-follow feature registers after this one.
         setSaleStock: c.setSaleStock,
         marketActions: (action, productIds) => c.marketActions(action, productIds),
+        repriceToMargin: (productIds, marginPercent) => c.repriceToMargin(productIds, marginPercent),
       }),
     ).singleton(),
     getJob: asFunction(({ jobs }: Deps) => makeGetJob({ jobs })).singleton(),

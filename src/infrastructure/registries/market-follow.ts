@@ -4,6 +4,7 @@ import { type MarketActions } from '../../application/publishing/market-actions.
 import { type MarketSweep } from '../../application/publishing/market-sweep.ts';
 import { type GetProductMarket } from '../../application/publishing/market-view.ts';
 import { type PublishPoller } from '../../application/publishing/publish-poller.ts';
+import { type RepriceToMargin } from '../../application/publishing/reprice-to-margin.ts';
 
 /** What following offers on the marketplace after their import adds to the container (issue 31). */
 export type MarketFollowRegistry = {
@@ -15,4 +16,5 @@ export type MarketFollowRegistry = {
   marketSweeper: PublishPoller;
   getProductMarket: GetProductMarket;
   marketActions: MarketActions;
+  repriceToMargin: RepriceToMargin;
 };

@@ -12,7 +12,8 @@ function bulkKit() {
     marketCalls.push([action, productIds]);
     return productIds.map((id) => ({ product_id: id, ok: true }));
   };
-  const bulk = makeBulkProducts({ ...kit, jobs, marketActions, setSaleStock: async () => {}, onJobQueued: () => void (wakeUps.count += 1) });
+  const repriceToMargin = async (productIds: readonly string[]) => productIds.map((id) => ({ product_id: id, ok: true }));
+  const bulk = makeBulkProducts({ ...kit, jobs, marketActions, setSaleStock: async () => {}, repriceToMargin, onJobQueued: () => void (wakeUps.count += 1) });
   return { ...kit, jobs, wakeUps, bulk, marketCalls };
 }
 

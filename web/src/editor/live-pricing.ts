@@ -43,13 +43,14 @@ export type LivePrice =
 
 /**
  * The price the seller sees while typing: the very `quote` the server runs (src/domain/pricing/pricing.ts), on the
- * product with its pending edits, at the product's rate override or else the current rate.
+ * product with its pending edits, at the product's rate override or else the current rate; with the marketplace's
+ * commission in place of the tier's when given (the real-margin view).
  */
-export function livePrice(product: Product, currentRate: number, policy: PricingPolicy): LivePrice {
+export function livePrice(product: Product, currentRate: number, policy: PricingPolicy, commissionPercent?: number): LivePrice {
   const inputs = pricingInputsOf(product);
   if (!inputs) return { kind: 'missing', message: '填写采购成本和重量后显示售价' };
   try {
-    return { kind: 'quote', quote: quoteProduct(inputs, inputs.fx_override ?? currentRate, policy) };
+    return { kind: 'quote', quote: quoteProduct(inputs, inputs.fx_override ?? currentRate, policy, commissionPercent) };
   } catch (error) {
     if (isDomainError(error)) return { kind: 'invalid', message: error.detail, problems: error.problems };
     throw error;

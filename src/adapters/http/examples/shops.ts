@@ -13,6 +13,7 @@ const shop = (fields: { name: string; status: 'unverified' | 'active'; roles: st
   last_tested_at: fields.tested ? EXAMPLE.updatedAt : null,
   default_warehouse_id: fields.stockDefaults ? EXAMPLE.warehouseId : null,
   default_stock: fields.stockDefaults ? 20 : 0,
+  min_margin_percent: fields.tested ? 15 : null,
   created_at: EXAMPLE.createdAt,
   updated_at: fields.tested ? EXAMPLE.updatedAt : EXAMPLE.createdAt,
 });

@@ -97,6 +97,9 @@ export const productRoutes =
           updated_to,
           sort,
           market_state,
+          price_index,
+          content_rating_max,
+          real_margin_below,
         } = request.query;
         const output = await deps.listProducts({
           stage,
@@ -106,6 +109,9 @@ export const productRoutes =
           platform,
           hasFailedAssets,
           marketState: market_state,
+          priceIndex: price_index,
+          contentRatingMax: content_rating_max,
+          realMarginBelow: real_margin_below,
           updatedFrom: updated_from === undefined ? undefined : dateBound(updated_from, 'updated_from', false),
           updatedBefore: updated_to === undefined ? undefined : dateBound(updated_to, 'updated_to', true),
           sort: sort === undefined ? undefined : { key: sort.replace(/^-/, '') as ListSortKey, descending: sort.startsWith('-') },

@@ -34,6 +34,7 @@ export const toShopBody = (shop: Shop): ShopBody => ({
   last_tested_at: shop.last_tested_at,
   default_warehouse_id: shop.default_warehouse_id,
   default_stock: shop.default_stock,
+  min_margin_percent: shop.min_margin_percent,
   created_at: shop.created_at,
   updated_at: shop.updated_at,
 });
@@ -91,7 +92,7 @@ export const shopRoutes =
         config: { role: 'admin', audit: 'shop_updated' },
         schema: {
           tags,
-          summary: '修改店铺名称、币种、默认仓库与默认库存，或更换 API Key',
+          summary: '修改店铺名称、币种、默认仓库与默认库存、最低利润率，或更换 API Key',
           params: IdParams,
           body: UpdateShopBody,
           response: withErrors({ 200: ShopBody }),

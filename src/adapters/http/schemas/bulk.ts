@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { BULK_ACTIONS } from '../../../application/use-cases/bulk-products.ts';
 import { PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing/pricing.ts';
+import { MARGIN_LIMITS } from '../../../domain/pricing/real-margin.ts';
 import { STAGES } from '../../../domain/catalog/product.ts';
 import { MODEL_ID_TITLES, TextModelId } from './ai.ts';
 import { literals, nullable, Timestamp, Uuid } from './common.ts';
@@ -16,7 +17,7 @@ export const BulkBody = Type.Object(
     params: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description:
-          '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}；market_archive / market_unarchive 无参数（在平台上归档/恢复，每次最多 100 个）；stock {stock}',
+          '按 action：stage {stage}；pricing {markup_percent?, reserve_discount_percent?, tier?, fx_rate?}；copy {model?}；suite {model, plan?}；market_archive / market_unarchive 无参数（在平台上归档/恢复，每次最多 100 个）；stock {stock}；reprice_to_margin {margin_percent}（按平台实际佣金调价到该利润率并发送价格）',
       }),
     ),
   },
@@ -33,6 +34,16 @@ export const BULK_PARAMS = {
   restore: none,
   market_archive: none,
   market_unarchive: none,
+  reprice_to_margin: Type.Object(
+    {
+      margin_percent: Type.Number({
+        minimum: MARGIN_LIMITS.min,
+        exclusiveMaximum: MARGIN_LIMITS.below,
+        description: '目标实际利润率（%），0 到 100 之间（不含 100）',
+      }),
+    },
+    { additionalProperties: false },
+  ),
   delete: none,
   pricing: Type.Object(
     {

@@ -13,6 +13,9 @@ export const QuoteBody = Type.Object(
     tier: Type.Optional(literals(TIER_CHOICES)),
     fx_rate: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100, description: '不传则用当前汇率' })),
     currency_code: Type.Optional(literals(PRICE_CURRENCIES)),
+    commission_percent: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 100, description: '平台实际佣金率（%），代替档位的佣金；不传则用档位的' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -15,6 +15,7 @@ import { AssetBody } from './assets.ts';
 import { type VariantBody, VariantEdits } from './variants.ts';
 import { MarketStateSchema } from './market.ts';
 import { MARKET_STATES } from '../../../domain/publishing/market-state.ts';
+import { PRICE_INDEXES } from '../../../domain/pricing/market-prices.ts';
 import { literals, nullable, PageQuery, Timestamp, Uuid } from './common.ts';
 import { answerProperties, bodyProperties, PlatformSchema, StageSchema } from './product-field-schemas.ts';
 
@@ -24,7 +25,11 @@ export { PlatformSchema, StageSchema };
 
 /** `2026-11-24` or an ISO timestamp (`2026-11-24T10:00:00Z`); a bare date in UTC. */
 const DateBound = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?)?$', maxLength: 40 });
-export const LIST_SORTS = ['updated_at', '-updated_at', 'created_at', '-created_at', 'price', '-price', 'name', '-name'] as const;
+export const LIST_SORTS = [
+  ...['updated_at', '-updated_at', 'created_at', '-created_at', 'price', '-price', 'name', '-name'],
+  ...['price_index', '-price_index', 'content_rating', '-content_rating', 'real_margin', '-real_margin'],
+] as const;
+const PriceIndexSchema = { ...literals(PRICE_INDEXES), description: '价格指数：SUPER 极具优势、GREEN 有优势、YELLOW 一般、RED 偏高、WITHOUT_INDEX 暂无' };
 
 export const ProductListQuery = Type.Object(
   {
@@ -36,6 +41,9 @@ export const ProductListQuery = Type.Object(
     updated_to: Type.Optional(DateBound),
     sort: Type.Optional(literals(LIST_SORTS)),
     market_state: Type.Optional(MarketStateSchema),
+    price_index: Type.Optional(PriceIndexSchema),
+    content_rating_max: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: '内容评分不高于此值' })),
+    real_margin_below: Type.Optional(Type.Number({ minimum: -1000, maximum: 100, description: '实际利润率低于此值（%）' })),
     ...PageQuery,
   },
   { additionalProperties: false },
@@ -61,6 +69,11 @@ export const ProductSummary = Type.Object({
   failed_assets: Type.Integer({ description: '下载失败的图片数' }),
   thumbnail_url: nullable(Type.String({ description: '第一张已保存的主图，没有则为 null' })),
   market_state: nullable(MarketStateSchema),
+  price_index: nullable(PriceIndexSchema),
+  content_rating: nullable(Type.Number({ description: '内容评分 0–100（各报价中最低）' })),
+  real_margin_percent: nullable(Type.Number({ description: '按平台实际佣金和当前售价算出的实际利润率（%，各报价中最低）' })),
+  planned_margin_percent: nullable(Type.Number({ description: '定价时的计划利润率（%）' })),
+  below_margin_floor: Type.Boolean({ description: '实际利润率低于店铺的最低利润率' }),
   marketplace_product_id: nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,

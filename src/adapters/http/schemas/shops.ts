@@ -14,6 +14,11 @@ const ClientId = Type.String({ pattern: '^[1-9][0-9]{0,19}$', description: '卖�
 const ApiKey = Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$', description: 'API Key（只写，不会返回）' });
 const ShopName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 
+/** The margin floor in percent (null turns it off); a margin of 100 % or more cannot be had. */
+const MinMargin = Type.Union([Type.Null(), Type.Number({ minimum: 0, exclusiveMaximum: 100 })], {
+  description: '最低利润率（%），低于它的商品会被标记并提醒；null 表示关闭',
+});
+
 export const CreateShopBody = Type.Object(
   { name: ShopName, client_id: ClientId, api_key: ApiKey, currency_code: Type.Optional({ ...ShopCurrency, default: 'RUB' }) },
   { additionalProperties: false },
@@ -27,6 +32,7 @@ export const UpdateShopBody = Type.Object(
     api_key: Type.Optional(ApiKey),
     default_warehouse_id: Type.Optional(Type.Union([WarehouseId, Type.Null()], { description: '默认仓库：必须是本店铺的仓库；null 取消' })),
     default_stock: Type.Optional({ ...SaleStock, description: '默认库存：没有自己销售库存的商品按它发送' }),
+    min_margin_percent: Type.Optional(MinMargin),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -45,6 +51,7 @@ export const ShopBody = Type.Object(
     last_tested_at: Type.Union([Timestamp, Type.Null()]),
     default_warehouse_id: Type.Union([Type.Integer(), Type.Null()], { description: '库存默认发往的仓库' }),
     default_stock: Type.Integer({ description: '没有自己销售库存的商品的默认库存' }),
+    min_margin_percent: Type.Union([Type.Number(), Type.Null()], { description: '最低利润率（%），null 表示关闭' }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

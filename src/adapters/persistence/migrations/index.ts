@@ -25,6 +25,7 @@ import * as notifications from './024-notifications.ts';
 import * as relativeMedia from './025-relative-media.ts';
 import * as stock from './026-stock.ts';
 import * as marketOffers from './027-market-offers.ts';
+import * as marketPrices from './028-market-prices.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '025-relative-media': relativeMedia,
   '026-stock': stock,
   '027-market-offers': marketOffers,
+  '028-market-prices': marketPrices,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

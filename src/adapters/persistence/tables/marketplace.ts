@@ -17,6 +17,8 @@ export type ShopTable = {
   /** The warehouse stock goes to by default (024), and the stock an offer gets when it has none of its own. */
   default_warehouse_id: number | null;
   default_stock: number;
+  /** The margin floor in percent, null = off (028). */
+  min_margin_percent: number | null;
   created_at: string;
   updated_at: string;
 };
@@ -75,6 +77,23 @@ export type MarketOfferTable = {
   interval_ms: number;
   created_seen: number;
   updated_at: string;
+  /** Prices and content as the marketplace sees them (028). */
+  market_commission_percent: number | null;
+  market_acquiring: number | null;
+  market_delivery_amount: number | null;
+  market_price: number | null;
+  market_currency: string | null;
+  price_index: string | null;
+  market_prices_checked_at: string | null;
+  real_profit_rub: number | null;
+  real_margin_percent: number | null;
+  planned_margin_percent: number | null;
+  content_rating: number | null;
+  /** JSON array of RatingGroup. */
+  content_groups: string | null;
+  rating_checked_at: string | null;
+  prices_due: number;
+  rating_due: number;
 };
 
 export type MarketplaceTables = {
@@ -83,6 +102,16 @@ export type MarketplaceTables = {
   product_market_states: { product_id: string; market_state: string };
   /** Products per market state, kept by triggers on product_market_states (027). */
   market_state_counts: { market_state: string; n: number };
+  /** A product's worst price index, lowest content rating and real margin among its offers (028). */
+  product_market_watch: {
+    product_id: string;
+    price_index: string | null;
+    price_index_rank: number | null;
+    content_rating: number | null;
+    real_margin_percent: number | null;
+    planned_margin_percent: number | null;
+    below_floor: number;
+  };
   shops: ShopTable;
   publish_tasks: PublishTaskTable;
   category_cache: CategoryCacheTable;

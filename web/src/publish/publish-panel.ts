@@ -9,6 +9,7 @@ import { aspectAttributes, variantTable } from './variant-table.ts';
 import { settlingVariants } from './variant-status.ts';
 import { categoryPicker } from './category-picker.ts';
 import { publishHistory } from './history.ts';
+import { stockSends } from './stock-sends.ts';
 import { publishActions } from './publish-actions.ts';
 import { marketPanel } from './market-panel.ts';
 import { shopChoice } from './shop-choice.ts';
@@ -99,6 +100,7 @@ export const publishPanel: Panel = (ctx, host) => {
   follow = actions.follow;
 
   const market = marketPanel(ctx);
+  const stock = stockSends(ctx.app, ctx.id);
   mount(
     host,
     publicAddressWarning(ctx.app),
@@ -120,6 +122,7 @@ export const publishPanel: Panel = (ctx, host) => {
     ),
     market.element,
     variantsHost,
+    stock.element,
     h('section', { class: 'card history-card' }, history.element),
   );
   void drawVariants();

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/adapters/persistence/connection.ts';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { FAKE_WAREHOUSES } from '../../../tests/fakes/ozon-stocks.ts';
 import { apiJson, apiLogin } from './api.ts';
@@ -93,5 +95,31 @@ describe('warehouses and stock in Chromium', () => {
     await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('设置库存：成功 2 件');
     for (const id of ids) expect(await apiJson(base(), token, 'GET', `/api/products/${id}`)).toMatchObject({ sale_stock: 8 });
     await shot(page(), '68-bulk-stock');
+  });
+
+  it('shows where each offer’s stock stands on the warehouses, the marketplace’s refusal explained in Chinese', async () => {
+    const id = await createManual(base(), token, 'Шкаф складной');
+    await apiJson(base(), token, 'PATCH', `/api/products/${id}`, { offer_id: 'KGT-E2E-1' });
+    // Its card exists on the marketplace (as the publish write-back would have stored); the marketplace counts it as bulky.
+    const db = await openDatabase(`sqlite://${path.join(stack.service.dataDir, 'listing.db')}`);
+    try {
+      await db.db.updateTable('products').set({ marketplace_product_id: '880001234', stage: 'published' }).where('id', '=', id).execute();
+    } finally {
+      await db.close();
+    }
+    ozon.stockBook.created = () => true;
+    ozon.stockBook.kgtOffers.add('KGT-E2E-1');
+    await apiJson(base(), token, 'POST', '/api/stock', { shop_id: shopId, items: [{ product_id: id, stock: 6 }] });
+    await page().goto(`${base()}/products/${id}?tab=publish`);
+    await page().waitForSelector('#stock-card');
+    await expect
+      .poll(async () => {
+        await page().click('#stock-card [data-action="reload-stock"]');
+        return page().locator('#stock-sends [data-stock-status="failed"]').count();
+      }, POLL)
+      .toBe(1);
+    expect(await text(page(), '#stock-sends')()).toContain('这是大件（КГТ）商品，所选仓库不接收大件商品');
+    await page().locator('#stock-card').scrollIntoViewIfNeeded();
+    await shot(page(), '69-stock-refused-explained');
   });
 });

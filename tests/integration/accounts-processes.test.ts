@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.ts';
 import { GOOD_PASSWORD } from '../helpers/accounts.ts';
 import { scratchPostgresDatabase, startServiceProcess, type ServiceProcess } from '../helpers/service-process.ts';
@@ -49,9 +49,9 @@ describe('accounts across two processes on one database', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it.concurrent.for(testDatabases().map((db) => db.name))(
+  it.concurrent.each(testDatabases().map((db) => db.name))(
     'on %s: creates the first admin by command (password on stdin) and revokes a disabled user on the other instance within 5 s',
-    async (name, { expect }) => {
+    async (name) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-acc-proc-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const database = await processDatabase(name, dataDir);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
 import { makeKyselyAssetRepository } from '../../src/adapters/persistence/kysely-asset-repository.ts';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
@@ -43,9 +43,9 @@ describe('kill -9 in the middle of a variant publish, restart on the same databa
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it.concurrent.for(databases)(
+  it.concurrent.each(databases)(
     'on $name: each variant ends published or failed with its reason, a waiting one is sent after the restart, and each offer is imported once',
-    async ({ adminUrl }, { expect }) => {
+    async ({ adminUrl }) => {
       const ozon = await startFakeOzon();
       ozon.addKey('123456', GOOD_KEY);
       cleanups.push(() => ozon.close());

@@ -11,6 +11,35 @@ import { productFields } from './product-fields.ts';
 import { field } from './fields.ts';
 import { livePrice } from './live-pricing.ts';
 import { quoteView, serverPriceLine } from './price-view.ts';
+import { marginMark, priceIndexMark } from '../lib/price-index.ts';
+import type { Static } from '@sinclair/typebox';
+import type { ProductMarketBody } from '../../../src/adapters/http/schemas/market.ts';
+import type { Quote } from '../../../src/domain/pricing/pricing.ts';
+
+type ProductMarket = Static<typeof ProductMarketBody>;
+type MarketOffer = ProductMarket['offers'][number];
+
+/**
+ * The real margin beside the planned one (docs/decisions.md, Real margin): the planned margin of the live quote,
+ * the real one the service computed from the marketplace's current price and commission, and the price index.
+ */
+function realMarginLine(offer: MarketOffer | null, quote: Quote): HTMLElement {
+  const b = quote.breakdown;
+  const planned = b.price_rub > 0 ? Math.round((b.profit_rub / b.price_rub) * 10_000) / 100 : null;
+  if (!offer)
+    return h(
+      'div',
+      { class: 'kv', id: 'real-margin' },
+      h('span', null, '实际利润率'),
+      h('span', { class: 'muted small' }, '商品在平台在售后显示（按平台实际佣金计算）'),
+    );
+  return h(
+    'div',
+    { class: 'kv real-margin-line', id: 'real-margin' },
+    h('span', null, `实际利润率（平台佣金 ${offer.market_commission_percent ?? b.commission_percent}%）`),
+    h('span', null, marginMark(offer.real_margin_percent, planned, false), ' ', priceIndexMark(offer.price_index)),
+  );
+}
 
 /**
  * The trial/pricing panel: the inputs, the price recomputed on every keystroke by the bundled domain
@@ -20,6 +49,8 @@ export const pricingPanel: Panel = (ctx, host) => {
   const result = h('div', { class: 'price-result', id: 'price-result' }, h('p', { class: 'muted' }, '正在载入定价策略和汇率…'));
   let policy: PricingPolicy | null = null;
   let fx: FxRate | null = null;
+  /** The offer with the lowest real margin as the marketplace last reported it (null before the first prices read). */
+  let market: MarketOffer | null = null;
 
   const inputs = h(
     'div',
@@ -78,7 +109,7 @@ export const pricingPanel: Panel = (ctx, host) => {
       { class: 'muted small' },
       `当前汇率 ${formatDecimal(fx.rate)} ₽/¥（${fx.source}，${formatTime(fx.updated_at)}${fx.stale ? '，旧值' : ''}）`,
     );
-    if (live.kind === 'quote') mount(result, rate, quoteView(live.quote, server));
+    if (live.kind === 'quote') mount(result, rate, quoteView(live.quote, server), realMarginLine(market, live.quote));
     else mount(result, rate, h('p', { class: live.kind === 'invalid' ? 'form-error' : 'muted', id: 'live-price-missing' }, live.message), server);
   };
 
@@ -89,6 +120,14 @@ export const pricingPanel: Panel = (ctx, host) => {
       render();
     },
     (error: unknown) => mount(result, h('p', { class: 'form-error' }, `无法载入定价策略或汇率：${messageOf(error)}`)),
+  );
+  ctx.app.api.json<ProductMarket>(`/api/products/${ctx.id}/market`).then(
+    (loaded) => {
+      const read = loaded.offers.filter((offer) => offer.real_margin_percent !== null);
+      market = read.sort((a, b) => a.real_margin_percent! - b.real_margin_percent!)[0] ?? null;
+      render();
+    },
+    () => undefined, // the marketplace part is optional here; the publish tab says why it failed
   );
   const unsubscribe = ctx.subscribe(render);
 

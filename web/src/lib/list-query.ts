@@ -1,4 +1,5 @@
 import type { ListFilters } from './router.ts';
+import { PRICE_INDEX_WORDS } from '../../../src/domain/pricing/market-prices.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -18,6 +19,16 @@ export const SORT_CHOICES: readonly { value: string; text: string }[] = [
   { value: '-price', text: '售价从高到低' },
   { value: 'name', text: '名称 A→Z' },
   { value: '-name', text: '名称 Z→A' },
+  { value: 'real_margin', text: '实际利润率从低到高' },
+  { value: '-real_margin', text: '实际利润率从高到低' },
+  { value: '-price_index', text: '价格指数从差到好' },
+  { value: 'content_rating', text: '内容评分从低到高' },
+];
+
+/** The price index filter (`price_index`), worst first; the words are the domain's. */
+export const PRICE_INDEX_CHOICES: readonly { value: string; text: string }[] = [
+  { value: '', text: '全部价格指数' },
+  ...(['RED', 'YELLOW', 'GREEN', 'SUPER', 'WITHOUT_INDEX'] as const).map((value) => ({ value, text: PRICE_INDEX_WORDS[value] })),
 ];
 
 export const PLATFORM_CHOICES: readonly { value: string; text: string }[] = [
@@ -39,13 +50,15 @@ export function listQuery(route: ListRouteLike, page = route.page, pageSize = PA
     updated_to: route.to,
     sort: route.sort && route.sort !== '-updated_at' ? route.sort : undefined,
     market_state: route.market,
+    price_index: route.index,
     page,
     page_size: pageSize,
   };
 }
 
 /** Whether the list is narrowed by anything but its tab (then an empty list means "nothing matches"). */
-export const isFiltered = (route: ListRouteLike): boolean => Boolean(route.q || route.platform || route.failed || route.from || route.to || route.market);
+export const isFiltered = (route: ListRouteLike): boolean =>
+  Boolean(route.q || route.platform || route.failed || route.from || route.to || route.market || route.index);
 
 /** A tab's count: `all` is the live stages' sum (the archive is its own tab). */
 export function tabCount(counts: StageCounts | null, tab: string): number | null {

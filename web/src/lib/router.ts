@@ -25,9 +25,11 @@ export type ListFilters = {
   readonly sort?: string;
   /** The marketplace state (`market_state`, docs/decisions.md, Moderation). */
   readonly market?: string;
+  /** The price index (`price_index`, docs/decisions.md, Real margin). */
+  readonly index?: string;
 };
 
-const FILTER_KEYS = ['platform', 'from', 'to', 'sort', 'market'] as const;
+const FILTER_KEYS = ['platform', 'from', 'to', 'sort', 'market', 'index'] as const;
 
 export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite', 'publish'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];

@@ -1,5 +1,5 @@
 import { h } from '../lib/dom.ts';
-import { PLATFORM_CHOICES, SORT_CHOICES, isFiltered, type ListRouteLike } from '../lib/list-query.ts';
+import { PLATFORM_CHOICES, PRICE_INDEX_CHOICES, SORT_CHOICES, isFiltered, type ListRouteLike } from '../lib/list-query.ts';
 import type { ListFilters } from '../lib/router.ts';
 import { MARKET_STATE_LABELS, MARKET_STATE_ORDER } from '../lib/market-labels.ts';
 
@@ -12,6 +12,11 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     'select',
     { id: 'filter-platform', 'aria-label': '来源平台', onchange: () => go({ platform: platform.value || undefined, page: 1 }) },
     PLATFORM_CHOICES.map((choice) => h('option', { value: choice.value, selected: (current.platform ?? '') === choice.value }, choice.text)),
+  );
+  const index = h(
+    'select',
+    { id: 'filter-index', 'aria-label': '价格指数', onchange: () => go({ index: index.value || undefined, page: 1 }) },
+    PRICE_INDEX_CHOICES.map((choice) => h('option', { value: choice.value, selected: (current.index ?? '') === choice.value }, choice.text)),
   );
   const failed = h('input', {
     type: 'checkbox',
@@ -41,7 +46,7 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
         {
           class: 'link',
           id: 'filter-clear',
-          onclick: () => go({ q: '', platform: undefined, failed: undefined, from: undefined, to: undefined, market: undefined, page: 1 }),
+          onclick: () => go({ q: '', platform: undefined, failed: undefined, from: undefined, to: undefined, market: undefined, index: undefined, page: 1 }),
         },
         '清除筛选',
       )
@@ -51,6 +56,7 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     { class: 'filters', id: 'list-filters' },
     platform,
     market,
+    index,
     h('label', { class: 'check-label' }, failed, '只看有图片下载失败的'),
     h('span', { class: 'muted' }, '更新日期'),
     date('filter-from', 'from', '更新日期起'),

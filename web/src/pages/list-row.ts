@@ -6,6 +6,7 @@ import { PLATFORM_LABELS, STAGE_LABELS, label } from '../lib/labels.ts';
 import { navLink } from './layout.ts';
 import { MARKET_STATE_LABELS } from '../lib/market-labels.ts';
 import { isWebAddress } from '../lib/web-address.ts';
+import { marginMark, priceIndexMark } from '../lib/price-index.ts';
 
 function assetCell(item: ProductSummary): HTMLElement {
   const counts = item.asset_count;
@@ -49,6 +50,13 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
     h('td', { class: 'num price' }, formatPrice(item.price)),
     h(
       'td',
+      { class: 'watch' },
+      marginMark(item.real_margin_percent, item.planned_margin_percent, item.below_margin_floor),
+      h('div', null, priceIndexMark(item.price_index)),
+      item.content_rating === null ? null : h('div', { class: 'muted small' }, `内容评分 ${item.content_rating}`),
+    ),
+    h(
+      'td',
       { class: 'muted', 'data-updated-by': item.updated_by ?? '' },
       formatTime(item.updated_at),
       item.updated_by ? h('span', { class: 'small' }, ` · ${item.updated_by}`) : null,
@@ -57,4 +65,4 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
 }
 
 /** The thumbnail column's heading is for screen readers only: the pictures speak for themselves on screen. */
-export const LIST_HEADINGS = ['缩略图', '名称', '货号', '阶段', '平台状态', '来源', '图片', '售价', '更新时间'] as const;
+export const LIST_HEADINGS = ['缩略图', '名称', '货号', '阶段', '平台状态', '来源', '图片', '售价', '利润率 · 价格指数', '更新时间'] as const;

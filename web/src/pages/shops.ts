@@ -9,7 +9,7 @@ import { publicAddressWarning } from '../shops/public-address-warning.ts';
 import { webhookSection } from '../shops/webhooks.ts';
 import { shell } from './layout.ts';
 
-const COLUMNS = ['店铺', '币种', '状态', 'Key 到期', '今日配额', '仓库与库存', '操作'] as const;
+const COLUMNS = ['店铺', '币种', '状态', 'Key 到期', '今日配额', '仓库与库存', '最低利润率', '操作'] as const;
 
 /** Shops: bind (admins), test, rotate the key, delete; status, key expiry and the marketplace's quotas. */
 export const renderShops: Screen = (app, root) => {

@@ -6,6 +6,7 @@ import { h, mount } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
 import { MARKET_STATE_LABELS } from '../lib/market-labels.ts';
 import { focusField } from './focus-field.ts';
+import { pricesCell, ratingCell } from './market-watch-cells.ts';
 
 type ProductMarket = Static<typeof ProductMarketBody>;
 type MarketOffer = ProductMarket['offers'][number];
@@ -76,7 +77,20 @@ export function marketPanel(ctx: EditorContext): { element: HTMLElement; reload(
         h(
           'table',
           { class: 'list market-table' },
-          h('thead', null, h('tr', null, h('th', null, '款式'), h('th', null, '货号'), h('th', null, '平台状态'), h('th', null, '最近检查'))),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              h('th', null, '款式'),
+              h('th', null, '货号'),
+              h('th', null, '平台状态'),
+              h('th', null, '价格与利润'),
+              h('th', null, '内容评分'),
+              h('th', null, '最近检查'),
+            ),
+          ),
           h(
             'tbody',
             null,
@@ -92,6 +106,8 @@ export function marketPanel(ctx: EditorContext): { element: HTMLElement; reload(
                   h('span', { class: `market-state market-${offer.market_state}` }, MARKET_STATE_LABELS[offer.market_state] ?? offer.market_state),
                   errorList(offer.market_errors),
                 ),
+                pricesCell(offer),
+                ratingCell(ctx, offer),
                 h('td', { class: 'muted' }, offer.market_checked_at ? formatTime(offer.market_checked_at) : '尚未检查'),
               ),
             ),
@@ -128,7 +144,7 @@ export function marketPanel(ctx: EditorContext): { element: HTMLElement; reload(
   const element = h(
     'section',
     { class: 'card', id: 'market-card' },
-    h('h2', null, '5. 平台状态（审核、在售、归档）'),
+    h('h2', null, '5. 平台状态（审核、在售、价格指数、内容评分、归档）'),
     h('p', { class: 'muted small' }, '这里的归档只作用于 Ozon 平台上的商品卡，不改变本服务里的阶段；本服务的「归档」在页面上方，也不会归档平台上的商品。'),
     body,
     buttons,

@@ -8,6 +8,7 @@ import { showQuota } from './quota.ts';
 import { expiryCell, statusBadge } from './shop-status.ts';
 import { testShop } from './shop-test.ts';
 import { stockDefaultsCell } from './stock-defaults.ts';
+import { marginFloorCell } from './margin-floor.ts';
 
 /** One shop: status, key expiry, today's quota, and (for admins) test, rotate the key, delete. */
 export function shopRow(app: App, shop: Shop, isAdmin: boolean, reload: () => void): HTMLTableRowElement {
@@ -103,6 +104,7 @@ export function shopRow(app: App, shop: Shop, isAdmin: boolean, reload: () => vo
     h('td', { class: 'expiry-cell' }, expiryCell(shop, new Date())),
     quota,
     stockDefaultsCell(app, shop, isAdmin),
+    marginFloorCell(app, shop, isAdmin),
     h('td', null, actions),
   );
 }

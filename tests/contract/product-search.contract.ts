@@ -32,6 +32,22 @@ export function testProductSearchContract(it: CatalogIt): void {
     expect((await repo.list({ q: 'к', page: 1, pageSize: 20 })).total).toBe(2);
   });
 
+  it('q finds the collected Chinese title once the Russian copy replaced the name (issue 32 item 9)', async ({ catalog: { products: repo } }) => {
+    const raw = {
+      texts: [
+        { kind: 'title', content: '蓝牙耳机 无线降噪' },
+        { kind: 'price', content: '¥59' },
+      ],
+    };
+    const p = product({ name: 'Беспроводные наушники', raw, updated_at: at(1) });
+    await repo.insert(p);
+    const ids = async (q: string) => (await repo.list({ q, page: 1, pageSize: 20 })).items.map((i) => i.id);
+    expect(await ids('耳机')).toEqual([p.id]);
+    expect(await ids('蓝牙耳机')).toEqual([p.id]);
+    expect(await ids('наушники')).toEqual([p.id]);
+    expect(await ids('¥59')).toEqual([]);
+  });
+
   it('search follows updates, archiving, restoring and deletes, newest-updated first', async ({ catalog: { products: repo } }) => {
     const p = product({ name: 'Первое имя' });
     await repo.insert(p);

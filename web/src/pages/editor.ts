@@ -12,6 +12,7 @@ import { pricingPanel } from '../editor/pricing-panel.ts';
 import { publishPanel } from '../publish/publish-panel.ts';
 import { saveIndicator } from '../editor/save-indicator.ts';
 import { focusField } from '../publish/focus-field.ts';
+import { collectedTitles } from '../../../src/domain/intake/collected-title.ts';
 import { stageActions } from '../editor/stage-actions.ts';
 import { editorKeyboard } from '../editor/editor-keyboard.ts';
 import { suitePanel } from '../editor/suite-panel.ts';
@@ -95,8 +96,13 @@ export const renderEditor: Screen = (app, root, route) => {
 
     const title = h('h1', { class: 'product-title' });
     const stageBadge = h('span', { class: 'stage' });
+    // The title collected on 1688/Taobao stays in sight once the Russian copy replaced the name (issue 32 item 9).
+    const collectedTitle = h('span', { class: 'muted small collected-title', id: 'collected-title' });
     const renderHeader = (): void => {
       title.textContent = ctx.preview().name || '（未命名商品）';
+      const original = collectedTitles(ctx.saved().raw).find((text) => text !== ctx.preview().name);
+      collectedTitle.textContent = original ? `采集标题：${original}` : '';
+      collectedTitle.hidden = !original;
       stageBadge.className = `stage stage-${saved.stage}`;
       stageBadge.textContent = label(STAGE_LABELS, saved.stage);
     };
@@ -135,7 +141,14 @@ export const renderEditor: Screen = (app, root, route) => {
     const header = h(
       'div',
       { class: 'editor-header' },
-      h('div', { class: 'editor-title' }, navLink(app, '← 商品列表', { name: 'products', stage: 'all', q: '', page: 1 }, { class: 'back' }), title, stageBadge),
+      h(
+        'div',
+        { class: 'editor-title' },
+        navLink(app, '← 商品列表', { name: 'products', stage: 'all', q: '', page: 1 }, { class: 'back' }),
+        title,
+        stageBadge,
+        collectedTitle,
+      ),
       h(
         'div',
         { class: 'editor-side' },

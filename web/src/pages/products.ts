@@ -46,7 +46,7 @@ export const renderProducts: Screen = (app, root, route) => {
     type: 'search',
     id: 'search',
     'aria-label': '搜索商品',
-    placeholder: '搜索名称、货号、来源链接或商品 ID',
+    placeholder: '搜索名称（含采集的中文标题）、货号、来源链接或商品 ID',
     value: current.q,
     oninput: () => {
       clearTimeout(searchTimer);

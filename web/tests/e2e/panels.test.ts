@@ -60,8 +60,10 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
 
   it('explains a missing text model, and applies hand-written Russian copy to the name and description', async () => {
     await open('copy');
-    await page().click('#copy-generate');
-    await expect.poll(text(page(), '[data-panel="copy"]'), POLL).toMatch(/未配置|ANTHROPIC/);
+    // Before any click (issue 32 item 10): the button is off and the notice names every key that would do.
+    await expect.poll(() => page().isDisabled('#copy-generate'), POLL).toBe(true);
+    await expect.poll(text(page(), '#copy-no-model'), POLL).toContain('DEEPSEEK_API_KEY');
+    expect(await text(page(), '#copy-no-model')()).toContain('ANTHROPIC_API_KEY');
     await page().fill('#f-copy-title_ru', 'Шарф женский тёплый');
     await page().fill('#f-copy-description_ru', 'Мягкий шерстяной шарф для холодной зимы.');
     await savedAll(page());
@@ -213,5 +215,16 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
     await expect.poll(text(page(), '#public-address-warning'), POLL).toContain('发布会被平台拒绝');
     await page().goto(`${stack.service.baseUrl}/publish`);
     await expect.poll(text(page(), '#public-address-warning'), POLL).toContain('PUBLIC_BASE_URL');
+  });
+
+  it('keeps the collected Chinese title in sight and finds the product by it after the Russian copy was applied (issue 32 item 9)', async () => {
+    await open();
+    const name = await text(page(), '.product-title')();
+    expect(name).not.toMatch(/[\u4e00-\u9fff]/u);
+    await expect.poll(text(page(), '#collected-title'), POLL).toBe('采集标题：女士冬季加厚保暖羊毛围巾');
+    await page().goto(`${stack.service.baseUrl}/products`);
+    await page().fill('#search', '羊毛围巾');
+    await expect.poll(() => page().locator(`tr[data-product-id="${productId}"]`).count(), POLL).toBe(1);
+    await shot(page(), '73-search-chinese-title');
   });
 });

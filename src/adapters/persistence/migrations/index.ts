@@ -26,6 +26,7 @@ import * as relativeMedia from './025-relative-media.ts';
 import * as stock from './026-stock.ts';
 import * as marketOffers from './027-market-offers.ts';
 import * as marketPrices from './028-market-prices.ts';
+import * as searchCollectedTitles from './029-search-collected-titles.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026-stock': stock,
   '027-market-offers': marketOffers,
   '028-market-prices': marketPrices,
+  '029-search-collected-titles': searchCollectedTitles,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

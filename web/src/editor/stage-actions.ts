@@ -16,9 +16,13 @@ type Problem = { readonly path: string; readonly message: string };
 export function stageActions(ctx: EditorContext): HTMLElement {
   const buttons = h('div', { class: 'stage-actions' });
   const checks = h('div', { class: 'ready-checks', id: 'ready-checks', role: 'alert' });
+  const readyNote = h('div', { class: 'ready-edit-note' });
   let refused: readonly Problem[] | null = null;
 
+  /** True while a move of this bar runs, so its own move back to editing is not told twice. */
+  let moving = false;
   async function run(action: () => Promise<ProductDetail | undefined>, success: string): Promise<void> {
+    moving = true;
     for (const button of buttons.querySelectorAll('button')) button.disabled = true;
     refused = null;
     try {
@@ -33,6 +37,7 @@ export function stageActions(ctx: EditorContext): HTMLElement {
       if (error instanceof ApiError && error.status === 422) refused = error.errors ?? [{ path: '', message: error.detail }];
       else toast(messageOf(error), 'error');
     }
+    moving = false;
     render();
   }
 
@@ -60,6 +65,20 @@ export function stageActions(ctx: EditorContext): HTMLElement {
     // Archiving is DELETE, not a stage move, so allowed_moves does not list it; every live product may be archived.
     if (product.stage !== 'archived') list.push(h('button', { class: 'danger', id: 'stage-archive', onclick: archive }, '归档'));
     mount(buttons, list);
+    // Said before it happens (issue 32 item 11): editing a checked field of a 待上架 product sends it back to 编辑中.
+    mount(readyNote);
+    if (product.stage === 'ready') {
+      mount(checks);
+      mount(
+        readyNote,
+        h(
+          'p',
+          { class: 'notice', id: 'ready-edit-notice' },
+          '这个商品是「待上架」：修改名称、描述、货号、重量、尺寸、价格、条码或款式会让它退回「编辑中」，之后需要重新标记为待上架（发布前检查会再做一次）。',
+        ),
+      );
+      return;
+    }
     const problems = refused ?? (working ? product.ready_problems : []);
     mount(
       checks,
@@ -70,8 +89,12 @@ export function stageActions(ctx: EditorContext): HTMLElement {
   }
 
   let shown = '';
+  let lastStage = ctx.saved().stage;
   ctx.subscribe(() => {
     const product = ctx.saved();
+    // An autosave moved it back (not a button here, which toasts itself): say so once.
+    if (lastStage === 'ready' && product.stage === 'editing' && !moving) toast('修改了检查项，商品已退回「编辑中」：检查通过后请重新标记为待上架', 'info');
+    lastStage = product.stage;
     const key = JSON.stringify([product.stage, product.allowed_moves, product.ready_problems]);
     if (key !== shown) {
       shown = key;
@@ -81,5 +104,5 @@ export function stageActions(ctx: EditorContext): HTMLElement {
   });
   shown = JSON.stringify([ctx.saved().stage, ctx.saved().allowed_moves, ctx.saved().ready_problems]);
   render();
-  return h('div', { class: 'stage-bar' }, buttons, checks);
+  return h('div', { class: 'stage-bar' }, buttons, checks, readyNote);
 }

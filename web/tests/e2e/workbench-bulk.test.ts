@@ -188,4 +188,15 @@ describe('bulk work on the list in Chromium: ranges, all matching, per-product r
     await expect.poll(text(page(), '#bulk-results h2'), POLL).toContain('永久删除：成功 1 件');
     await expect.poll(attr(page(), '[data-stage="archived"] .tab-count', 'data-count'), POLL).toBe('0');
   });
+
+  it('says before an edit that a 待上架 product goes back to 编辑中, and says so when it did (issue 32 item 11)', async () => {
+    await page().goto(`${stack.service.baseUrl}/products/${readyable}`);
+    await expect.poll(text(page(), '.editor-title .stage'), POLL).toBe('待上架');
+    await expect.poll(text(page(), '#ready-edit-notice'), POLL).toContain('会让它退回「编辑中」');
+    await shot(page(), '74-ready-edit-notice');
+    await page().fill('#f-name', 'Термокружка детская 350 мл');
+    await expect.poll(text(page(), '.editor-title .stage'), { timeout: 15_000, interval: 200 }).toBe('编辑中');
+    await expect.poll(text(page(), '#toasts'), POLL).toContain('商品已退回「编辑中」');
+    expect(await page().locator('#ready-edit-notice').count()).toBe(0);
+  });
 });

@@ -70,7 +70,18 @@ export function marketPanel(ctx: EditorContext): { element: HTMLElement; reload(
 
   const render = (market: ProductMarket): void => {
     if (market.offers.length === 0) {
-      mount(body, h('p', { class: 'muted' }, '商品还没有在平台上创建。导入成功后，服务会自动跟进审核结果，这里显示每个款式的状态。'));
+      // Imported but not looked at yet: the sweep's first look comes a minute after the import (MARKET_SWEEP_FIRST_MS).
+      const imported = ctx.saved().marketplace_product_id !== null || ctx.saved().variants.some((variant) => variant.marketplace_product_id !== null);
+      mount(
+        body,
+        h(
+          'p',
+          { class: 'muted' },
+          imported
+            ? '平台已导入这张商品卡，审核结果将在导入后约 1 分钟第一次查询，之后自动跟进到审核结束；刷新页面即可看到。'
+            : '商品还没有在平台上创建。导入成功后，服务会自动跟进审核结果，这里显示每个款式的状态。',
+        ),
+      );
     } else {
       mount(
         body,

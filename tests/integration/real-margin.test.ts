@@ -10,6 +10,7 @@ import { makeTestClock } from '../in-memory/clock-and-ids.ts';
 import { GOOD_KEY, bindActiveShop, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE, publishableProduct } from '../helpers/publishable-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
+import { testDatabases } from '../helpers/databases.ts';
 
 /** The sweep's day, shortened: the test clock moves by it instead of the test waiting. */
 const DAY = 60_000;
@@ -31,20 +32,21 @@ type MarketBody = {
  * list shows both and the group got two messages, not repeated by the next sweep; reprice_to_margin 20 % sends
  * prices whose real margin is 20 % ± 0.5 pt, and the group hears nothing more. The sweep runs on an injected clock.
  */
-describe('the real margin and the price index, watched', () => {
+describe.each(testDatabases())('the real margin and the price index, watched, on $name', (database) => {
   let ozon: FakeOzon;
   let robots: GroupRobotFakes;
   let t: TestApp;
   let shopId: string;
   let sweep: MarketSweep;
-  const clock = makeTestClock(new Date().toISOString());
+  let clock = makeTestClock(new Date().toISOString());
   const products: Product[] = [];
 
   beforeAll(async () => {
+    clock = makeTestClock(new Date().toISOString());
     [ozon, robots] = await Promise.all([startFakeOzon(), startGroupRobots()]);
     ozon.addKey('123456', GOOD_KEY);
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };
-    t = await startTestApp({ env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: PUBLIC_BASE, PUBLISH_POLL_IDLE: '100ms' } });
+    t = await startTestApp({ database, env: { OZON_API_URL: ozon.url, PUBLIC_BASE_URL: PUBLIC_BASE, PUBLISH_POLL_IDLE: '100ms' } });
     // The service's own sweep stays out of it: the test runs the sweep's passes on its clock.
     await t.container.cradle.marketSweeper.stop();
     shopId = await bindActiveShop(t);
@@ -122,8 +124,14 @@ describe('the real margin and the price index, watched', () => {
     await sweepOnce();
     expect(ozon.priceBook.priceReads.at(-1)).toHaveLength(2); // both offers in one request
 
+    // A product never read sorts last either way (a page walks the read ones by the margin's index, then the rest).
+    const unread = publishableProduct({ id: crypto.randomUUID(), offer_id: 'M-UNREAD' }, clock.iso());
+    await t.container.cradle.products.insert(unread);
     const byMargin = await list('sort=real_margin');
-    expect(byMargin.map((item) => item.id)).toEqual([raised.id, red.id]);
+    expect(byMargin.map((item) => item.id)).toEqual([raised.id, red.id, unread.id]);
+    expect((await list('sort=-real_margin')).map((item) => item.id)).toEqual([red.id, raised.id, unread.id]);
+    expect((await list('sort=-real_margin&page_size=1&page=3')).map((item) => item.id)).toEqual([unread.id]);
+    expect((await list('sort=-price_index&page_size=1')).map((item) => item.id)).toEqual([red.id]);
     expect(byMargin[0]).toMatchObject({ below_margin_floor: true, planned_margin_percent: expect.closeTo(19.53, 1) });
     expect(byMargin[0]!.real_margin_percent).toBeCloseTo(10.03, 1);
     expect((await list('price_index=RED')).map((item) => item.id)).toEqual([red.id]);

@@ -167,20 +167,44 @@ const and = (clauses: RawBuilder<unknown>[]): RawBuilder<unknown> => (clauses.le
 
 type ProductSortKey = Exclude<ListSortKey, keyof typeof WATCH_COLUMNS>;
 const SORT_COLUMNS: Record<ProductSortKey, string> = { updated_at: 'updated_at', created_at: 'created_at', price: 'price', name: 'name' };
-/** Sorts by what the sweep read (028's product_market_watch); products not read yet come last either way. */
+/** Sorts by what the sweep read (028's product_market_watch, pageByWatch); products not read yet come last either way. */
 const WATCH_COLUMNS = { price_index: 'price_index_rank', content_rating: 'content_rating', real_margin: 'real_margin_percent' } as const;
 
 function orderBy(query: ProductListQuery): RawBuilder<unknown> {
   const { key, descending } = query.sort ?? { key: 'updated_at' as const, descending: true };
   const direction = sql.raw(descending ? 'desc' : 'asc');
-  if (key in WATCH_COLUMNS) {
-    const column = sql.id('w', WATCH_COLUMNS[key as keyof typeof WATCH_COLUMNS]);
-    return sql`(select ${column} from product_market_watch w where w.product_id = products.id) ${direction} nulls last, id ${direction}`;
-  }
   // Products without a price count as the cheapest in both databases (PostgreSQL's own order is the reverse);
   // 012's price indexes are built in this order, so they serve both directions.
   const nulls = key === 'price' ? sql.raw(descending ? ' nulls last' : ' nulls first') : sql.raw('');
   return sql`${sql.id(SORT_COLUMNS[key as ProductSortKey])} ${direction}${nulls}, id ${direction}`;
+}
+
+/**
+ * A page sorted by what the sweep read (028's product_market_watch): the products read, walked in the order of that
+ * column's index and joined to their product, then those not read yet (last in either direction) by id. The index
+ * serves the page instead of a sort of every product.
+ */
+async function pageByWatch(
+  db: Kysely<Database>,
+  sqlite: boolean,
+  where: RawBuilder<unknown>,
+  column: string,
+  descending: boolean,
+  offset: number,
+  limit: number,
+): Promise<SummarySelect[]> {
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  const col = sql.id('w', column);
+  const read = sql`products join product_market_watch w on w.product_id = products.id`;
+  const first = await sql<SummarySelect>`select ${summarySql(sqlite)} from ${read} where ${where} and ${col} is not null
+    order by ${col} ${direction}, w.product_id ${direction} limit ${limit} offset ${offset}`.execute(db);
+  if (first.rows.length === limit) return first.rows;
+  const counted = await sql<{ n: number }>`select count(*) as n from ${read} where ${where} and ${col} is not null`.execute(db);
+  const skip = Math.max(0, offset - Number(counted.rows[0]?.n ?? 0));
+  const rest = await sql<SummarySelect>`select ${summarySql(sqlite)} from products where ${where}
+    and id not in (select product_id from product_market_watch where ${sql.id(column)} is not null)
+    order by id ${direction} limit ${limit - first.rows.length} offset ${skip}`.execute(db);
+  return [...first.rows, ...rest.rows];
 }
 
 /** The kept number of products in a market state (migration 027's counters). */
@@ -202,11 +226,15 @@ async function listFiltered(
   if (q) clauses.push(holdsClause(sqlite, q, archived));
   const where = and(clauses);
   const offset = (query.page - 1) * query.pageSize;
-  const page =
-    await sql<SummarySelect>`select ${summarySql(sqlite)} from products where ${where} order by ${orderBy(query)} limit ${query.pageSize} offset ${offset}`.execute(
-      db,
-    );
-  const rows = page.rows.map(({ summary }) => summaryRow(summary));
+  const watchKey = query.sort && query.sort.key in WATCH_COLUMNS ? (query.sort.key as keyof typeof WATCH_COLUMNS) : undefined;
+  const page = watchKey
+    ? await pageByWatch(db, sqlite, where, WATCH_COLUMNS[watchKey], query.sort!.descending, offset, query.pageSize)
+    : (
+        await sql<SummarySelect>`select ${summarySql(sqlite)} from products where ${where} order by ${orderBy(query)} limit ${query.pageSize} offset ${offset}`.execute(
+          db,
+        )
+      ).rows;
+  const rows = page.map(({ summary }) => summaryRow(summary));
   if (query.knownTotal !== undefined) return { total: query.knownTotal, rows };
   const totals = await sql<{ total: number }>`select count(*) as total from products where ${where}`.execute(db);
   return { total: Number(totals.rows[0]?.total ?? 0), rows };

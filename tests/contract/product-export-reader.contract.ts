@@ -107,6 +107,19 @@ export function testProductExportReaderContract(it: CatalogIt): void {
     expect([...full.stored_by_asset!]).toEqual([[sku.asset_id, '/media/p/sku-0.jpg']]);
   });
 
+  it('reads the description and the attributes only when asked (the on-request CSV columns), with the pricing and the variants too', async ({
+    catalog: { products, exportReader },
+  }) => {
+    const made = product({ description: 'Описание "с кавычками"\nи строкой', attributes: { '85': [{ value: 'Бренд' }] }, pricing: { cost_cny: 3 } });
+    await products.insert(made);
+    const [[plain]] = (await readAll(exportReader, { ids: [made.id] })) as [[ExportRecord]];
+    expect([plain.description, plain.attributes]).toEqual([undefined, undefined]);
+    const [[texts]] = (await readAll(exportReader, { ids: [made.id], withTexts: true })) as [[ExportRecord]];
+    expect([texts.description, texts.attributes, texts.variants]).toEqual([made.description, made.attributes, undefined]);
+    const [[all]] = (await readAll(exportReader, { ids: [made.id], withTexts: true, withVariants: true, withPricing: true })) as [[ExportRecord]];
+    expect([all.description, all.attributes, all.variants, all.pricing]).toEqual([made.description, made.attributes, [], { cost_cny: 3 }]);
+  });
+
   it('reads every value as the row holds it: awkward doubles exact, texts with quotes, controls and emoji, nulls', async ({
     catalog: { products, exportReader },
   }) => {

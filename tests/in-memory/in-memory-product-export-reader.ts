@@ -18,9 +18,9 @@ function recordOf(state: CatalogState, product: StoredProduct, filter: ExportFil
     ...flat,
     pricing: filter.withPricing ? product.pricing : {},
     stored_images: storedImageUrls(pictures),
-    ...(filter.withVariants
-      ? { variants: product.variants, attributes: product.attributes, stored_by_asset: new Map(pictures.map((asset) => [asset.asset_id, asset.stored_url])) }
-      : {}),
+    ...(filter.withVariants || filter.withTexts ? { attributes: product.attributes } : {}),
+    ...(filter.withVariants ? { variants: product.variants, stored_by_asset: new Map(pictures.map((asset) => [asset.asset_id, asset.stored_url])) } : {}),
+    ...(filter.withTexts ? { description: product.description } : {}),
   });
 }
 

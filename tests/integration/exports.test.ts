@@ -90,6 +90,33 @@ describe('exports', () => {
     expect(badIds.statusCode).toBe(422);
   });
 
+  it('products.csv and offers.csv: Chinese headers with lang=zh, the keys by default; description and attributes on request; the sent model name', async () => {
+    const product = await create({ ...completeProduct, offer_id: 'LANG-1', description: 'Описание, "в кавычках"', attributes: { '85': 'Бренд' } });
+    const named = await create({ ...completeProduct, offer_id: 'LANG-2', attributes: { '9048': [{ value: 'MODEL-X' }] } });
+    const get = async (url: string) => {
+      const response = await test.app.inject({ method: 'GET', url, headers: test.auth });
+      expect(response.statusCode, response.body).toBe(200);
+      return parseCsv(response.body);
+    };
+    expect((await get(`/api/export/products.csv?ids=${product.id}`))[0]).toEqual(PRODUCT_CSV_COLUMNS);
+    const [zh] = await get(`/api/export/products.csv?ids=${product.id}&lang=zh`);
+    expect(zh!.slice(0, 3)).toEqual(['货号', '商品编号', '商品名称']);
+    expect(zh).toContain('售价（₽）');
+    const [keys, row] = await get(`/api/export/products.csv?ids=${product.id}&fields=attributes,offer_id,description`);
+    expect(keys).toEqual(['offer_id', 'description', 'attributes']);
+    expect(row).toEqual(['LANG-1', 'Описание, "в кавычках"', '{"85":"Бренд"}']);
+    const [zhOffers, ...offers] = await get(`/api/export/offers.csv?ids=${product.id},${named.id}&fields=offer_id,model_name,description&lang=zh`);
+    expect(zhOffers).toEqual(['货号', '型号名称（9048）', '商品描述']);
+    // Without variants the model name is the product's own 9048 only, as publishing sends it and the pre-flight checks it.
+    expect(offers.map((cells) => cells.slice(0, 2)).sort()).toEqual([
+      ['LANG-1', ''],
+      ['LANG-2', 'MODEL-X'],
+    ]);
+    const refused = await test.app.inject({ method: 'GET', url: '/api/export/products.csv?lang=ru', headers: test.auth });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBeDefined();
+  });
+
   it('trial-csv has the 16 columns of docs/decisions.md (Exports) with the breakdown', async () => {
     const product = await create({ ...completeProduct, offer_id: 'TRIAL-1' });
     const response = await test.app.inject({ method: 'GET', url: '/api/export/trial-csv?stage=editing', headers: test.auth });

@@ -67,6 +67,6 @@ describe('exports tell the truth about dates and image URLs', () => {
   it('names the price columns with ₽ for people', () => {
     expect(PRODUCT_CSV_LABELS.price).toBe('售价（₽）');
     expect(PRODUCT_CSV_LABELS.old_price).toBe('划线价（₽）');
-    expect(Object.keys(PRODUCT_CSV_LABELS)).toEqual([...PRODUCT_CSV_COLUMNS]);
+    expect(Object.keys(PRODUCT_CSV_LABELS)).toEqual([...PRODUCT_CSV_COLUMNS, 'description', 'attributes']);
   });
 });

@@ -33,10 +33,18 @@ describe('routes', () => {
 });
 
 describe('CSV export query', () => {
-  it('sends selected ids instead of the stage, and fields only when a subset is chosen, in spec order', () => {
-    expect(productCsvQuery({ stage: 'ready', ids: ['a', 'b'], fields: PRODUCT_CSV_COLUMNS })).toEqual({ ids: 'a,b' });
-    expect(productCsvQuery({ stage: 'ready', ids: [], fields: ['stage', 'offer_id', 'price'] })).toEqual({ stage: 'ready', fields: 'offer_id,price,stage' });
-    expect(productCsvQuery({ stage: '', ids: [], fields: [] })).toEqual({ stage: 'all' });
+  it('sends selected ids instead of the stage, fields only when not the 23 defaults, in spec order, and Chinese headers', () => {
+    expect(productCsvQuery({ stage: 'ready', ids: ['a', 'b'], fields: PRODUCT_CSV_COLUMNS })).toEqual({ ids: 'a,b', lang: 'zh' });
+    expect(productCsvQuery({ stage: 'ready', ids: [], fields: ['stage', 'offer_id', 'price'] })).toEqual({
+      stage: 'ready',
+      fields: 'offer_id,price,stage',
+      lang: 'zh',
+    });
+    expect(productCsvQuery({ stage: '', ids: [], fields: [] })).toEqual({ stage: 'all', lang: 'zh' });
+    // The description and attributes are asked for by name, after the 23.
+    expect(productCsvQuery({ stage: 'all', ids: [], fields: ['attributes', ...PRODUCT_CSV_COLUMNS, 'description'] }).fields).toBe(
+      [...PRODUCT_CSV_COLUMNS, 'description', 'attributes'].join(','),
+    );
   });
 
   it('names files with a sortable time stamp', () => {

@@ -20,10 +20,13 @@ const CREATED_AT_AT = EXPORT_COLUMNS.indexOf('created_at');
 export const idOf = (tuple: ExportTuple): string => tuple[ID_AT] as string;
 export const positionOf = (tuple: ExportTuple): { created_at: string; id: string } => ({ created_at: tuple[CREATED_AT_AT] as string, id: idOf(tuple) });
 
-/** The JSON groups read after the export columns, in this order, when the filter asks for them. */
-const groupsFor = (filter: ExportFilter): ('pricing' | 'variants' | 'attributes')[] => [
+type Group = 'pricing' | 'variants' | 'attributes' | 'description';
+/** The columns read after the export columns, in this order, when the filter asks for them (the description only for its own column: it is the widest). */
+const groupsFor = (filter: ExportFilter): Group[] => [
   ...(filter.withPricing ? (['pricing'] as const) : []),
-  ...(filter.withVariants ? (['variants', 'attributes'] as const) : []),
+  ...(filter.withVariants ? (['variants'] as const) : []),
+  ...(filter.withVariants || filter.withTexts ? (['attributes'] as const) : []),
+  ...(filter.withTexts ? (['description'] as const) : []),
 ];
 
 /**
@@ -66,14 +69,20 @@ const recordOf = compileRecordOf();
 
 /** The record the exports read. */
 export function toRecord(tuple: ExportTuple, stored: StoredImages | undefined, filter: ExportFilter): ExportRecord {
-  const pricing = filter.withPricing ? (tuple[EXPORT_COLUMNS.length] as string) : undefined;
+  const groups = groupsFor(filter);
+  const groupAt = (group: Group): string | undefined => {
+    const at = groups.indexOf(group);
+    return at < 0 ? undefined : ((tuple[EXPORT_COLUMNS.length + at] as string | null | undefined) ?? undefined);
+  };
+  const pricing = groupAt('pricing');
   const record = recordOf(tuple, pricing === undefined ? {} : (JSON.parse(pricing) as JsonObject), stored?.urls ?? NO_URLS);
-  if (!filter.withVariants) return record;
-  const variantsAt = EXPORT_COLUMNS.length + (filter.withPricing ? 1 : 0);
+  if (!filter.withVariants && !filter.withTexts) return record;
   return {
     ...record,
-    variants: JSON.parse((tuple[variantsAt] as string | undefined) ?? '[]') as Variant[],
-    attributes: JSON.parse((tuple[variantsAt + 1] as string | undefined) ?? '{}') as JsonObject,
-    stored_by_asset: stored?.byAsset ?? new Map<string, string>(),
+    attributes: JSON.parse(groupAt('attributes') ?? '{}') as JsonObject,
+    ...(filter.withVariants
+      ? { variants: JSON.parse(groupAt('variants') ?? '[]') as Variant[], stored_by_asset: stored?.byAsset ?? new Map<string, string>() }
+      : {}),
+    ...(filter.withTexts ? { description: groupAt('description') ?? '' } : {}),
   };
 }

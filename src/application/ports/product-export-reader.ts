@@ -12,15 +12,19 @@ export type ExportFilter = {
   readonly withPricing?: boolean | undefined;
   /** Read the variants, the attributes (for the model name) and each stored image by asset id (offers.csv). */
   readonly withVariants?: boolean | undefined;
+  /** Read the description and the attributes (their own on-request CSV columns). */
+  readonly withTexts?: boolean | undefined;
 };
 
 /** What the exports read of a product: the flat fields they print, the pricing group (`{}` unless asked for) and its stored image URLs. */
 export type ExportRecord = Pick<Product, ExportedField | 'pricing'> & {
   /** Stored URLs of stored assets in group order (docs/decisions.md, Products and stages), to derive `images` while unset. */
   readonly stored_images: readonly string[];
-  /** With `withVariants` only: the variants, the attributes, and stored URLs by asset id. */
+  /** With `withVariants` only: the variants and stored URLs by asset id; the attributes with `withVariants` or `withTexts`. */
   readonly variants?: readonly Variant[];
   readonly attributes?: JsonObject;
+  /** With `withTexts` only. */
+  readonly description?: string;
   readonly stored_by_asset?: ReadonlyMap<string, string>;
 };
 

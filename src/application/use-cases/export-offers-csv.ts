@@ -1,6 +1,6 @@
-import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from '../../domain/catalog/csv-columns.ts';
+import { ALL_OFFER_CSV_COLUMNS, csvHeader, OFFER_CSV_COLUMNS, type OfferCsvColumn } from '../../domain/catalog/csv-columns.ts';
 import { effectiveImages } from '../../domain/catalog/product-images.ts';
-import { modelName, sharedImagesFor } from '../../domain/publishing/publish-variants.ts';
+import { sentModelName, sharedImagesFor } from '../../domain/publishing/publish-variants.ts';
 import { type Variant } from '../../domain/variants/variant.ts';
 import { type CsvValue, csvLine, csvRow, UTF8_BOM } from '../csv-format.ts';
 import { type ExportRecord, type ProductExportReader } from '../ports/product-export-reader.ts';
@@ -12,6 +12,7 @@ import {
   type ExportProductsCsvInput,
   IMAGE_COLUMNS,
   type Images,
+  needsTexts,
   NO_IMAGES,
   publicImages,
 } from './export-products-csv.ts';
@@ -27,8 +28,8 @@ const EXTRA: Readonly<Record<'variant_label' | 'model_name', (offer: Offer) => C
 /** The offers of one product record: its enabled variants with their own values, as publishing sends them (docs/decisions.md, Exports). */
 function offersOf(record: ExportRecord): Offer[] {
   const own = (): Images => effectiveImages(record, record.stored_images);
-  // The product's, not a variant's offer id: every offer of one product carries the same model name.
-  const model = modelName({ attributes: record.attributes ?? {}, offer_id: record.offer_id });
+  // The one the publish sends and the pre-flight checks (its own 9048, or with variants the product's offer id): never one it calls missing.
+  const model = sentModelName({ attributes: record.attributes ?? {}, offer_id: record.offer_id, variants: record.variants ?? [] });
   const variants = (record.variants ?? []).filter((variant) => variant.enabled);
   if ((record.variants ?? []).length === 0) return [{ record, variant: null, model, images: own }];
   const stored = record.stored_by_asset ?? new Map<string, string>();
@@ -65,17 +66,18 @@ export type ExportOffersCsv = (input: ExportProductsCsvInput) => AsyncIterable<s
 /**
  * GET /export/offers.csv: one row per offer (an enabled variant, or a product without variants) with products.csv's
  * columns holding the variant's values, plus `variant_label` (its Russian label, else its Chinese one) and
- * `model_name` (9048, else the product's offer id); streamed per database batch like products.csv.
+ * `model_name` (what publishing sends as 9048: `sentModelName`); streamed per database batch like products.csv.
  */
 export const makeExportOffersCsv =
   (deps: { readonly exportReader: ProductExportReader; readonly objectStore: MediaStore }): ExportOffersCsv =>
   (input) => {
-    const columns = chooseColumns<OfferCsvColumn>(input.fields, OFFER_CSV_COLUMNS);
+    const columns = chooseColumns<OfferCsvColumn>(input.fields, OFFER_CSV_COLUMNS, ALL_OFFER_CSV_COLUMNS);
     const cells = columns.map(cellOf);
     const withImages = columns.some((column) => IMAGE_COLUMNS.includes(column));
     return (async function* () {
-      yield UTF8_BOM + csvRow(columns);
-      for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids, withVariants: true }, EXPORT_BATCH_SIZE)) {
+      yield UTF8_BOM + csvRow(csvHeader(columns, input.lang));
+      const filter = { stage: input.stage, ids: input.ids, withVariants: true, withTexts: needsTexts(columns) };
+      for await (const batch of deps.exportReader.batches(filter, EXPORT_BATCH_SIZE)) {
         yield batch
           .flatMap(offersOf)
           .map((offer) => csvLine(offer, withImages ? publicImages(deps.objectStore, offer.images()) : NO_IMAGES, cells))

@@ -1,5 +1,13 @@
 import { invalid } from '../../domain/common/errors.ts';
-import { PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from '../../domain/catalog/csv-columns.ts';
+import {
+  ALL_PRODUCT_CSV_COLUMNS,
+  type CsvHeaderLanguage,
+  csvHeader,
+  ON_REQUEST_CSV_COLUMNS,
+  type OnRequestCsvColumn,
+  PRODUCT_CSV_COLUMNS,
+  type ProductCsvColumn,
+} from '../../domain/catalog/csv-columns.ts';
 import { type Stage } from '../../domain/catalog/product.ts';
 import { csvColumnsOf, PRODUCT_FIELD_LIST, type ProductFieldSpec } from '../../domain/catalog/product-fields.ts';
 import { effectiveImages } from '../../domain/catalog/product-images.ts';
@@ -21,12 +29,18 @@ function cellOf(spec: ProductFieldSpec): CellOf {
   const { field } = spec;
   if (spec.type === 'image') return (_record, images) => images.primary_image;
   if (spec.type === 'images') return (_record, images) => images.images.join('|');
+  // A group (the attributes) as JSON keyed by attribute id, empty while it has none.
+  if (spec.type === 'group')
+    return (record) => {
+      const value = (record as unknown as Readonly<Record<string, object | undefined>>)[field];
+      return value && Object.keys(value).length > 0 ? JSON.stringify(value) : '';
+    };
   return (record) => (record as unknown as Readonly<Record<string, CsvValue>>)[field];
 }
 
 /** Each products.csv column's value, and the columns that read the row's images, of a product field list. */
 export function csvCellsOf(list: readonly ProductFieldSpec[]): { cells: Readonly<Record<string, CellOf>>; imageColumns: readonly string[] } {
-  const columns = csvColumnsOf(list);
+  const columns = csvColumnsOf(list, true);
   return {
     cells: Object.fromEntries(columns.map(({ column, spec }) => [column, cellOf(spec)])),
     imageColumns: columns.filter(({ spec }) => spec.type === 'image' || spec.type === 'images').map(({ column }) => column),
@@ -35,7 +49,7 @@ export function csvCellsOf(list: readonly ProductFieldSpec[]): { cells: Readonly
 
 const ofFields = csvCellsOf(PRODUCT_FIELD_LIST);
 /** Each column's value. */
-export const CELLS = ofFields.cells as Readonly<Record<ProductCsvColumn, CellOf>>;
+export const CELLS = ofFields.cells as Readonly<Record<ProductCsvColumn | OnRequestCsvColumn, CellOf>>;
 /** The columns that read the row's images. */
 export const IMAGE_COLUMNS: readonly string[] = ofFields.imageColumns;
 
@@ -56,18 +70,24 @@ export type ExportProductsCsvInput = {
   /** A stage, or undefined for every stage but archived. */
   readonly stage?: Stage | undefined;
   readonly ids?: readonly string[] | undefined;
-  /** A subset of the columns (written in the spec's order); all when undefined. */
+  /** A subset of the columns (written in the spec's order); the contract's 23 when undefined. */
   readonly fields?: readonly string[] | undefined;
+  /** The header row's language: the contract's keys when undefined. */
+  readonly lang?: CsvHeaderLanguage | undefined;
 };
+
+/** Whether the chosen columns need the description and attributes read (they are left out of every other export). */
+export const needsTexts = (columns: readonly string[]): boolean => columns.some((column) => (ON_REQUEST_CSV_COLUMNS as readonly string[]).includes(column));
 
 export type ExportProductsCsv = (input: ExportProductsCsvInput) => AsyncIterable<string>;
 
-/** Checks the requested fields and answers them in the spec's order; an unknown field is a 422. */
-export function chooseColumns<C extends string = ProductCsvColumn>(
+/** Checks the requested fields and answers them in the spec's order (the defaults when none); an unknown field is a 422. */
+export function chooseColumns<C extends string = ProductCsvColumn | OnRequestCsvColumn>(
   fields: readonly string[] | undefined,
-  all: readonly C[] = PRODUCT_CSV_COLUMNS as readonly string[] as readonly C[],
+  defaults: readonly C[] = PRODUCT_CSV_COLUMNS as readonly string[] as readonly C[],
+  all: readonly C[] = ALL_PRODUCT_CSV_COLUMNS as readonly string[] as readonly C[],
 ): C[] {
-  if (!fields || fields.length === 0) return [...all];
+  if (!fields || fields.length === 0) return [...defaults];
   const unknown = fields.filter((field) => !(all as readonly string[]).includes(field));
   if (unknown.length > 0) {
     throw invalid(
@@ -80,7 +100,7 @@ export function chooseColumns<C extends string = ProductCsvColumn>(
 }
 
 /**
- * GET /export/products.csv: UTF-8 with BOM, `\r\n` row ends, images joined with `|`, formula-safe cells;
+ * GET /export/products.csv: the header row in the contract's keys or in Chinese (`lang`), UTF-8 with BOM, `\r\n` row ends, images joined with `|`, formula-safe cells;
  * yields one chunk per database batch so 100 000 products stream in flat memory. Validation runs before the
  * first chunk, so a bad request still gets a 422 body.
  */
@@ -92,7 +112,8 @@ export const makeExportProductsCsv =
     const withImages = columns.some((column) => IMAGE_COLUMNS.includes(column));
     const images = withImages ? (record: ExportRecord) => publicImages(deps.objectStore, effectiveImages(record, record.stored_images)) : undefined;
     return (async function* () {
-      yield UTF8_BOM + csvRow(columns);
-      for await (const batch of deps.exportReader.batches({ stage: input.stage, ids: input.ids }, EXPORT_BATCH_SIZE)) yield linesOf(batch, cells, images);
+      yield UTF8_BOM + csvRow(csvHeader(columns, input.lang));
+      const filter = { stage: input.stage, ids: input.ids, withTexts: needsTexts(columns) };
+      for await (const batch of deps.exportReader.batches(filter, EXPORT_BATCH_SIZE)) yield linesOf(batch, cells, images);
     })();
   };

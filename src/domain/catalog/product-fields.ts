@@ -78,7 +78,13 @@ export type ProductFieldSpec = {
   /** Read by the exports (the CSV sheets and their keyset), so read from the database for them. */
   readonly exported?: true;
   /** Its products.csv column: the place in the contract's order, its header and its label for people when not the field's. */
-  readonly csv?: { readonly at: number; readonly header?: string; readonly label?: string };
+  readonly csv?: {
+    readonly at: number;
+    readonly header?: string;
+    readonly label?: string;
+    /** Printed only when `fields` names it: not among the contract's 23 columns (and costly to read on every export). */
+    readonly onRequest?: true;
+  };
   /** Its Chinese name in 422 messages and on the page; none for a field no request carries. */
   readonly label?: string;
 };
@@ -97,7 +103,16 @@ export const PRODUCT_FIELD_LIST = [
   // Incremented on every write; `If-Match` compares against it.
   { field: 'version', type: 'count', initial: 1, stored: 'plain', about: '每次写入加一；PATCH 用 If-Match 传回', label: '版本号' },
   { field: 'name', type: 'text', initial: '', stored: 'plain', settable: true, limits: { maxLength: 500 }, exported: true, csv: { at: 2 }, label: '商品名称' },
-  { field: 'description', type: 'text', initial: '', stored: 'plain', settable: true, limits: { maxLength: 30_000 }, label: '商品描述' },
+  {
+    field: 'description',
+    type: 'text',
+    initial: '',
+    stored: 'plain',
+    settable: true,
+    limits: { maxLength: 30_000 },
+    csv: { at: 23, onRequest: true },
+    label: '商品描述',
+  },
   { field: 'offer_id', type: 'text', initial: '', stored: 'plain', settable: true, limits: { maxLength: 200 }, exported: true, csv: { at: 0 }, label: '货号' },
   // Always computed by the pricing policy.
   {
@@ -296,7 +311,7 @@ export const PRODUCT_FIELD_LIST = [
   { field: 'raw', type: 'group', initial: {}, stored: 'json', merged: true, label: '采集信息' },
   { field: 'pricing', type: 'group', initial: {}, stored: 'json', merged: true, label: '定价' },
   { field: 'copy', type: 'group', initial: {}, stored: 'json', merged: true, label: '文案' },
-  { field: 'attributes', type: 'group', initial: {}, stored: 'json', merged: true, label: '属性' },
+  { field: 'attributes', type: 'group', initial: {}, stored: 'json', merged: true, csv: { at: 24, onRequest: true, label: '平台属性（JSON）' }, label: '属性' },
   { field: 'complex_attributes', type: 'group', initial: {}, stored: 'json', merged: true, label: '复合属性' },
   // Colours or sizes published as separate items merged on one card (docs/decisions.md, Variants); empty for a single item.
   {
@@ -368,16 +383,19 @@ export type OnCreateField = Extract<Listed, { onCreate: true }>['field'];
 export type ExportedField = Extract<Listed, { exported: true }>['field'];
 
 type CsvListed = Extract<Listed, { csv: object }>;
-/** A products.csv column: its header is the field's name unless the list says otherwise. */
-export type ProductCsvColumn = CsvListed extends infer S ? (S extends { csv: { header: infer H } } ? H : S extends { field: infer F } ? F : never) : never;
+type ColumnOf<S> = S extends { csv: { header: infer H } } ? H : S extends { field: infer F } ? F : never;
+/** A products.csv column of the contract's 23: its header is the field's name unless the list says otherwise. */
+export type ProductCsvColumn = ColumnOf<Exclude<CsvListed, { csv: { onRequest: true } }>>;
+/** A products.csv column printed only when `fields` names it (the description, the attributes). */
+export type OnRequestCsvColumn = ColumnOf<Extract<CsvListed, { csv: { onRequest: true } }>>;
 
 /** One products.csv column: its header (the field's name unless the list says otherwise) and the field it prints. */
 export type CsvColumnOfField = { readonly column: string; readonly spec: ProductFieldSpec };
 
-/** The products.csv columns of a field list in the contract's order (`at`). */
-export const csvColumnsOf = (list: readonly ProductFieldSpec[]): CsvColumnOfField[] =>
+/** The products.csv columns of a field list in the contract's order (`at`): the default ones, or with `all` also those printed on request. */
+export const csvColumnsOf = (list: readonly ProductFieldSpec[], all = false): CsvColumnOfField[] =>
   list
-    .flatMap((spec) => (spec.csv ? [{ column: spec.csv.header ?? spec.field, spec, at: spec.csv.at }] : []))
+    .flatMap((spec) => (spec.csv && (all || !spec.csv.onRequest) ? [{ column: spec.csv.header ?? spec.field, spec, at: spec.csv.at }] : []))
     .sort((a, b) => a.at - b.at)
     .map(({ column, spec }) => ({ column, spec }));
 
@@ -389,13 +407,18 @@ export const EDITABLE_FIELDS = editableFieldsOf(PRODUCT_FIELD_LIST) as readonly 
 export const EXPORTED_FIELDS: readonly ExportedField[] = PRODUCT_FIELD_LIST.flatMap((spec) => ('exported' in spec ? [spec.field] : []));
 
 const csvColumns = csvColumnsOf(PRODUCT_FIELD_LIST);
+const everyCsvColumn = csvColumnsOf(PRODUCT_FIELD_LIST, true);
 
 /** products.csv's columns in the contract's order (`at`). */
 export const CSV_COLUMNS_OF_FIELDS = csvColumns.map(({ column }) => column) as readonly ProductCsvColumn[];
+/** The columns products.csv prints only when asked for, in their order. */
+export const ON_REQUEST_CSV_COLUMNS_OF_FIELDS = everyCsvColumn
+  .filter(({ spec }) => spec.csv?.onRequest)
+  .map(({ column }) => column) as readonly OnRequestCsvColumn[];
 
-/** products.csv's columns' names for people, in the column order. */
-export const CSV_LABELS_OF_FIELDS = Object.fromEntries(csvColumns.map(({ column, spec }) => [column, spec.csv?.label ?? spec.label ?? column])) as Readonly<
-  Record<ProductCsvColumn, string>
+/** products.csv's columns' names for people (the page's picker and the Chinese header row), in the column order, the on-request ones last. */
+export const CSV_LABELS_OF_FIELDS = Object.fromEntries(everyCsvColumn.map(({ column, spec }) => [column, spec.csv?.label ?? spec.label ?? column])) as Readonly<
+  Record<ProductCsvColumn | OnRequestCsvColumn, string>
 >;
 
 /** The Chinese names of the labelled fields, in the list's order. */

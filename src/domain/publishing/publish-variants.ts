@@ -32,14 +32,27 @@ export type VariantPublishInput = {
   readonly minPricePercent?: number | null;
 };
 
-/** The model name every variant carries: the product's own 9048 value when set, else its offer id. */
-export function modelName(product: Pick<Product, 'attributes' | 'offer_id'>): string {
+/** The product's own 9048 value, trimmed ('' when unset). */
+function ownModelName(product: Pick<Product, 'attributes'>): string {
   const raw = product.attributes[String(MODEL_NAME_ATTRIBUTE_ID)];
   const first = Array.isArray(raw) ? raw[0] : raw;
   const text =
     typeof first === 'string' ? first : first && typeof first === 'object' && !Array.isArray(first) && typeof first.value === 'string' ? first.value : '';
-  return text.trim() || product.offer_id.trim();
+  return text.trim();
 }
+
+/** The model name every variant carries: the product's own 9048 value when set, else its offer id. */
+export function modelName(product: Pick<Product, 'attributes' | 'offer_id'>): string {
+  return ownModelName(product) || product.offer_id.trim();
+}
+
+/**
+ * The model name (9048) publishing sends, as the pre-flight checks it: with variants `modelName` (the variant path
+ * fills it in); without, only the product's own value, which the category's required-attribute check asks for when
+ * missing (nothing is made up). offers.csv prints this, so it never shows a name the pre-flight calls missing.
+ */
+export const sentModelName = (product: Pick<Product, 'attributes' | 'offer_id' | 'variants'>): string =>
+  product.variants.length > 0 ? modelName(product) : ownModelName(product);
 
 /** The variant's aspect values as the card's characteristics. */
 export const aspectAttributes = (variant: Variant): CardAttribute[] =>

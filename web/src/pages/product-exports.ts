@@ -2,7 +2,15 @@ import { messageOf } from '../api/client.ts';
 import { type App, once } from '../app.ts';
 import { whileBusy } from '../lib/busy.ts';
 import { type Child, h } from '../lib/dom.ts';
-import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS, type ProductCsvColumn, download, productCsvQuery, stampedName } from '../lib/exports.ts';
+import {
+  ALL_PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_LABELS,
+  type PickedCsvColumn,
+  download,
+  productCsvQuery,
+  stampedName,
+} from '../lib/exports.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -23,13 +31,14 @@ async function saveOrToast(work: () => Promise<void>): Promise<void> {
 }
 
 /**
- * Products CSV (the selected rows, or the current stage tab, with a chosen subset of the 23 columns under
- * their Chinese names), the offers CSV (one row per enabled variant, the same choice) and the trial CSV of the
+ * Products CSV (the selected rows, or the current stage tab, with a chosen subset of the 23 columns, plus the
+ * description and the attributes when ticked, under their Chinese names, the file's header row too), the offers CSV (one row per enabled variant, the same choice) and the trial CSV of the
  * current stage. Each button is busy while its file streams; the server's warning about relative image paths is
  * shown beside them.
  */
 export function exportControls(app: App, stage: string, selected: () => ReadonlySet<string>): ExportControls {
-  const fields = new Set<ProductCsvColumn>(PRODUCT_CSV_COLUMNS);
+  // The contract's 23 columns ticked; the description and the attributes (wide) only when ticked.
+  const fields = new Set<PickedCsvColumn>(PRODUCT_CSV_COLUMNS);
   const busy = (button: HTMLButtonElement, work: () => Promise<void>) => (): void =>
     void whileBusy(button, '正在导出…', () => saveOrToast(work)).then(() => controls.selectionChanged());
   const productsCsv = (onlySelected: boolean) => (): Promise<void> =>
@@ -40,6 +49,7 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
   /** One row per offer — each enabled colour or size, or the product when it has none — with 款式 and 型号 columns (docs/decisions.md, Exports). */
   const offersCsv = (): Promise<void> => {
     const query = productCsvQuery({ stage, ids: [...selected()], fields: [...fields] });
+    // Written in the server's order (the on-request columns last), whatever the order asked.
     if (query.fields) query.fields += ',variant_label,model_name';
     return download(app.api, '/api/export/offers.csv', stampedName('offers', 'csv', new Date()), { query, timeoutMs: 300_000 });
   };
@@ -69,7 +79,7 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
     '导出款式 CSV',
   );
   const exportTrial: HTMLButtonElement = h('button', { id: 'export-trial', onclick: () => busy(exportTrial, trialCsv)() }, '导出试算表');
-  const chosenCount = h('span', { class: 'muted small', id: 'field-count' }, `已选 ${fields.size} / ${PRODUCT_CSV_COLUMNS.length} 列`);
+  const chosenCount = h('span', { class: 'muted small', id: 'field-count' }, `已选 ${fields.size} / ${ALL_PRODUCT_CSV_COLUMNS.length} 列`);
   const warning = h('p', { class: 'export-warning', id: 'export-warning', role: 'note', hidden: true });
   const fieldPicker = h(
     'details',
@@ -79,18 +89,18 @@ export function exportControls(app: App, stage: string, selected: () => Readonly
       'div',
       { class: 'field-grid' },
       chosenCount,
-      PRODUCT_CSV_COLUMNS.map((column) =>
+      ALL_PRODUCT_CSV_COLUMNS.map((column) =>
         h(
           'label',
-          { title: `CSV 表头：${column}` },
+          { title: `API 列名：${column}` },
           h('input', {
             type: 'checkbox',
-            checked: true,
+            checked: fields.has(column),
             'data-column': column,
             onchange: (event: Event) => {
               if ((event.target as HTMLInputElement).checked) fields.add(column);
               else fields.delete(column);
-              chosenCount.textContent = `已选 ${fields.size} / ${PRODUCT_CSV_COLUMNS.length} 列`;
+              chosenCount.textContent = `已选 ${fields.size} / ${ALL_PRODUCT_CSV_COLUMNS.length} 列`;
             },
           }),
           PRODUCT_CSV_LABELS[column],

@@ -58,12 +58,20 @@ export const exportRoutes =
   async (app) => {
     app.get(
       '/export/products.csv',
-      { schema: { tags: ['exports'], summary: '导出商品 CSV（23 列，流式）', querystring: ProductsCsvQuery, response: withErrors({ 200: CsvBody }) } },
+      {
+        schema: {
+          tags: ['exports'],
+          summary: '导出商品 CSV（23 列，另可选商品描述、平台属性；表头按 lang：默认规范列名，zh 为中文；流式）',
+          querystring: ProductsCsvQuery,
+          response: withErrors({ 200: CsvBody }),
+        },
+      },
       async (request, reply) => {
         const chunks = deps.exportProductsCsv({
           stage: stageFilter(request.query.stage),
           ids: parseIds(request.query.ids),
           fields: list(request.query.fields),
+          lang: request.query.lang,
         });
         return reply
           .type('text/csv; charset=utf-8')
@@ -84,7 +92,12 @@ export const exportRoutes =
         },
       },
       async (request, reply) => {
-        const chunks = deps.exportOffersCsv({ stage: stageFilter(request.query.stage), ids: parseIds(request.query.ids), fields: list(request.query.fields) });
+        const chunks = deps.exportOffersCsv({
+          stage: stageFilter(request.query.stage),
+          ids: parseIds(request.query.ids),
+          fields: list(request.query.fields),
+          lang: request.query.lang,
+        });
         return reply
           .type('text/csv; charset=utf-8')
           .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')

@@ -5,12 +5,20 @@ import { startFeatures } from '../../src/infrastructure/container.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { GOOD_KEY, bindActiveShop, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
+import { storedVariantProduct } from '../helpers/stored-variant-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
 type MarketBody = {
   product_id: string;
   market_state: string | null;
-  offers: { offer_id: string; market_state: string; sku: string | null; marketplace_product_id: string; market_errors: Record<string, unknown>[] }[];
+  offers: {
+    offer_id: string;
+    variant_id: string | null;
+    market_state: string;
+    sku: string | null;
+    marketplace_product_id: string;
+    market_errors: Record<string, unknown>[];
+  }[];
 };
 
 /**
@@ -111,6 +119,25 @@ describe('following a card on the marketplace after its import', () => {
     const again = await until(product.id, (body) => body.market_state === 'on_sale');
     expect(again.offers[0]!.marketplace_product_id).toBe(onSale.offers[0]!.marketplace_product_id);
     expect(created.filter((offer) => offer.offer_id === product.offer_id)).toHaveLength(1);
+  });
+
+  it('follows each colour as its own offer: one declined colour marks the product declined, the others keep their state', async () => {
+    ozon.moderation.plan.moderationMs = 0;
+    const { product, variants } = await storedVariantProduct(t.container.cradle, `TRIO-${Date.now() % 100_000}`);
+    ozon.moderation.stock.set(variants[0]!.offer_id, 5);
+    await publish(product.id);
+    const followed = await until(product.id, (body) => body.offers.length === 3 && body.offers.every((offer) => offer.market_state !== 'moderating'));
+    const byOffer = (body: MarketBody) => Object.fromEntries(body.offers.map((offer) => [offer.offer_id, [offer.variant_id, offer.market_state]]));
+    expect(byOffer(followed)).toEqual({
+      [variants[0]!.offer_id]: [variants[0]!.id, 'on_sale'],
+      [variants[1]!.offer_id]: [variants[1]!.id, 'no_stock'],
+      [variants[2]!.offer_id]: [variants[2]!.id, 'no_stock'],
+    });
+    expect(followed.market_state).toBe('no_stock');
+    ozon.moderation.declineAfter(variants[2]!.offer_id, 0);
+    const declined = await until(product.id, (body) => body.market_state === 'declined');
+    expect(byOffer(declined)[variants[2]!.offer_id]).toEqual([variants[2]!.id, 'declined']);
+    expect(byOffer(declined)[variants[0]!.offer_id]).toEqual([variants[0]!.id, 'on_sale']);
   });
 
   it('archives on the marketplace (range usage falls), refuses deleting a card with an SKU, restores it', async () => {

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { makeOzonMarketplace } from '../../src/adapters/marketplace/ozon-marketplace.ts';
 import { type Product } from '../../src/domain/catalog/product.ts';
-import { preparePublish } from '../../src/domain/publishing/publish.ts';
-import { type PublishTask, newPublishTask } from '../../src/domain/publishing/publish-task.ts';
-import { GOOD_KEY, startShopApp } from '../../tests/helpers/marketplace-app.ts';
+import { storeImportedOffers } from '../../tests/helpers/imported-offers.ts';
+import { startShopApp } from '../../tests/helpers/marketplace-app.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
 import { type BenchSection } from '../section.ts';
 
@@ -28,31 +26,12 @@ const section: BenchSection = {
       const { products, publishTasks, marketSweep, db } = s.t.container.cradle;
       s.ozon.plan = { pendingPolls: 0, outcome: 'imported' };
       s.ozon.moderation.plan.moderationMs = 3_600_000;
-      const marketplace = makeOzonMarketplace({ baseUrl: s.ozon.url, perSecond: 1_000 });
-      const credentials = { clientId: '123456', apiKey: GOOD_KEY };
       const now = new Date().toISOString();
-      for (let start = 0; start < OFFERS; start += 100) {
-        const batch: Product[] = [];
-        for (let i = start; i < start + 100; i++) {
-          const offerId = `MOD-${String(i).padStart(5, '0')}`;
-          batch.push({ ...publishableProduct({ id: randomUUID(), offer_id: offerId, attributes: { '9048': offerId } }, now), stage: 'published' });
-        }
-        const cards = batch.map((product) => {
-          const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!] });
-          if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-          return prepared.items[0]!.item;
-        });
-        const { taskId } = await marketplace.importProducts(credentials, cards);
-        const ids = s.ozon.tasks.get(Number(taskId))!.productIds;
-        const records: PublishTask[] = batch.map((product, index) => ({
-          ...newPublishTask({ id: randomUUID(), task_id: taskId, product_id: product.id, shop_id: s.shopId, offer_id: product.offer_id }, now),
-          status: 'imported',
-          marketplace_product_id: String(ids[index]),
-          next_poll_at: null,
-        }));
-        for (const [index, product] of batch.entries()) await products.insert({ ...product, marketplace_product_id: String(ids[index]) });
-        await publishTasks.insert(...records);
-      }
+      const made: Product[] = Array.from({ length: OFFERS }, (_, i) => {
+        const offerId = `MOD-${String(i).padStart(5, '0')}`;
+        return { ...publishableProduct({ id: randomUUID(), offer_id: offerId, attributes: { '9048': offerId } }, now), stage: 'published' };
+      });
+      await storeImportedOffers({ products, publishTasks }, s.ozon, s.shopId, made);
 
       const rows: string[] = [];
       for (let round = 1; round <= ROUNDS; round++) {

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { makeOzonMarketplace } from '../../src/adapters/marketplace/ozon-marketplace.ts';
 import { type Product } from '../../src/domain/catalog/product.ts';
 import { DEFAULT_PRICING_POLICY } from '../../src/domain/pricing/pricing.ts';
-import { preparePublish } from '../../src/domain/publishing/publish.ts';
-import { type PublishTask, newPublishTask } from '../../src/domain/publishing/publish-task.ts';
 import { priceProduct } from '../../src/domain/variants/variant-pricing.ts';
-import { GOOD_KEY, startShopApp } from '../../tests/helpers/marketplace-app.ts';
+import { storeImportedOffers } from '../../tests/helpers/imported-offers.ts';
+import { startShopApp } from '../../tests/helpers/marketplace-app.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
 import { type BenchSection } from '../section.ts';
 
@@ -29,37 +27,19 @@ const section: BenchSection = {
     try {
       const { products, publishTasks, marketSweep, db } = s.t.container.cradle;
       s.ozon.plan = { pendingPolls: 0, outcome: 'imported' };
-      const marketplace = makeOzonMarketplace({ baseUrl: s.ozon.url, perSecond: 1_000 });
-      const credentials = { clientId: '123456', apiKey: GOOD_KEY };
       const now = new Date().toISOString();
-      for (let start = 0; start < OFFERS; start += 100) {
-        const batch: Product[] = [];
-        for (let i = start; i < start + 100; i++) {
-          const offerId = `PRC-${String(i).padStart(5, '0')}`;
-          const product = publishableProduct(
-            { id: randomUUID(), offer_id: offerId, attributes: { '9048': offerId }, pricing: { cost_cny: 10 + (i % 90), weight_g: 300 } },
-            now,
-          );
-          batch.push({ ...priceProduct(product, 11.5, DEFAULT_PRICING_POLICY), stage: 'published' });
-          // A spread of commissions and indexes, so margins differ and some flag.
-          s.ozon.priceBook.set(offerId, { sales_percent_fbs: 8 + (i % 20), color_index: (['GREEN', 'YELLOW', 'RED', 'SUPER'] as const)[i % 4] });
-        }
-        const cards = batch.map((product) => {
-          const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!] });
-          if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-          return prepared.items[0]!.item;
-        });
-        const { taskId } = await marketplace.importProducts(credentials, cards);
-        const ids = s.ozon.tasks.get(Number(taskId))!.productIds;
-        const records: PublishTask[] = batch.map((product, index) => ({
-          ...newPublishTask({ id: randomUUID(), task_id: taskId, product_id: product.id, shop_id: s.shopId, offer_id: product.offer_id }, now),
-          status: 'imported',
-          marketplace_product_id: String(ids[index]),
-          next_poll_at: null,
-        }));
-        for (const [index, product] of batch.entries()) await products.insert({ ...product, marketplace_product_id: String(ids[index]) });
-        await publishTasks.insert(...records);
+      const made: Product[] = [];
+      for (let i = 0; i < OFFERS; i++) {
+        const offerId = `PRC-${String(i).padStart(5, '0')}`;
+        const product = publishableProduct(
+          { id: randomUUID(), offer_id: offerId, attributes: { '9048': offerId }, pricing: { cost_cny: 10 + (i % 90), weight_g: 300 } },
+          now,
+        );
+        made.push({ ...priceProduct(product, 11.5, DEFAULT_PRICING_POLICY), stage: 'published' });
+        // A spread of commissions and indexes, so margins differ and some flag.
+        s.ozon.priceBook.set(offerId, { sales_percent_fbs: 8 + (i % 20), color_index: (['GREEN', 'YELLOW', 'RED', 'SUPER'] as const)[i % 4] });
       }
+      await storeImportedOffers({ products, publishTasks }, s.ozon, s.shopId, made);
 
       const rows: string[] = [];
       for (let round = 1; round <= ROUNDS; round++) {

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeOzonMarketplace } from '../../src/adapters/marketplace/ozon-marketplace.ts';
 import { makeMarketSweep } from '../../src/application/publishing/market-sweep.ts';
 import { type Product } from '../../src/domain/catalog/product.ts';
-import { preparePublish } from '../../src/domain/publishing/publish.ts';
-import { newPublishTask } from '../../src/domain/publishing/publish-task.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { dropSchema, testDatabases } from '../helpers/databases.ts';
+import { storeImportedOffers } from '../helpers/imported-offers.ts';
 import { GOOD_KEY, bindActiveShop } from '../helpers/marketplace-app.ts';
 import { publishableProduct } from '../helpers/publishable-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
@@ -26,22 +24,7 @@ async function importedOffers(t: TestApp, ozon: FakeOzon, shopId: string): Promi
     const offerId = `TWO-${i}-${randomUUID().slice(0, 4)}`;
     return { ...publishableProduct({ id: randomUUID(), offer_id: offerId, attributes: { '9048': offerId } }, now), stage: 'published' };
   });
-  const cards = batch.map((product) => {
-    const prepared = preparePublish({ product, currency: 'RUB', imageUrls: [product.primary_image!] });
-    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-    return prepared.items[0]!.item;
-  });
-  const { taskId } = await makeOzonMarketplace({ baseUrl: ozon.url }).importProducts({ clientId: '123456', apiKey: GOOD_KEY }, cards);
-  const ids = ozon.tasks.get(Number(taskId))!.productIds;
-  for (const [index, product] of batch.entries()) {
-    await products.insert({ ...product, marketplace_product_id: String(ids[index]) });
-    await publishTasks.insert({
-      ...newPublishTask({ id: randomUUID(), task_id: taskId, product_id: product.id, shop_id: shopId, offer_id: product.offer_id }, now),
-      status: 'imported',
-      marketplace_product_id: String(ids[index]),
-      next_poll_at: null,
-    });
-  }
+  await storeImportedOffers({ products, publishTasks }, ozon, shopId, batch);
   await marketOffers.enrolImported(now, 3_600_000);
   await sql`update market_offers set next_check_at = ${new Date(Date.now() - 1).toISOString()}`.execute(db);
   return batch.map((product) => product.offer_id);

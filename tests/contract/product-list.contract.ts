@@ -77,6 +77,30 @@ export function testProductListContract(it: CatalogIt): void {
     });
   });
 
+  it('matches a platform on any source (a copy with its supply page) and filters and answers the publish mode', async ({ catalog: { products } }) => {
+    const url = 'https://www.ozon.ru/product/kruzhka-1459384721/';
+    const copy = product({
+      source_platform: 'ozon',
+      source_item_id: '1459384721',
+      publish_mode: 'copy',
+      market_price_rub: 1299,
+      sources: [
+        { platform: 'ozon', item_id: '1459384721', url },
+        { platform: '1688', item_id: '6001', url: 'https://detail.1688.com/offer/6001.html' },
+      ],
+      updated_at: at(3),
+    });
+    const full = product({ updated_at: at(2) });
+    for (const p of [copy, full]) await products.insert(p);
+    const ids = async (filters: Record<string, unknown>) => (await products.list({ page: 1, pageSize: 20, ...filters })).items.map((i) => i.id);
+    expect(await ids({ platform: '1688' })).toEqual([copy.id, full.id]);
+    expect(await ids({ platform: 'ozon' })).toEqual([copy.id]);
+    expect(await ids({ publishMode: 'copy' })).toEqual([copy.id]);
+    expect(await ids({ publishMode: 'create' })).toEqual([full.id]);
+    const [item] = (await products.list({ page: 1, pageSize: 1 })).items;
+    expect(item).toMatchObject({ id: copy.id, publish_mode: 'copy', market_price_rub: 1299 });
+  });
+
   it('sorts by created time, price (no price the cheapest) and name, either way, ties by id', async ({ catalog: { products } }) => {
     const a = product({ name: 'b-mug', price: 300, created_at: at(3) });
     const b = product({ name: 'a-lamp', price: null, created_at: at(1) });

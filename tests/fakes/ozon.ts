@@ -15,6 +15,7 @@ import { type PriceLedger, priceResult } from './ozon-price-rules.ts';
 import { type StockBook, createdByImport, makeStockBook } from './ozon-stocks.ts';
 import { type Moderation, answerAfterImport, makeModeration } from './ozon-moderation.ts';
 import { type MarketPrices, makeMarketPrices } from './ozon-market-prices.ts';
+import { type CopyBook, makeCopyBook } from './ozon-copies.ts';
 import { type ImportPlan, type Item, type Limits, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from './ozon-products.ts';
 
 export { categoryTree } from './ozon-catalog.ts';
@@ -71,6 +72,8 @@ export type FakeOzon = FakeServer & {
   readonly moderation: Moderation;
   /** Prices, commissions, indexes and content ratings as the marketplace sees them (ozon-market-prices.ts). */
   readonly priceBook: MarketPrices;
+  /** `/v1/product/import-by-sku`: refused SKUs, the requests received, its own 429 (ozon-copies.ts). */
+  readonly copies: CopyBook;
 };
 
 export const ALL_METHODS = [
@@ -92,6 +95,7 @@ export const ALL_METHODS = [
   '/v2/products/delete',
   '/v5/product/info/prices',
   '/v1/product/rating-by-sku',
+  '/v1/product/import-by-sku',
 ] as const;
 
 const error = (response: ServerResponse, status: number, code: number, message: string): void => sendJson(response, status, { code, message, details: [] });
@@ -130,6 +134,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
   const heldImports: { response: ServerResponse; taskId: number }[] = [];
   /** When each offer's price was updated (at most 10 an hour). */
   const priceLedger: PriceLedger = new Map();
+  const copies = makeCopyBook();
   const stockBook = makeStockBook({ isCreated: (offerId) => createdByImport(offerId, tasks) });
 
   const itemLimited = (response: ServerResponse, minutes: number): void =>
@@ -219,6 +224,17 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         if (hold === 'cut') return void response.socket?.destroy();
         return sendJson(response, 200, { result: { task_id: taskId } });
       }
+      case '/v1/product/import-by-sku': {
+        const answer = copies.take(body);
+        if (answer.kind === 'refused') return error(response, answer.status, 3, answer.message);
+        if (answer.kind === 'limited') return itemLimited(response, answer.minutes);
+        // A copy makes a card as an import does (polled through /v1/product/import/info) and counts as a create.
+        const exceeded = chargeQuota(fake.limits, cards.offers, answer.matched);
+        if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
+        const taskId = answer.matched.length === 0 ? 0 : startTask('import', answer.matched);
+        moderation.imported(answer.matched.map((item) => String(item.offer_id)));
+        return sendJson(response, 200, { result: { task_id: taskId, unmatched_sku_list: answer.unmatched } });
+      }
       case '/v2/product/pictures/import': {
         const items = Array.isArray(body.items) ? (body.items as Item[]) : [];
         if (items.length === 0 || items.length > 100) return error(response, 400, 3, 'items must contain 1 to 100 products');
@@ -253,6 +269,8 @@ export async function startFakeOzon(): Promise<FakeOzon> {
       case '/v2/warehouse/list':
       case '/v2/products/stocks': {
         const answer = path === '/v2/warehouse/list' ? stockBook.warehouseList(body) : stockBook.updateStocks(clientId, body);
+        // The cards show the stock the stock method set (has_stock, and so on sale), unless a test set it itself.
+        if (path === '/v2/products/stocks') for (const [key, units] of stockBook.stocks) moderation.stock.set(key.split('|')[0]!, units);
         return answer.status === 0 ? undefined : sendJson(response, answer.status, answer.body, answer.headers);
       }
       default: {
@@ -297,6 +315,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
     stockBook,
     moderation,
     priceBook,
+    copies,
   });
   return fake;
 }

@@ -37,6 +37,34 @@ export function publishableProduct(overrides: Partial<NewProductFields> = {}, no
   );
 }
 
+/**
+ * A copy of a marketplace card (docs/decisions.md, Follow-selling): the publishable product collected from the marketplace
+ * page with SKU `sku`, priced, without description, category, attributes, pictures or size.
+ */
+export function copyableProduct(sku: number, overrides: Partial<NewProductFields> = {}, now?: string): Product {
+  const url = `https://www.ozon.ru/product/kruzhka-keramicheskaya-${sku}/`;
+  return publishableProduct(
+    {
+      source_platform: 'ozon',
+      source_item_id: String(sku),
+      source_url: url,
+      sources: [{ platform: 'ozon', item_id: String(sku), url }],
+      publish_mode: 'copy',
+      description: '',
+      description_category_id: null,
+      type_id: null,
+      attributes: {},
+      primary_image: null,
+      images: null,
+      depth: null,
+      width: null,
+      height: null,
+      ...overrides,
+    },
+    now,
+  );
+}
+
 /** Three colours of the publishable product, priced by the policy, each with its SKU picture (`images/sku-{n}.jpg`). */
 export function publishableVariants(overrides: Partial<NewProductFields> = {}): { product: Product; variantImage: (variant: Variant) => string | undefined } {
   const colours = [

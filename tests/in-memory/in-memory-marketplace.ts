@@ -8,7 +8,8 @@ import { makeCardBook } from '../fakes/ozon-cards.ts';
 import { type Item, type Task, chargeQuota, importResult, minutesUntil, unlimited, videoProblem } from '../fakes/ozon-products.ts';
 import { readCards } from '../../src/adapters/marketplace/ozon-cards.ts';
 import { type PriceLedger, priceResult } from '../fakes/ozon-price-rules.ts';
-import { toImportItem, toPicturesItem, toPriceItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
+import { toCopyItem, toImportItem, toPicturesItem, toPriceItem } from '../../src/adapters/marketplace/ozon-import-item.ts';
+import { type CopyBook, makeCopyBook } from '../fakes/ozon-copies.ts';
 import { readStockResults, readWarehouses, stocksBody } from '../../src/adapters/marketplace/ozon-stock-wire.ts';
 import { type StockBook, createdByImport, makeStockBook } from '../fakes/ozon-stocks.ts';
 
@@ -20,7 +21,13 @@ import { type MarketPrices, makeMarketPrices } from '../fakes/ozon-market-prices
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
 export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
 export type InMemoryMarketplace = Marketplace &
-  MarketplaceControl & { readonly calls: string[]; readonly stockBook: StockBook; readonly moderation: Moderation; readonly priceBook: MarketPrices };
+  MarketplaceControl & {
+    readonly calls: string[];
+    readonly stockBook: StockBook;
+    readonly moderation: Moderation;
+    readonly priceBook: MarketPrices;
+    readonly copies: CopyBook;
+  };
 
 /** The Ozon adapter's failures, as it reports them (src/adapters/marketplace/ozon-errors.ts). */
 const answered = (status: number, text: string) => new DomainError('upstream_failed', 'MARKETPLACE_ERROR', `Ozon 接口返回错误（HTTP ${status}）：${text}`);
@@ -95,8 +102,10 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
     return answer.body;
   };
 
+  const copies = makeCopyBook();
   const standIn: InMemoryMarketplace = {
     calls,
+    copies,
     stockBook: makeStockBook({ now, isCreated: (offerId) => createdByImport(offerId, standIn.tasks) }),
     moderation,
     priceBook,
@@ -146,6 +155,18 @@ export function makeInMemoryMarketplace(now: () => number = Date.now): InMemoryM
       moderation.imported(items.map((item) => String(item.offer_id)));
       priceBook.imported(items as unknown as Record<string, unknown>[]);
       return { taskId };
+    },
+
+    async importBySku(credentials, sent) {
+      enter('importBySku', credentials);
+      const answer = copies.take({ items: asItems(sent.map(toCopyItem)) });
+      if (answer.kind === 'refused') throw answered(answer.status, answer.message);
+      if (answer.kind === 'limited') throw new ItemQuotaExceeded(answer.minutes * 60_000);
+      const exceeded = chargeQuota(standIn.limits, cards.offers, answer.matched);
+      if (exceeded) throw new ItemQuotaExceeded(minutesUntil(exceeded.reset_at, now()) * 60_000);
+      const taskId = answer.matched.length === 0 ? null : startTask('import', answer.matched);
+      moderation.imported(answer.matched.map((item) => String(item.offer_id)));
+      return { taskId, unmatchedSkus: answer.unmatched };
     },
 
     async importPictures(credentials, sent) {

@@ -11,7 +11,15 @@ const searchOf = (query: ProductListQuery): string | undefined => query.q?.trim(
 function matchesFilters(state: CatalogState, product: StoredProduct, query: ProductListQuery): boolean {
   const q = searchOf(query);
   if (q !== undefined && !searchTextOf(product).includes(q)) return false;
-  if (query.platform !== undefined && product.source_platform !== (query.platform === 'manual' ? null : query.platform)) return false;
+  if (query.publishMode !== undefined && product.publish_mode !== query.publishMode) return false;
+  if (query.platform === 'manual' && product.source_platform !== null) return false;
+  if (
+    query.platform !== undefined &&
+    query.platform !== 'manual' &&
+    product.source_platform !== query.platform &&
+    !product.sources.some((source) => source.platform === query.platform)
+  )
+    return false;
   if (query.hasFailedAssets !== undefined) {
     const failed = [...state.assets.values()].some((row) => row.asset.product_id === product.id && row.asset.status === 'failed');
     if (failed !== query.hasFailedAssets) return false;
@@ -50,6 +58,8 @@ function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary 
   const { id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by } = product;
   return {
     ...copy({ id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by }),
+    publish_mode: product.publish_mode,
+    market_price_rub: product.market_price_rub,
     asset_count: { main: count('main'), sku: count('sku'), detail: count('detail') },
     failed_assets: assets.filter((asset) => asset.status === 'failed').length,
     thumbnail_url: thumbnail?.stored_url ?? null,

@@ -37,6 +37,8 @@ const summary = (overrides: Partial<ProductSummary>): ProductSummary => ({
   real_margin_percent: null,
   planned_margin_percent: null,
   below_margin_floor: false,
+  publish_mode: 'create',
+  market_price_rub: null,
   ...overrides,
 });
 
@@ -46,7 +48,15 @@ describe('the product list answer', () => {
   it('is byte for byte what the schema serializer writes: field order, nulls, numbers, escapes, optional fields', async () => {
     const items = [
       summary({}),
-      summary({ stage: 'editing', price: 0.1 + 0.2, source_platform: null, thumbnail_url: 'http://127.0.0.1:8787/media/a.jpg', offer_id: 'A-1' }),
+      summary({
+        stage: 'editing',
+        price: 0.1 + 0.2,
+        source_platform: null,
+        publish_mode: 'copy',
+        market_price_rub: 1299.5,
+        thumbnail_url: 'http://127.0.0.1:8787/media/a.jpg',
+        offer_id: 'A-1',
+      }),
       summary({ stage: 'ready', price: 1e21, name: '引号 " 反斜杠 \\ 换行 \n 制表 \t 控制 \u0001 表情 😀 孤立 \ud800 结尾', source_platform: 'taobao' }),
       summary({
         stage: 'published',

@@ -23,6 +23,8 @@ const summaryBody = (item: ProductSummary) => ({
   marketplace_product_id: item.marketplace_product_id,
   created_at: item.created_at,
   updated_at: item.updated_at,
+  publish_mode: item.publish_mode,
+  market_price_rub: item.market_price_rub,
   created_by: item.created_by,
   updated_by: item.updated_by,
 });

@@ -1,4 +1,11 @@
-import { type CardAttribute, type CardComplexGroup, type CardPictures, type CardPrice, type PublishCard } from '../../domain/publishing/publish-card.ts';
+import {
+  type CardAttribute,
+  type CardComplexGroup,
+  type CardPictures,
+  type CardPrice,
+  type CopyCard,
+  type PublishCard,
+} from '../../domain/publishing/publish-card.ts';
 import { DESCRIPTION_ATTRIBUTE_ID } from '../../domain/publishing/publish-attributes.ts';
 import { COLOUR_NAME_ATTRIBUTE_ID, MODEL_NAME_ATTRIBUTE_ID } from '../../domain/publishing/publish-variants.ts';
 import {
@@ -123,6 +130,19 @@ export const toPriceItem = (price: CardPrice): PriceItem => ({
   ...(price.min_price === undefined ? {} : { min_price: String(price.min_price) }),
   currency_code: price.currency,
   vat: price.vat,
+});
+
+/** One item of `/v1/product/import-by-sku` (`productImportProductsBySKURequestItem`): prices as strings, like the import's. */
+export type CopyItem = { sku: number; offer_id: string; name: string; price: string; old_price: string; currency_code: string; vat: string };
+
+export const toCopyItem = (card: CopyCard): CopyItem => ({
+  sku: card.sku,
+  offer_id: card.offer_id,
+  name: card.name,
+  price: String(card.price),
+  old_price: card.old_price === null ? '0' : String(card.old_price),
+  currency_code: card.currency,
+  vat: card.vat,
 });
 
 const firstText = (attribute: ImportAttribute | undefined): string => attribute?.values[0]?.value ?? '';

@@ -5,7 +5,7 @@ import { ItemQuotaExceeded } from '../../domain/publishing/publish-quota.ts';
 import { missingMethods } from '../../domain/shops/shop.ts';
 import { OzonHttpError, rejectionOutcome, toDomainError } from './ozon-errors.ts';
 import { readCards } from './ozon-cards.ts';
-import { toImportItem, toPicturesItem, toPriceItem } from './ozon-import-item.ts';
+import { toCopyItem, toImportItem, toPicturesItem, toPriceItem } from './ozon-import-item.ts';
 import { readStockResults, readWarehouses, stocksBody } from './ozon-stock-wire.ts';
 import { readBoolean, readCardInfos, readContentRatings, readDeleted, readMarketPrices, unarchiveRefusal } from './ozon-market-wire.ts';
 import {
@@ -16,6 +16,7 @@ import {
   readHasNext,
   readImportInfo,
   readLimits,
+  readCopyResult,
   readPriceResults,
   readRoles,
   readTaskId,
@@ -173,6 +174,9 @@ export function makeOzonMarketplace({ baseUrl, perSecond = 40, maxRetryWaitMs = 
     // `min_price` is not a field of the import item (the schema's v3ImportProductsRequestItem): toImportItem leaves it out, it goes with prices only.
     importProducts: (credentials, cards) =>
       guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v3/product/import', { items: cards.map(toImportItem) })) })),
+
+    importBySku: (credentials, cards) =>
+      guarded(async () => readCopyResult(await call(credentials, '/v1/product/import-by-sku', { items: cards.map(toCopyItem) }))),
 
     importPictures: (credentials, cards) =>
       guarded(async () => ({ taskId: readTaskId(await call(credentials, '/v2/product/pictures/import', { items: cards.map(toPicturesItem) })) })),

@@ -78,6 +78,17 @@ export function readTaskId(body: unknown): string {
   return String(taskId);
 }
 
+/** `/v1/product/import-by-sku`'s answer: its task (none when no SKU matched) and the SKUs it refused to copy. */
+export function readCopyResult(body: unknown): { taskId: string | null; unmatchedSkus: number[] } {
+  const result = isObj(body) && isObj(body.result) ? body.result : undefined;
+  if (!result) throw badResponse('result');
+  const unmatched = result.unmatched_sku_list ?? [];
+  if (!Array.isArray(unmatched) || unmatched.some((sku) => !/^\d+$/.test(String(sku)))) throw badResponse('unmatched_sku_list');
+  const taskId = result.task_id;
+  const hasTask = (typeof taskId === 'number' || typeof taskId === 'string') && /^\d+$/.test(String(taskId)) && String(taskId) !== '0';
+  return { taskId: hasTask ? String(taskId) : null, unmatchedSkus: unmatched.map(Number) };
+}
+
 const importError = (raw: Obj): ImportError => ({
   code: str(raw.code),
   message: str(raw.message),

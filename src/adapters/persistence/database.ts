@@ -59,6 +59,10 @@ export type ProductTable = {
   updated_by: string | null;
   /** The quantity offered for sale (024); null = the shop's default. */
   sale_stock: number | null;
+  /** `copy` or `create` (030). */
+  publish_mode: Generated<string>;
+  /** The marketplace page's price in roubles when collected (030). */
+  market_price_rub: number | null;
 };
 
 /** Every variant's offer id (016), rewritten with its product: "unique among all offers" is one lookup. */

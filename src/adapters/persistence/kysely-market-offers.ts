@@ -105,7 +105,7 @@ export function makeKyselyMarketOffers(db: Kysely<Database>): MarketOfferReposit
           latest.imported_at, ${nextAt}, ${firstMs}, 0, ${now}
         from (select shop_id, offer_id, max(product_id) as product_id, max(variant_id) as variant_id,
             max(marketplace_product_id) as marketplace_product_id, max(updated_at) as imported_at
-          from publish_tasks where status = 'imported' and updated_at >= ${since} and operation in ('import', 'pictures')
+          from publish_tasks where status = 'imported' and updated_at >= ${since} and operation in ('import', 'pictures', 'copy')
             and marketplace_product_id is not null
           group by shop_id, offer_id) latest
         where exists (select 1 from products p where p.id = latest.product_id)

@@ -118,6 +118,7 @@ const isPlain = (query: ProductListQuery): boolean =>
   query.priceIndex === undefined &&
   query.contentRatingMax === undefined &&
   query.realMarginBelow === undefined &&
+  query.publishMode === undefined &&
   (query.sort === undefined || (query.sort.key === 'updated_at' && query.sort.descending));
 
 /**
@@ -129,7 +130,13 @@ const DENSE_MARKET_STATE = 500;
 
 function filterClauses(sqlite: boolean, query: ProductListQuery, denseMarketState = false): RawBuilder<unknown>[] {
   const clauses: RawBuilder<unknown>[] = [];
-  if (query.platform !== undefined) clauses.push(sql`source_platform = ${query.platform === 'manual' ? MANUAL_PLATFORM : query.platform}`);
+  if (query.publishMode !== undefined) clauses.push(sql`publish_mode = ${query.publishMode}`);
+  // A platform matches a product's first source or any appended one (a copy's supply page, docs/decisions.md, Follow-selling).
+  if (query.platform === 'manual') clauses.push(sql`source_platform = ${MANUAL_PLATFORM}`);
+  else if (query.platform !== undefined)
+    clauses.push(
+      sql`(source_platform = ${query.platform} or exists (select 1 from product_sources ps where ps.product_id = products.id and ps.platform = ${query.platform}))`,
+    );
   // The partial index of 012 holds exactly the products with failed images: a few, read whole. SQLite without
   // statistics reads them through the status index and each asset row instead (15 ms, not 1), so it is named.
   const failed = sqlite

@@ -19,6 +19,8 @@ const SUMMARY_COLUMNS = [
   'updated_at',
   'created_by',
   'updated_by',
+  'publish_mode',
+  'market_price_rub',
 ] as const satisfies readonly (keyof ProductTable)[];
 
 export type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
@@ -42,10 +44,26 @@ export const summarySql = (sqlite: boolean): RawBuilder<unknown> =>
 
 /** The row of a selected `summary` (SQLite: JSON text; PostgreSQL: already parsed), built with one object shape. */
 export function summaryRow(summary: unknown): SummaryRow {
-  const [id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by] = (
-    typeof summary === 'string' ? JSON.parse(summary) : summary
-  ) as SummaryTuple;
-  return { id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by };
+  const [
+    id,
+    stage,
+    name,
+    offer_id,
+    price,
+    source_platform,
+    source_url,
+    marketplace_product_id,
+    created_at,
+    updated_at,
+    created_by,
+    updated_by,
+    publish_mode,
+    market_price_rub,
+  ] = (typeof summary === 'string' ? JSON.parse(summary) : summary) as SummaryTuple;
+  return {
+    ...{ id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by },
+    ...{ publish_mode, market_price_rub },
+  };
 }
 
 type AssetTally = { main: number; sku: number; detail: number; failed: number };
@@ -144,6 +162,8 @@ export async function summariesWithAssets(db: Kysely<Database>, rows: readonly S
       updated_at: row.updated_at,
       created_by: row.created_by,
       updated_by: row.updated_by,
+      publish_mode: row.publish_mode as ProductSummary['publish_mode'],
+      market_price_rub: row.market_price_rub,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { type ContentRating, type MarketPriceInfo } from '../../domain/pricing/market-prices.ts';
-import { type CardPictures, type CardPrice, type PublishCard } from '../../domain/publishing/publish-card.ts';
+import { type CardPictures, type CardPrice, type CopyCard, type PublishCard } from '../../domain/publishing/publish-card.ts';
 import { type MarketCardInfo } from '../../domain/publishing/market-state.ts';
 import { type MarketplaceCard } from '../../domain/publishing/publish-reconcile.ts';
 import { type ImportResultItem } from '../../domain/publishing/publish-task.ts';
@@ -92,6 +92,11 @@ export interface Marketplace {
   searchAttributeValues(credentials: MarketplaceCredentials, scope: AttributeScope, query: string, limit: number): Promise<AttributeValue[]>;
   /** Starts an asynchronous import of these cards (at most 100); answers the marketplace's task id. */
   importProducts(credentials: MarketplaceCredentials, cards: readonly PublishCard[]): Promise<{ taskId: string }>;
+  /**
+   * Starts copies of other sellers' cards by SKU (at most 100; docs/decisions.md, Follow-selling). Answers the task id
+   * (null when no SKU matched) and the SKUs the marketplace refused to copy (their owner forbids it, or the card is ours).
+   */
+  importBySku(credentials: MarketplaceCredentials, cards: readonly CopyCard[]): Promise<{ taskId: string | null; unmatchedSkus: readonly number[] }>;
   /** Replaces published cards' pictures (the primary one plus at most 49 each); answers a task id polled like an import. */
   importPictures(credentials: MarketplaceCredentials, cards: readonly CardPictures[]): Promise<{ taskId: string }>;
   /** Updates published cards' prices (at most 1000), answered at once per card. */

@@ -1,3 +1,4 @@
+import { type PublishMode } from '../../domain/catalog/product-values.ts';
 import { type Platform } from '../../domain/common/platform.ts';
 import { type Product, type Stage } from '../../domain/catalog/product.ts';
 import { type MarketState } from '../../domain/publishing/market-state.ts';
@@ -23,6 +24,8 @@ export type ProductListFilters = {
   readonly contentRatingMax?: number | undefined;
   /** Products whose lowest real margin (percent) is below this. */
   readonly realMarginBelow?: number | undefined;
+  /** Only products published this way (docs/decisions.md, Follow-selling). */
+  readonly publishMode?: PublishMode | undefined;
 };
 
 export type ProductListQuery = ProductListFilters & {
@@ -58,6 +61,8 @@ export type ProductSummary = Pick<
   | 'updated_at'
   | 'created_by'
   | 'updated_by'
+  | 'publish_mode'
+  | 'market_price_rub'
 > & {
   readonly asset_count: AssetCount;
   readonly failed_assets: number;

@@ -28,7 +28,8 @@ export function makeCheckPublish({ products, shopAccess, preparePublication, mod
     const product = await loadProduct(products, productId);
     const shop = await findPublishingShop(shopAccess, shopId);
     const prepared = await preparePublication(product, shop);
-    const warnings: FieldProblem[] = [];
+    // Our price above the marketplace page's (docs/decisions.md, Follow-selling), from the publish checks.
+    const warnings: FieldProblem[] = [...(prepared.warnings ?? [])];
     // The marketplace merges cards of one model name into one: another product of ours under it would join this card.
     const name = modelName(product);
     const others = modelNameUsers && name ? await modelNameUsers(name, product.id) : [];

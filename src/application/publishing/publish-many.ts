@@ -13,7 +13,8 @@ export type PublishManyOutput = {
   readonly waiting: string[];
   /** Those of `waiting` whose send went out unanswered: looked up on the marketplace before any resend. */
   readonly settling: string[];
-  readonly refused: { product_id: string; errors: readonly FieldProblem[] }[];
+  /** `code` names a refusal by the marketplace at the send (`COPY_NOT_ALLOWED`); refusals by our checks have none. */
+  readonly refused: { product_id: string; errors: readonly FieldProblem[]; code?: string }[];
   /** Each accepted product: `existing` when its card was already on the shop (same offer id) and goes as an update of it. */
   readonly products: { product_id: string; existing: boolean }[];
 };
@@ -42,6 +43,10 @@ export function makePublishMany({ shopAccess, publicationDispatch }: PublishMany
     // A product with variants has one record per variant: each product is named once per task, and once as waiting.
     for (const record of records) {
       if (record.task_id === null) {
+        // A copy the marketplace would not make (docs/decisions.md, Follow-selling) is answered as refused, with why.
+        const copyRefusal = record.status === 'failed' ? record.errors.find((error) => error.code === 'COPY_NOT_ALLOWED') : undefined;
+        if (copyRefusal && !refused.some((entry) => entry.product_id === record.product_id))
+          refused.push({ product_id: record.product_id, code: copyRefusal.code, errors: [{ path: 'publish_mode', message: copyRefusal.description }] });
         if (record.status === 'waiting_quota' && !waiting.includes(record.product_id)) waiting.push(record.product_id);
         if (isSettling(record) && !settling.includes(record.product_id)) settling.push(record.product_id);
         continue;

@@ -4,7 +4,7 @@ import { isDomainError } from '../../domain/common/errors.ts';
 import { ItemQuotaExceeded, splitByQuota } from '../../domain/publishing/publish-quota.ts';
 import { markAnswerLost, markSending } from '../../domain/publishing/publish-reconcile.ts';
 import { POLL_BACKOFF, type PublishTask, markFinal, markSent, markWaiting, ourError } from '../../domain/publishing/publish-task.ts';
-import { asImported, picturesOf, priceOf } from '../../domain/publishing/publish-update.ts';
+import { asImported, copyOf, picturesOf, priceOf } from '../../domain/publishing/publish-update.ts';
 import { type Shop } from '../../domain/shops/shop.ts';
 import { chunks, IMPORT_BATCH, type Outgoing, packByProduct, PRICES_BATCH } from './publish-batches.ts';
 import { type SendHold } from './publish-holds.ts';
@@ -12,6 +12,9 @@ import { type ShopAccess } from '../shop-access.ts';
 import { type PublishTaskRepository } from '../ports/publish-task-repository.ts';
 import { PRICE_SEND_LIMIT, type PriceSendLimit } from '../../domain/publishing/price-send-limit.ts';
 import { splitByPriceLimit } from './price-send-holds.ts';
+
+/** Why a copy was refused (`unmatched_sku_list`): the page offers a full card instead (docs/decisions.md, Follow-selling). */
+export const COPY_NOT_ALLOWED = '平台不允许跟卖这个 SKU：卡片所有者禁止复制，或这是本店自己的商品。可以改为「创建新卡片」，补齐类目和属性后重新发布';
 
 /** A send that failed on our side or the marketplace's is tried again after this long. */
 export const RESEND_DELAY_MS = 60_000;
@@ -77,6 +80,7 @@ export function makeSendPublications({
         return markFinal(record, result?.updated ? 'imported' : 'failed', result?.updated ? [] : errors, now, item);
       });
     }
+    if (operation === 'copy') return sendCopies(credentials, batch, now);
     const { taskId } =
       operation === 'pictures'
         ? await marketplace.importPictures(
@@ -88,6 +92,22 @@ export function makeSendPublications({
             batch.map(({ item }) => item),
           );
     return batch.map(({ record, item }) => markSent(record, taskId, operation, operation === 'import' ? asImported(item) : item, now, firstPollMs));
+  };
+  /**
+   * Copies by SKU (docs/decisions.md, Follow-selling): a SKU the marketplace would not copy ends its record at once as
+   * `COPY_NOT_ALLOWED`; the others follow their task as an import's do. The card kept is what the method carried (no minimum price).
+   */
+  const sendCopies = async (credentials: MarketplaceCredentials, batch: readonly Outgoing[], now: string): Promise<PublishTask[]> => {
+    const { taskId, unmatchedSkus } = await marketplace.importBySku(
+      credentials,
+      batch.map(({ item }) => copyOf(item)),
+    );
+    const unmatched = new Set(unmatchedSkus);
+    return batch.map(({ record, item }) =>
+      unmatched.has(item.copy_sku!) || taskId === null
+        ? markFinal(record, 'failed', [ourError('COPY_NOT_ALLOWED', COPY_NOT_ALLOWED, 'sku')], now, asImported(item))
+        : markSent(record, taskId, 'copy', asImported(item), now, firstPollMs),
+    );
   };
 
   return async (shop, outgoing, { undoable, hold }) => {
@@ -103,7 +123,9 @@ export function makeSendPublications({
         outgoing.map(({ record }) => markWaiting(record, later(now, RESEND_DELAY_MS), now)),
       );
     }
-    const kindOf = ({ operation, isNewCard }: Outgoing) => (operation !== 'import' ? 'free' : isNewCard ? 'create' : 'update');
+    // A copy makes a new card of ours: it counts against the daily create quota as a new import does.
+    const kindOf = ({ operation, isNewCard }: Outgoing) =>
+      operation === 'copy' ? 'create' : operation !== 'import' ? 'free' : isNewCard ? 'create' : 'update';
     const split = splitByQuota(
       outgoing,
       kindOf,
@@ -130,7 +152,7 @@ export function makeSendPublications({
       for (const record of records) if (!written.has(record.id)) lost.add(record.id);
     };
 
-    const batches = (['import', 'pictures', 'prices'] as const).flatMap((operation) =>
+    const batches = (['copy', 'import', 'pictures', 'prices'] as const).flatMap((operation) =>
       operation === 'prices'
         ? chunks(
             priced.now.filter((entry) => entry.operation === operation),
@@ -153,7 +175,7 @@ export function makeSendPublications({
       // A new card's records say its send started before it does: a crash or a lost answer from here on is
       // reconciled with the marketplace's cards (reconcile-unanswered.ts), never sent again blindly. Every record is
       // written first where still held, so records another sender took over meanwhile are not sent from here too.
-      const isSending = ({ operation, isNewCard }: Outgoing) => operation === 'import' && isNewCard;
+      const isSending = ({ operation, isNewCard }: Outgoing) => (operation === 'import' || operation === 'copy') && isNewCard;
       const marked = planned.map((entry) => (isSending(entry) ? { ...entry, record: markSending(entry.record, now) } : entry));
       await storeBatch(
         'before sending',

@@ -6,6 +6,7 @@ import { assertNamed, type Product } from '../../domain/catalog/product.ts';
 import { pricingInputsChanged } from '../../domain/pricing/product-pricing.ts';
 import { assertEditable, revise, stageAfterEdit } from '../../domain/catalog/product-stage.ts';
 import { READY_CHECKED_FIELDS } from '../../domain/catalog/ready-checks.ts';
+import { assertPublishMode } from '../../domain/catalog/follow-selling.ts';
 import { applyVariantEdits } from '../../domain/variants/variant-edits.ts';
 import { variantPricingChanged } from '../../domain/variants/variant-pricing.ts';
 import { type AssetRepository } from '../ports/asset-repository.ts';
@@ -88,6 +89,8 @@ export const makeUpdateProduct =
     assertEditable(current);
     if (changes.name !== undefined) assertNamed(changes.name);
     let edited = unifyWeight(current, applyChanges(current, changes));
+    // Only a copy that still has its marketplace SKU (docs/decisions.md, Follow-selling); an edit leaving one without is refused whole.
+    if (changes.publish_mode !== undefined || changes.source_item_id !== undefined) assertPublishMode(edited);
     if (changes.images !== undefined || changes.primary_image !== undefined) edited = storedImages(deps.objectStore, edited);
     if (changes.variants !== undefined) {
       await assertOwnImages(deps.assets, current.id, changes.variants);

@@ -3,7 +3,7 @@ import { type Platform } from '../common/platform.ts';
 import { PRICE_CURRENCIES } from '../pricing/pricing.ts';
 import { MAX_SALE_STOCK } from '../stock/stock.ts';
 import { type Variant } from '../variants/variant.ts';
-import { type ProductSource, type Stage } from './product-values.ts';
+import { type ProductSource, type PublishMode, type Stage } from './product-values.ts';
 
 /**
  * How a field is kept in its `products` column (the persistence adapter holds the conversions):
@@ -38,6 +38,7 @@ type FieldTypes = {
   /** A free-form JSON object. */
   group: JsonObject;
   variants: readonly Variant[];
+  publishMode: PublishMode;
 };
 export type FieldType = keyof FieldTypes;
 
@@ -338,6 +339,26 @@ export const PRODUCT_FIELD_LIST = [
     limits: { min: 0, max: MAX_SALE_STOCK },
     about: '无款式商品的销售库存：0 到 999999 的整数；null 使用店铺默认库存',
     label: '销售库存',
+  },
+  // docs/decisions.md, Follow-selling: a copy of the marketplace card it was collected from, or a full card of its own.
+  {
+    field: 'publish_mode',
+    type: 'publishMode',
+    initial: 'create',
+    stored: 'plain',
+    settable: true,
+    about: '发布方式：copy 跟卖平台上已有的卡片（按 SKU 复制），create 创建完整的新卡片',
+    label: '发布方式',
+  },
+  // The price the marketplace page showed when collected (roubles); null when it did not parse or the product has no marketplace page.
+  {
+    field: 'market_price_rub',
+    type: 'number',
+    nullable: true,
+    initial: null,
+    stored: 'plain',
+    about: '采集时平台页面的售价（卢布）；无法识别时为 null',
+    label: '平台售价',
   },
 ] as const satisfies readonly ProductFieldSpec[];
 

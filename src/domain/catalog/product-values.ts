@@ -13,3 +13,10 @@ export type ProductSource = {
   readonly item_id: string;
   readonly url: string;
 };
+
+/**
+ * How a product goes to the marketplace (docs/decisions.md, Follow-selling): `copy` offers it on the marketplace card
+ * it was collected from (`/v1/product/import-by-sku`), `create` makes a full card of its own.
+ */
+export const PUBLISH_MODES = ['copy', 'create'] as const;
+export type PublishMode = (typeof PUBLISH_MODES)[number];

@@ -5,6 +5,8 @@ import { storedPriceIsFresh } from '../pricing/product-pricing.ts';
 import { hasChinese } from '../common/text.ts';
 import { variantPriceProblems } from '../variants/variant-pricing.ts';
 import { offerPriceProblems } from '../publishing/publish-price-rules.ts';
+import { VAT_VALUES } from '../publishing/publish-checks.ts';
+import { copyModeProblems } from './follow-selling.ts';
 
 export const OFFER_ID_MAX_LENGTH = 50;
 
@@ -21,6 +23,7 @@ const positive = (value: number | null): boolean => value !== null && Number.isF
 
 /** Every ready check that fails (docs/decisions.md, Products and stages), in field order; empty when the product may become ready. */
 export function readyProblems(product: Product, context: ReadyContext): FieldProblem[] {
+  if (product.publish_mode === 'copy') return copyReadyProblems(product, context);
   const problems: FieldProblem[] = [];
   const add = (path: string, message: string): void => void problems.push({ path, message });
   for (const field of ['name', 'description'] as const) {
@@ -45,6 +48,25 @@ export function readyProblems(product: Product, context: ReadyContext): FieldPro
   return problems;
 }
 
+/**
+ * A copy's ready checks (docs/decisions.md, Follow-selling) are its pre-flight's: the offer id, a fresh price within the
+ * marketplace's price rules, the VAT and a positive whole SKU; the card on the marketplace has the rest.
+ */
+function copyReadyProblems(product: Product, context: ReadyContext): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const add = (path: string, message: string): void => void problems.push({ path, message });
+  if (product.offer_id.trim() === '') add('/offer_id', '货号 offer_id 不能为空');
+  else if (product.offer_id.length > OFFER_ID_MAX_LENGTH) add('/offer_id', `货号 offer_id 不能超过 ${OFFER_ID_MAX_LENGTH} 个字符`);
+  else if (hasChinese(product.offer_id)) add('/offer_id', '货号 offer_id 含有中文字符，平台会拒绝');
+  else if (context.offerIdTaken) add('/offer_id', '货号 offer_id 已被其他商品使用');
+  const single = { ...product, variants: [] };
+  if (!storedPriceIsFresh(single, context.policy)) add('/price', '价格缺失或与定价策略重新计算的结果不一致，请重新定价');
+  for (const problem of offerPriceProblems(single, context.policy.defaults.min_price_percent ?? null)) add(`/${problem.path}`, problem.message);
+  if (!(VAT_VALUES as readonly string[]).includes(product.vat)) add('/vat', '增值税率只能是 0、0.05、0.07、0.1、0.2 或 0.22');
+  for (const problem of copyModeProblems(product, 'source_item_id')) add(`/${problem.path}`, problem.message);
+  return problems;
+}
+
 /** Fields whose change by a PATCH sends a `ready` product back to `editing`. */
 export const READY_CHECKED_FIELDS = [
   'name',
@@ -59,4 +81,7 @@ export const READY_CHECKED_FIELDS = [
   'old_price',
   'currency_code',
   'fx_rate',
+  'vat',
+  'publish_mode',
+  'source_item_id',
 ] as const satisfies readonly (keyof Product)[];

@@ -14,6 +14,8 @@ const lowest = (values: number[]): number | undefined => (values.length === 0 ? 
 
 /** `¥18.50`, `￥18.5`, `18.5元`, `¥15.00-¥25.00`, `15~25元`, or a bare `18.50` / `15.00-25.00`: the lowest price in yuan. */
 export function parseCostCny(text: string): number | undefined {
+  // A rouble price is the marketplace page's (docs/decisions.md, Follow-selling), never a cost in yuan.
+  if (/₽|руб/i.test(text)) return undefined;
   const found: number[] = [];
   const range = new RegExp(String.raw`[¥￥]?\s*${NUMBER}\s*(?:元)?\s*[-~～—–至]\s*[¥￥]?\s*${NUMBER}\s*元?`, 'g');
   const marked = new RegExp(String.raw`[¥￥]\s*${NUMBER}|${NUMBER}\s*元`, 'g');

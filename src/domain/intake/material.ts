@@ -4,6 +4,7 @@ import { originalImageUrl, refererFor } from './image-source.ts';
 import { type JsonObject, type JsonValue } from '../common/json.ts';
 import { type Platform } from '../common/platform.ts';
 import { type Product, newProduct } from '../catalog/product.ts';
+import { collectedMarketPrice, initialPublishMode } from '../catalog/follow-selling.ts';
 
 /** One collected text (`POST /api/materials` `texts`). */
 export type MaterialText = {
@@ -88,6 +89,9 @@ export function collectedProduct(id: string, material: Material, now: string): P
       source_url: url,
       sources: [{ platform, item_id: itemId, url }],
       raw: rawWithMaterial({}, material),
+      // docs/decisions.md, Follow-selling: the marketplace's own page starts as a copy of its card, priced beside its price.
+      publish_mode: initialPublishMode({ source_platform: platform, source_item_id: itemId, sources: [] }),
+      market_price_rub: platform === 'ozon' ? collectedMarketPrice(material.texts) : null,
     },
     now,
   );
@@ -98,8 +102,11 @@ export function collectedProduct(id: string, material: Material, now: string): P
 export function appendMaterial(product: Product, material: Material, now: string): Product {
   const { platform, itemId, url } = material.source;
   const known = product.sources.some((source) => source.platform === platform && source.item_id === itemId);
+  // A marketplace page appended to a product without its price yet brings it (the first marketplace page's price stays).
+  const marketPrice = product.market_price_rub ?? (platform === 'ozon' ? collectedMarketPrice(material.texts) : null);
   return prefillPricing({
     ...product,
+    market_price_rub: marketPrice,
     version: product.version + 1,
     sources: known ? product.sources : [...product.sources, { platform, item_id: itemId, url }],
     raw: rawWithMaterial(product.raw, material),

@@ -59,7 +59,15 @@ export type PublishCard = {
   readonly video_cover: string | null;
   /** Set on the card of one variant of a product with variants. */
   readonly variant?: CardVariant;
+  /**
+   * Set on a copy of a marketplace card (docs/decisions.md, Follow-selling): the SKU it copies. Only the offer, name and
+   * price go out (`copyOf`); the rest holds what the product has, unchecked and never sent.
+   */
+  readonly copy_sku?: number;
 };
+
+/** A copy of another seller's card under our offer and price, as `/v1/product/import-by-sku` takes it. */
+export type CopyCard = Pick<PublishCard, 'offer_id' | 'name' | 'price' | 'old_price' | 'currency' | 'vat'> & { readonly sku: number };
 
 /** A card's pictures, as a pictures-only update sends them. */
 export type CardPictures = Pick<PublishCard, 'offer_id' | 'primary_image' | 'images'>;

@@ -7,8 +7,11 @@ import { type PublishCard } from './publish-card.ts';
 export const PUBLISH_STATUSES = ['waiting_quota', 'pending', 'imported', 'failed', 'skipped'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 
-/** How a card is sent: a full `/v3/product/import`, only its images (`/v2/product/pictures/import`) or only its price. */
-export const PUBLISH_OPERATIONS = ['import', 'pictures', 'prices'] as const;
+/**
+ * How a card is sent: a full `/v3/product/import`, only its images (`/v2/product/pictures/import`), only its price, or a
+ * copy of a marketplace card by SKU (`/v1/product/import-by-sku`, docs/decisions.md, Follow-selling).
+ */
+export const PUBLISH_OPERATIONS = ['import', 'pictures', 'prices', 'copy'] as const;
 export type PublishOperation = (typeof PUBLISH_OPERATIONS)[number];
 
 /** One error of an import result, as the marketplace reports it (`v1ItemError`). */

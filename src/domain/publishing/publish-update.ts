@@ -1,4 +1,4 @@
-import { type CardPictures, type CardPrice, type PublishCard } from './publish-card.ts';
+import { type CardPictures, type CardPrice, type CopyCard, type PublishCard } from './publish-card.ts';
 import { type PublishOperation } from './publish-task.ts';
 
 /** The pictures of a card, as a pictures-only update sends them. */
@@ -28,6 +28,8 @@ const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
  * price → the prices method, anything else (or no card sent before) → a full import of the same `offer_id`.
  */
 export function chooseOperation(previous: PublishCard | null, next: PublishCard): PublishOperation {
+  // A copy is made once by SKU; the marketplace updates none by SKU, and its price is all of it that is ours.
+  if (next.copy_sku !== undefined) return previous ? 'prices' : 'copy';
   if (!previous) return 'import';
   const { primary_image: _p1, images: _i1, price: _pr1, old_price: _o1, min_price: _m1, ...restBefore } = previous;
   const { primary_image: _p2, images: _i2, price: _pr2, old_price: _o2, min_price: _m2, ...restAfter } = next;
@@ -45,3 +47,14 @@ export function chooseOperation(previous: PublishCard | null, next: PublishCard)
  * through the prices method.
  */
 export const asImported = ({ min_price: _minPrice, ...card }: PublishCard): PublishCard => card;
+
+/** What a copy sends (docs/decisions.md, Follow-selling): the SKU it copies, our offer, name and price. */
+export const copyOf = (card: PublishCard): CopyCard => ({
+  sku: card.copy_sku!,
+  offer_id: card.offer_id,
+  name: card.name,
+  price: card.price,
+  old_price: card.old_price,
+  currency: card.currency,
+  vat: card.vat,
+});

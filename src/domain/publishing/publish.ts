@@ -1,7 +1,21 @@
 import { type FieldProblem } from '../common/errors.ts';
 import { type Product } from '../catalog/product.ts';
 import { GRAMS_PER_UNIT } from '../pricing/product-pricing.ts';
-import { MAX_IMAGES, MAX_NAME_LENGTH, MILLIMETRES, VAT_VALUES, checkImages, checkSize, checkText, crossedOut, pricesFor, positive } from './publish-checks.ts';
+import {
+  MAX_IMAGES,
+  MAX_NAME_LENGTH,
+  MILLIMETRES,
+  VAT_VALUES,
+  checkImages,
+  checkSize,
+  checkText,
+  crossedOut,
+  pricesFor,
+  positive,
+  rublesOf,
+} from './publish-checks.ts';
+import { prepareCopy } from './publish-copy.ts';
+import { marketPriceWarnings } from '../catalog/follow-selling.ts';
 import { OFFER_ID_MAX_LENGTH } from '../catalog/ready-checks.ts';
 import { cardAttributes, cardComplexGroups } from './publish-attributes.ts';
 import { type AttributeRule, checkCategoryAttributes } from './publish-category-checks.ts';
@@ -30,8 +44,12 @@ export type PublishInput = {
 };
 
 /** The items to send: one for a product without variants, one per enabled variant otherwise (docs/decisions.md, Variants). */
-export type PreparedPublish =
-  { readonly ok: true; readonly items: readonly PreparedItem[] } | { readonly ok: false; readonly problems: readonly FieldProblem[] };
+export type PreparedPublish = (
+  { readonly ok: true; readonly items: readonly PreparedItem[] } | { readonly ok: false; readonly problems: readonly FieldProblem[] }
+) & {
+  /** What the seller should know but may publish anyway (our price above the marketplace page's, docs/decisions.md, Follow-selling). */
+  readonly warnings?: readonly FieldProblem[];
+};
 
 /** The category rules the product itself must meet: with variants, aspect attributes and 9048/10097 are the variants'. */
 const productRules = (product: Product, rules: readonly AttributeRule[]): AttributeRule[] =>
@@ -47,7 +65,19 @@ function wholeAmount(value: number, unit: string, base: string, factors: Readonl
  * Checks everything the marketplace needs (the ready checks, plus public image URLs and a sane density; docs/decisions.md, Publishing) and,
  * when all is there, assembles the card to send (the marketplace adapter turns it into the marketplace's import item). Every problem is listed, not just the first.
  */
-export function preparePublish({
+export function preparePublish(input: PublishInput): PreparedPublish {
+  const { product, currency, minPricePercent = null } = input;
+  const warnings = marketPriceWarnings(product, rublesOf(product).price);
+  if (product.publish_mode === 'copy') {
+    const copy = prepareCopy(product, currency, minPricePercent);
+    return copy.ok ? { ok: true, items: [{ variant_id: null, item: copy.item }], warnings } : { ok: false, problems: copy.problems, warnings };
+  }
+  const prepared = prepareFullCard(input);
+  return { ...prepared, warnings };
+}
+
+/** The publish checks and the card of a product with a card of its own (`create`). */
+function prepareFullCard({
   product,
   currency,
   imageUrls,

@@ -14,11 +14,11 @@ const CSV_CONTRACT =
 const CSV_LABELS =
   '货号,商品编号,商品名称,类目,售价（₽）,划线价（₽）,币种,增值税率,重量,重量单位,长度,宽度,高度,尺寸单位,条形码,主图,图片,来源平台,来源商品编号,来源链接,阶段,发布时间,创建时间';
 const EDITABLE =
-  'name,description,offer_id,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,type_id,primary_image,images,source_item_id,source_url,sale_stock';
+  'name,description,offer_id,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,type_id,primary_image,images,source_item_id,source_url,sale_stock,publish_mode';
 const EXPORTED =
   'id,stage,name,offer_id,price,old_price,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,primary_image,images,source_platform,source_item_id,source_url,marketplace_product_id,published_at,fx_rate,created_at,updated_at';
 const COLUMNS =
-  'id,stage,version,name,description,offer_id,price,old_price,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,type_id,primary_image,images,source_platform,source_item_id,source_url,sources,marketplace_product_id,published_at,fx_rate,raw,pricing,copy,attributes,complex_attributes,variants,search_text,created_at,updated_at,created_by,updated_by,sale_stock';
+  'id,stage,version,name,description,offer_id,price,old_price,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,type_id,primary_image,images,source_platform,source_item_id,source_url,sources,marketplace_product_id,published_at,fx_rate,raw,pricing,copy,attributes,complex_attributes,variants,search_text,created_at,updated_at,created_by,updated_by,sale_stock,publish_mode,market_price_rub';
 const LABELS: Record<string, string> = {
   id: '编号',
   name: '商品名称',
@@ -52,6 +52,8 @@ const LABELS: Record<string, string> = {
   variants: '款式',
   fx_rate: '汇率',
   sale_stock: '销售库存',
+  publish_mode: '发布方式',
+  market_price_rub: '平台售价',
 };
 
 const product: Product = {

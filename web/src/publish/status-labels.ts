@@ -38,4 +38,9 @@ export const settlingNote = (nextAt: string | null = null): HTMLElement =>
   h('div', { class: 'muted small settling-note' }, nextAt ? `${SETTLING_NOTE}（下次核对 ${formatTime(nextAt)}）` : SETTLING_NOTE);
 
 /** What a publish of an already published product sends (docs/decisions.md, Publishing). */
-export const OPERATION_LABELS: Readonly<Record<PublishOperation, string>> = { import: '创建或整体更新', pictures: '只更新图片', prices: '只更新价格' };
+export const OPERATION_LABELS: Readonly<Record<PublishOperation, string>> = {
+  import: '创建或整体更新',
+  pictures: '只更新图片',
+  prices: '只更新价格',
+  copy: '跟卖（按 SKU 复制卡片）',
+};

@@ -97,6 +97,8 @@ export function productDetail(state: 'created' | 'patched' | 'ready') {
     assets: ready ? [UPLOADED_ASSET] : [],
     variants: [],
     sale_stock: null,
+    publish_mode: 'create',
+    market_price_rub: null,
     allowed_moves: ready ? ['editing'] : [],
     ready_problems: ready ? [] : [{ path: '/images', message: '至少需要一张已保存的图片' }],
     created_at: EXAMPLE.createdAt,
@@ -128,5 +130,7 @@ export const PRODUCT_SUMMARY = {
   created_at: EXAMPLE.createdAt,
   updated_at: EXAMPLE.createdAt,
   created_by: 'app-token',
+  publish_mode: 'create',
+  market_price_rub: null,
   updated_by: 'app-token',
 };

@@ -100,6 +100,7 @@ export const productRoutes =
           price_index,
           content_rating_max,
           real_margin_below,
+          publish_mode,
         } = request.query;
         const output = await deps.listProducts({
           stage,
@@ -112,6 +113,7 @@ export const productRoutes =
           priceIndex: price_index,
           contentRatingMax: content_rating_max,
           realMarginBelow: real_margin_below,
+          publishMode: publish_mode,
           updatedFrom: updated_from === undefined ? undefined : dateBound(updated_from, 'updated_from', false),
           updatedBefore: updated_to === undefined ? undefined : dateBound(updated_to, 'updated_to', true),
           sort: sort === undefined ? undefined : { key: sort.replace(/^-/, '') as ListSortKey, descending: sort.startsWith('-') },

@@ -87,7 +87,7 @@ export const publishRoutes =
         schema: {
           tags,
           summary: '发布前检查（与发布同一套检查，不发送任何内容）',
-          description: '200 {ok, errors}；类目或类型在平台不存在时 422 CATEGORY_UNKNOWN；店铺未通过测试 409 SHOP_NOT_ACTIVE；平台不可达 502。',
+          description: '200 {ok, errors, warnings}；类目或类型在平台不存在时 422 CATEGORY_UNKNOWN；店铺未通过测试 409 SHOP_NOT_ACTIVE；平台不可达 502。',
           params: IdParams,
           body: PublishBody,
           response: withErrors({ 200: PublishCheckBody }),
@@ -117,7 +117,7 @@ export const publishRoutes =
           productIds: request.body.product_ids,
           actor: actorOf(request),
         });
-        const refusals = refused.map(({ product_id, errors }) => ({ product_id, errors: [...errors] }));
+        const refusals = refused.map(({ product_id, code, errors }) => ({ product_id, ...(code ? { code } : {}), errors: [...errors] }));
         return reply.status(202).send({ tasks, waiting, settling, refused: refusals, products });
       },
     );

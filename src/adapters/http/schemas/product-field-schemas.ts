@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PLATFORMS } from '../../../domain/common/platform.ts';
 import { type JsonObject } from '../../../domain/common/json.ts';
-import { STAGES } from '../../../domain/catalog/product-values.ts';
+import { PUBLISH_MODES, STAGES } from '../../../domain/catalog/product-values.ts';
 import { type FieldLimits, type FieldType, type ProductFieldSpec } from '../../../domain/catalog/product-fields.ts';
 import { HttpUrl, ImageAddress, JsonObjectSchema, literals, nullable, Timestamp, Uuid } from './common.ts';
 import { VariantBody } from './variants.ts';
@@ -37,6 +37,11 @@ const ANSWERS: Readonly<Record<FieldType, (options: Options) => TSchema>> = {
   timestamp: () => Timestamp,
   group: () => Group,
   variants: (options) => Type.Array(VariantBody, options),
+  publishMode: (options) =>
+    Type.Union(
+      PUBLISH_MODES.map((mode) => Type.Literal(mode)),
+      options,
+    ),
 };
 
 /** How each type of field is taken in a body, within its limits; the types no body sets have none. */
@@ -48,6 +53,11 @@ const BODIES: Readonly<Partial<Record<FieldType, (limits: FieldLimits, options: 
   images: (limits) => Type.Array(ImageAddress(limits.maxLength ?? 4096), defined({ maxItems: limits.maxItems })),
   url: (limits, options) => HttpUrl(limits.maxLength ?? 4096, { allowEmpty: true, ...options }),
   platform: () => PlatformSchema,
+  publishMode: (_limits, options) =>
+    Type.Union(
+      PUBLISH_MODES.map((mode) => Type.Literal(mode)),
+      options,
+    ),
 };
 
 const about = (spec: ProductFieldSpec): Options => (spec.about === undefined ? {} : { description: spec.about });

@@ -1,3 +1,4 @@
+import { PUBLISH_MODES } from '../../../domain/catalog/product-values.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { PLATFORMS } from '../../../domain/common/platform.ts';
 import { PRICING_LIMITS, TIER_CHOICES } from '../../../domain/pricing/pricing.ts';
@@ -44,6 +45,12 @@ export const ProductListQuery = Type.Object(
     price_index: Type.Optional(PriceIndexSchema),
     content_rating_max: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: '内容评分不高于此值' })),
     real_margin_below: Type.Optional(Type.Number({ minimum: -1000, maximum: 100, description: '实际利润率低于此值（%）' })),
+    publish_mode: Type.Optional(
+      Type.Union(
+        PUBLISH_MODES.map((mode) => Type.Literal(mode)),
+        { description: '发布方式：copy 跟卖，create 新建卡片' },
+      ),
+    ),
     ...PageQuery,
   },
   { additionalProperties: false },
@@ -77,6 +84,11 @@ export const ProductSummary = Type.Object({
   marketplace_product_id: nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
+  publish_mode: Type.Union(
+    PUBLISH_MODES.map((mode) => Type.Literal(mode)),
+    { description: '发布方式：copy 跟卖，create 新建卡片' },
+  ),
+  market_price_rub: nullable(Type.Number({ description: '采集时平台页面的售价（卢布）' })),
   ...Attribution,
 });
 

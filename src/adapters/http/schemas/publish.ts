@@ -82,7 +82,13 @@ export const BulkPublishReplyBody = Type.Object(
     settling: Type.Array(Type.String(), {
       description: 'waiting 中发送后没有收到平台回复、正在向平台核对是否已创建的商品（核对后不会重复发送）',
     }),
-    refused: Type.Array(Type.Object({ product_id: Type.String(), errors: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })) })),
+    refused: Type.Array(
+      Type.Object({
+        product_id: Type.String(),
+        code: Type.Optional(Type.String({ description: '平台在发送时拒绝的原因代码，如 COPY_NOT_ALLOWED（不允许跟卖，可改为创建新卡片）' })),
+        errors: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
+      }),
+    ),
     products: Type.Array(
       Type.Object({
         product_id: Type.String(),
@@ -103,7 +109,7 @@ export const PublishCheckBody = Type.Object(
       Type.Object({ path: Type.String({ description: '字段路径，如 name、attributes/85、images/3' }), message: Type.String({ description: '中文说明' }) }),
     ),
     warnings: Type.Array(Type.Object({ path: Type.String(), message: Type.String({ description: '中文说明' }) }), {
-      description: '不阻止发布的提醒，如型号名称（9048）与另一个商品相同',
+      description: '不阻止发布的提醒，如型号名称（9048）与另一个商品相同、售价高于平台页面上的售价',
     }),
   },
   { additionalProperties: false },

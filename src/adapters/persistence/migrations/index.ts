@@ -27,6 +27,7 @@ import * as stock from './026-stock.ts';
 import * as marketOffers from './027-market-offers.ts';
 import * as marketPrices from './028-market-prices.ts';
 import * as searchCollectedTitles from './029-search-collected-titles.ts';
+import * as publishMode from './030-publish-mode.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027-market-offers': marketOffers,
   '028-market-prices': marketPrices,
   '029-search-collected-titles': searchCollectedTitles,
+  '030-publish-mode': publishMode,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

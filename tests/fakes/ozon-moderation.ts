@@ -7,6 +7,8 @@
 export type ModerationPlan = {
   /** How long after its import a card stays in moderation before it is approved (0 = approved at the first look). */
   moderationMs: number;
+  /** Looks at each card of an import as it arrives: a verdict declines it `afterMs` after the import (e.g. the demo's watermark rule). */
+  review?: (item: Readonly<Record<string, unknown>>) => { afterMs: number; error: CardError } | undefined;
 };
 
 /** A card error in `/v3/product/info/list`'s shape (`GetProductInfoListResponseError`). */
@@ -55,6 +57,13 @@ export function makeModeration(now: () => number = Date.now) {
       for (const offerId of offerIds) {
         offers.set(offerId, { importedAt: now() });
         deleted.delete(offerId);
+      }
+    },
+    /** The cards of an import just started (after `imported`), each shown to `plan.review`: those it picks are declined. */
+    reviewed(items: readonly Readonly<Record<string, unknown>>[]): void {
+      for (const item of items) {
+        const verdict = moderation.plan.review?.(item);
+        if (verdict) moderation.declineAfter(String(item.offer_id), verdict.afterMs, verdict.error);
       }
     },
     /** Moderation declines the card of `offerId` `afterMs` after its last import (until it is imported again). */

@@ -219,6 +219,7 @@ export async function startFakeOzon(): Promise<FakeOzon> {
         if (exceeded) return itemLimited(response, minutesUntil(exceeded.reset_at));
         const taskId = startTask('import', items);
         moderation.imported(items.map((item) => String(item.offer_id)));
+        moderation.reviewed(items);
         priceBook.imported(items);
         if (hold === 'hold') return void heldImports.push({ response, taskId });
         if (hold === 'cut') return void response.socket?.destroy();

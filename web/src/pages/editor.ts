@@ -137,7 +137,12 @@ export const renderEditor: Screen = (app, root, route) => {
     const tabList = tabRow('编辑步骤', tabButtons);
     const keyboard = editorKeyboard(ctx, () => shownTab);
     cleanups.push(() => keyboard.stop());
-    const notice = isEmptyPatch(restored) ? null : h('p', { class: 'notice' }, '已恢复上次未保存的修改，正在保存。');
+    const notice = isEmptyPatch(restored) ? null : h('p', { class: 'notice', id: 'restored-notice' }, '已恢复上次未保存的修改，正在保存。');
+    // Says saved once the save state does (issue 32 item 13: "正在保存" stayed beside ✓ 已保存).
+    if (notice)
+      ctx.subscribe(() => {
+        if (ctx.saveState().status === 'saved' && Object.keys(ctx.saveState().pending).length === 0) notice.textContent = '已恢复上次未保存的修改，并已保存。';
+      });
     const header = h(
       'div',
       { class: 'editor-header' },

@@ -1,4 +1,4 @@
-import { messageOf } from '../api/client.ts';
+import { ApiError, messageOf } from '../api/client.ts';
 import type { SessionUser } from '../api/session.ts';
 import type { LoginResponse } from '../api/types.ts';
 import type { App, Screen } from '../app.ts';
@@ -69,7 +69,9 @@ export const renderLogin: Screen = (app, root, route) => {
           const json = tokenMode ? { token: tokenInput.value.trim() } : { username: username.value.trim(), password: password.value };
           await signIn(app, await app.api.json<LoginResponse>('/api/auth/login', { method: 'POST', json }));
         } catch (failure) {
-          error.textContent = messageOf(failure);
+          // The app token typed as a password is the usual slip (issue 32 item 13): point to the switch below.
+          const pointToToken = !tokenMode && failure instanceof ApiError && failure.status === 401;
+          error.textContent = pointToToken ? `${messageOf(failure)}。如果你输入的是启动时打印的应用令牌，请点下方「改用应用令牌登录」。` : messageOf(failure);
           button.disabled = false;
           (tokenMode ? tokenInput : password).select();
         }

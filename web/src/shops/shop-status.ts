@@ -13,6 +13,8 @@ export const statusBadge = (shop: Shop): HTMLElement =>
 /** "2027-02-18 到期（还有 85 天）", red inside the warning window. */
 export function expiryCell(shop: Shop, now: Date): HTMLElement {
   const expiry = keyExpiry(shop.key_expires_at, now);
+  // A refused key has no expiry to tell (issue 32 item 13): say why rather than "平台未给出".
+  if (shop.status === 'invalid') return h('span', { class: 'muted', 'data-expiry': 'invalid' }, 'Key 被拒绝，更换后显示');
   if (expiry.level === 'unknown') return h('span', { class: 'muted', 'data-expiry': 'unknown' }, shop.last_tested_at ? '平台未给出' : '测试后显示');
   const text = expiry.level === 'expired' ? '已过期' : `还有 ${expiry.daysLeft} 天`;
   return h(

@@ -158,8 +158,9 @@ describe('the editor’s panels, the session and the safety nets in Chromium', (
   it('saves the edits a closed tab left behind on the next visit', async () => {
     await page().evaluate((id) => localStorage.setItem(`lws.draft.${id}`, JSON.stringify({ pricing: { markup_percent: 45 } })), productId);
     await open();
-    await expect.poll(text(page(), '.notice'), POLL).toContain('已恢复');
     await savedAll(page());
+    // Saved: the banner says so instead of "正在保存" (issue 32 item 13).
+    await expect.poll(text(page(), '#restored-notice'), POLL).toBe('已恢复上次未保存的修改，并已保存。');
     const product = await apiJson<{ pricing: { markup_percent?: number } }>(stack.service.baseUrl, token, 'GET', `/api/products/${productId}`);
     expect(product.pricing.markup_percent).toBe(45);
     await expect.poll(value(page(), '#f-pricing-markup_percent'), POLL).toBe('45');

@@ -71,6 +71,8 @@ describe('publishing from the page in Chromium', () => {
     await page().fill('#shop-api-key', 'e2e-wrong-key-9999');
     await page().click('#shop-add');
     await expect.poll(attr(page(), `${shopRow} [data-status]`, 'data-status'), POLL).toBe('invalid');
+    // A refused key has no expiry: said as such, not "平台未给出" (issue 32 item 13).
+    await expect.poll(text(page(), `${shopRow} [data-expiry]`), POLL).toBe('Key 被拒绝，更换后显示');
     await expect.poll(text(page(), '#toasts'), POLL).toContain('被平台拒绝');
 
     await page().click(`${shopRow} [data-action=rotate]`);

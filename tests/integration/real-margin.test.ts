@@ -177,4 +177,18 @@ describe.each(testDatabases())('the real margin and the price index, watched, on
     expect(await queued()).toBe(2);
     expect(robots.messages).toHaveLength(2);
   });
+
+  it('reads the shop again at once when its floor changes: a floor above both margins flags and tells both in the next pass', async () => {
+    const [raised, red] = products as [Product, Product];
+    expect(await list('real_margin_below=100')).toHaveLength(2);
+    expect((await api('PATCH', `/api/shops/${shopId}`, { min_margin_percent: 25 })).statusCode).toBe(200);
+    await sweepOnce(); // the clock has not moved: only the floor's change made them due
+    expect(
+      (await list('sort=real_margin'))
+        .filter((item) => item.below_margin_floor)
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([raised.id, red.id].sort());
+    expect(await queued()).toBe(4);
+  });
 });

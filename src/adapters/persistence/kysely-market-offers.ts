@@ -166,6 +166,14 @@ export function makeKyselyMarketOffers(db: Kysely<Database>): MarketOfferReposit
       });
     },
 
+    async shopDue(shopId, now) {
+      await db
+        .updateTable('market_offers')
+        .set({ prices_due: 1, next_check_at: sql<string>`case when next_check_at > ${now} then ${now} else next_check_at end` })
+        .where('shop_id', '=', shopId)
+        .execute();
+    },
+
     async pricesAccepted(shopId, offerIds, now) {
       if (offerIds.length === 0) return;
       // Due now; an offer claimed at this moment may be read twice (the same answer stored twice, nothing lost).

@@ -64,6 +64,8 @@ export interface MarketOfferRepository {
   handBack(offers: readonly MarketOffer[], leaseUntil: string, now: string): Promise<void>;
   /** Stores what a look found (state, errors, next look), as given. */
   save(offers: readonly MarketOffer[]): Promise<void>;
+  /** Makes every offer of a shop due at `now` with its prices to be read again (its margin floor changed). */
+  shopDue(shopId: string, now: string): Promise<void>;
   /** Makes these offers of a shop, whose new price the marketplace accepted, due at `now` with their prices to be read again. */
   pricesAccepted(shopId: string, offerIds: readonly string[], now: string): Promise<void>;
   /** The earliest next look among all offers, or undefined when none is followed. */

@@ -56,8 +56,9 @@ export function makeMarketWatch({ marketplace, products, clock, recheckMs, notif
     return rfbs;
   };
 
-  const tell = async (shop: Shop, before: MarketOffer, after: MarketOffer, productName: string | undefined): Promise<void> => {
-    if (!notifier || after.market_prices_checked_at === before.market_prices_checked_at) return;
+  /** Told for the offers whose prices this look read. */
+  const tell = async (shop: Shop, after: MarketOffer, productName: string | undefined): Promise<void> => {
+    if (!notifier) return;
     const subject = { shopId: after.shop_id, productId: after.product_id, variantId: after.variant_id };
     const named = productName === undefined ? {} : { productName };
     if (after.price_index === 'RED') await notifier.notify({ ...subject, ...named, kind: 'price_index_red', offerId: after.offer_id });
@@ -154,8 +155,8 @@ export function makeMarketWatch({ marketplace, products, clock, recheckMs, notif
       }
     }
 
+    for (const offer of pricesDue) await tell(shop, next.get(offer.offer_id)!, names.get(offer.product_id));
     const answered = offers.map((offer) => next.get(offer.offer_id)!);
-    for (const [index, offer] of answered.entries()) await tell(shop, offers[index]!, offer, names.get(offer.product_id));
     return answered;
   };
 }

@@ -12,6 +12,8 @@ export type UpdateShopDeps = {
   readonly clock: Clock;
   /** Checks a default warehouse against the shop's own (docs/decisions.md, Stock). */
   readonly listWarehouses: ListWarehouses;
+  /** Told when the margin floor changed: the shop's offers are read again at once, flagged and told against the new floor. */
+  readonly onMarginFloorChanged?: (shopId: string) => Promise<void>;
 };
 export type UpdateShopInput = {
   readonly id: string;
@@ -27,7 +29,7 @@ export type UpdateShopInput = {
 export type UpdateShop = (input: UpdateShopInput) => Promise<Shop>;
 
 /** Renames, changes the currency or the stock defaults, or replaces the credentials (which sends the shop back to `unverified`). */
-export function makeUpdateShop({ shops, secretBox, clock, listWarehouses }: UpdateShopDeps): UpdateShop {
+export function makeUpdateShop({ shops, secretBox, clock, listWarehouses, onMarginFloorChanged }: UpdateShopDeps): UpdateShop {
   return async (input) => {
     const shop = await shops.findById(input.id);
     if (!shop) throw shopNotFound();
@@ -58,6 +60,7 @@ export function makeUpdateShop({ shops, secretBox, clock, listWarehouses }: Upda
       clock.now().toISOString(),
     );
     if (!(await shops.update(next))) throw shopNotFound();
+    if (next.min_margin_percent !== shop.min_margin_percent) await onMarginFloorChanged?.(shop.id);
     return next;
   };
 }

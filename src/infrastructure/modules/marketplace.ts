@@ -86,7 +86,15 @@ export const marketplaceModule: FeatureModule<
     listWarehouses: asFunction(({ shopAccess, marketplace, categoryCache, clock, config }: Deps) =>
       makeListWarehouses({ shopAccess, marketplace, categoryCache, clock, ttlMs: config.stock.warehousesTtlMs }),
     ).singleton(),
-    updateShop: asFunction(({ shops, secretBox, clock, listWarehouses }: Deps) => makeUpdateShop({ shops, secretBox, clock, listWarehouses })).singleton(),
+    updateShop: asFunction((cradle: Deps) => {
+      const { shops, secretBox, clock, listWarehouses } = cradle;
+      return makeUpdateShop({
+        ...{ shops, secretBox, clock, listWarehouses },
+        // The market-follow feature (registered after this one) reads the shop's offers again against the new floor.
+        onMarginFloorChanged: (shopId) =>
+          (cradle as Deps & Partial<MarketFollowRegistry>).marketOffers?.shopDue(shopId, clock.now().toISOString()) ?? Promise.resolve(),
+      });
+    }).singleton(),
     deleteShop: asFunction(({ shops, publishTasks, webhookStore }: Deps) =>
       makeDeleteShop({ shops, publishTasks, onDeleted: (shopId) => webhookStore.deleteByShop(shopId) }),
     ).singleton(),

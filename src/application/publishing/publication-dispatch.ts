@@ -125,7 +125,10 @@ export function makePublicationDispatch(deps: PublicationDispatchDeps): Publicat
       if (!candidate.ok) return candidate;
       const entries = candidate.entries.map((entry) => {
         const id = entry.isNewCard ? found.get(entry.item.offer_id) : undefined;
-        return id === undefined ? entry : { ...entry, isNewCard: false, existing: { marketplace_product_id: id } };
+        if (id === undefined) return entry;
+        // The marketplace copies no card onto an offer it has: a copy of an existing offer sends its price (docs/decisions.md, Follow-selling).
+        const operation = entry.operation === 'copy' ? 'prices' : entry.operation;
+        return { ...entry, operation, isNewCard: false, existing: { marketplace_product_id: id } };
       });
       return { ...candidate, entries };
     });

@@ -47,6 +47,8 @@ export function collectedInfo(ctx: EditorContext): HTMLElement | null {
           'li',
           { 'data-platform': source.platform },
           h('span', { class: 'badge badge-ok' }, label(PLATFORM_LABELS, source.platform)),
+          // A sourcing page beside the marketplace page is the supply of a copy (docs/decisions.md, Follow-selling).
+          product.source_platform === 'ozon' && source.platform !== 'ozon' ? h('span', { class: 'badge supply' }, ' 货源') : null,
           source.item_id ? ` 商品编号 ${source.item_id} · ` : ' ',
           safeLink(source.url),
         ),

@@ -12,6 +12,7 @@ import { field } from './fields.ts';
 import { livePrice } from './live-pricing.ts';
 import { quoteView, serverPriceLine } from './price-view.ts';
 import { marginMark, priceIndexMark } from '../lib/price-index.ts';
+import { marketPriceLine } from './follow-selling.ts';
 import type { Static } from '@sinclair/typebox';
 import type { ProductMarketBody } from '../../../src/adapters/http/schemas/market.ts';
 import type { Quote } from '../../../src/domain/pricing/pricing.ts';
@@ -109,7 +110,14 @@ export const pricingPanel: Panel = (ctx, host) => {
       { class: 'muted small' },
       `当前汇率 ${formatDecimal(fx.rate)} ₽/¥（${fx.source}，${formatTime(fx.updated_at)}${fx.stale ? '，旧值' : ''}）`,
     );
-    if (live.kind === 'quote') mount(result, rate, quoteView(live.quote, server), realMarginLine(market, live.quote));
+    if (live.kind === 'quote')
+      mount(
+        result,
+        rate,
+        quoteView(live.quote, server),
+        marketPriceLine(ctx.saved().market_price_rub, live.quote.breakdown.price_rub),
+        realMarginLine(market, live.quote),
+      );
     else mount(result, rate, h('p', { class: live.kind === 'invalid' ? 'form-error' : 'muted', id: 'live-price-missing' }, live.message), server);
   };
 

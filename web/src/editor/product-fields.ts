@@ -3,6 +3,7 @@ import { hasChinese } from '../lib/format.ts';
 import { collectedInfo } from './collected-info.ts';
 import type { EditorContext } from './context.ts';
 import { field } from './fields.ts';
+import { publishModeField } from './follow-selling.ts';
 
 const russianOnly = (value: string): string | null => (hasChinese(value) ? '含有中文字符：上架前需改为俄文（可在「俄文文案」生成并应用）' : null);
 
@@ -11,6 +12,7 @@ export function productFields(ctx: EditorContext): HTMLElement {
   return h(
     'div',
     { class: 'product-fields' },
+    publishModeField(ctx),
     field(ctx, { field: 'name', label: '商品名称（俄文）', warn: russianOnly, lang: 'ru' }),
     field(ctx, { field: 'description', label: '商品描述（俄文）', kind: 'textarea', warn: russianOnly, lang: 'ru' }),
     h(

@@ -39,6 +39,13 @@ export const PLATFORM_CHOICES: readonly { value: string; text: string }[] = [
   { value: 'manual', text: '手工创建' },
 ];
 
+/** The publish mode filter (`publish_mode`, docs/decisions.md, Follow-selling). */
+export const MODE_CHOICES = [
+  { value: '', text: '全部发布方式' },
+  { value: 'copy', text: '跟卖' },
+  { value: 'create', text: '新建卡片' },
+] as const;
+
 /** `GET /api/products` query of a list address; empty values are dropped by the client. */
 export function listQuery(route: ListRouteLike, page = route.page, pageSize = PAGE_SIZE): Record<string, string | number | undefined> {
   return {
@@ -51,6 +58,7 @@ export function listQuery(route: ListRouteLike, page = route.page, pageSize = PA
     sort: route.sort && route.sort !== '-updated_at' ? route.sort : undefined,
     market_state: route.market,
     price_index: route.index,
+    publish_mode: route.mode,
     page,
     page_size: pageSize,
   };
@@ -58,7 +66,7 @@ export function listQuery(route: ListRouteLike, page = route.page, pageSize = PA
 
 /** Whether the list is narrowed by anything but its tab (then an empty list means "nothing matches"). */
 export const isFiltered = (route: ListRouteLike): boolean =>
-  Boolean(route.q || route.platform || route.failed || route.from || route.to || route.market || route.index);
+  Boolean(route.q || route.platform || route.failed || route.from || route.to || route.market || route.index || route.mode);
 
 /** A tab's count: `all` is the live stages' sum (the archive is its own tab). */
 export function tabCount(counts: StageCounts | null, tab: string): number | null {

@@ -27,9 +27,11 @@ export type ListFilters = {
   readonly market?: string;
   /** The price index (`price_index`, docs/decisions.md, Real margin). */
   readonly index?: string;
+  /** How products go to the marketplace (`publish_mode`, docs/decisions.md, Follow-selling). */
+  readonly mode?: string;
 };
 
-const FILTER_KEYS = ['platform', 'from', 'to', 'sort', 'market', 'index'] as const;
+const FILTER_KEYS = ['platform', 'from', 'to', 'sort', 'market', 'index', 'mode'] as const;
 
 export const EDITOR_TABS = ['pricing', 'copy', 'images', 'suite', 'publish'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];

@@ -1,5 +1,5 @@
 import { h } from '../lib/dom.ts';
-import { PLATFORM_CHOICES, PRICE_INDEX_CHOICES, SORT_CHOICES, isFiltered, type ListRouteLike } from '../lib/list-query.ts';
+import { MODE_CHOICES, PLATFORM_CHOICES, PRICE_INDEX_CHOICES, SORT_CHOICES, isFiltered, type ListRouteLike } from '../lib/list-query.ts';
 import type { ListFilters } from '../lib/router.ts';
 import { MARKET_STATE_LABELS, MARKET_STATE_ORDER } from '../lib/market-labels.ts';
 
@@ -17,6 +17,11 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     'select',
     { id: 'filter-index', 'aria-label': '价格指数', onchange: () => go({ index: index.value || undefined, page: 1 }) },
     PRICE_INDEX_CHOICES.map((choice) => h('option', { value: choice.value, selected: (current.index ?? '') === choice.value }, choice.text)),
+  );
+  const mode = h(
+    'select',
+    { id: 'filter-mode', 'aria-label': '发布方式', onchange: () => go({ mode: mode.value || undefined, page: 1 }) },
+    MODE_CHOICES.map((choice) => h('option', { value: choice.value, selected: (current.mode ?? '') === choice.value }, choice.text)),
   );
   const failed = h('input', {
     type: 'checkbox',
@@ -46,7 +51,18 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
         {
           class: 'link',
           id: 'filter-clear',
-          onclick: () => go({ q: '', platform: undefined, failed: undefined, from: undefined, to: undefined, market: undefined, index: undefined, page: 1 }),
+          onclick: () =>
+            go({
+              q: '',
+              platform: undefined,
+              failed: undefined,
+              from: undefined,
+              to: undefined,
+              market: undefined,
+              index: undefined,
+              mode: undefined,
+              page: 1,
+            }),
         },
         '清除筛选',
       )
@@ -55,6 +71,7 @@ export function filterBar(current: ListRouteLike, go: (next: Partial<ListRouteLi
     'div',
     { class: 'filters', id: 'list-filters' },
     platform,
+    mode,
     market,
     index,
     h('label', { class: 'check-label' }, failed, '只看有图片下载失败的'),

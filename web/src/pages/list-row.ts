@@ -46,8 +46,22 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
       null,
       isWebAddress(item.source_url) ? h('a', { href: item.source_url, target: '_blank', rel: 'noreferrer noopener' }, sourceName(item)) : sourceName(item),
     ),
+    h(
+      'td',
+      { class: 'mode', 'data-mode': item.publish_mode },
+      item.publish_mode === 'copy'
+        ? h('span', { class: 'badge badge-ok', title: '按 SKU 跟卖平台上已有的卡片' }, '跟卖')
+        : h('span', { class: 'muted' }, '新建卡片'),
+    ),
     assetCell(item),
-    h('td', { class: 'num price' }, formatPrice(item.price)),
+    h(
+      'td',
+      { class: 'num price' },
+      formatPrice(item.price),
+      item.market_price_rub === null
+        ? null
+        : h('div', { class: 'muted small market-price', title: '采集时平台页面上的售价' }, `平台 ${formatPrice(item.market_price_rub)}`),
+    ),
     h(
       'td',
       { class: 'watch' },
@@ -65,4 +79,4 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
 }
 
 /** The thumbnail column's heading is for screen readers only: the pictures speak for themselves on screen. */
-export const LIST_HEADINGS = ['缩略图', '名称', '货号', '阶段', '平台状态', '来源', '图片', '售价', '利润率 · 价格指数', '更新时间'] as const;
+export const LIST_HEADINGS = ['缩略图', '名称', '货号', '阶段', '平台状态', '来源', '发布方式', '图片', '售价', '利润率 · 价格指数', '更新时间'] as const;

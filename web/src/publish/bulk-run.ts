@@ -4,6 +4,7 @@ import { h } from '../lib/dom.ts';
 import type { BulkTable } from './bulk-table.ts';
 import { isOpenStatus } from './status-labels.ts';
 import { watchTask } from './task-watch.ts';
+import { copySwitchFor } from './copy-refusal.ts';
 
 /** One line on what happened to the selection. */
 export function replySummary(reply: BulkPublishReply): HTMLElement {
@@ -32,7 +33,12 @@ export function replySummary(reply: BulkPublishReply): HTMLElement {
  * final; `onAllFinal` runs once nothing is open any more. Returns the stop function.
  */
 export function followReply(app: App, reply: BulkPublishReply, table: BulkTable, onAllFinal: () => void): () => void {
-  for (const refused of reply.refused) table.setRefused(refused.product_id, refused.errors);
+  for (const refused of reply.refused) {
+    // A copy the marketplace refused can go as a full card instead: switched here, finished in the editor.
+    const done = (): void =>
+      table.setRefused(refused.product_id, [{ path: 'publish_mode', message: '已改为创建新卡片：请在编辑页补齐类目、属性和图片后重新发布' }]);
+    table.setRefused(refused.product_id, refused.errors, copySwitchFor(app, refused.product_id, [refused.code], done));
+  }
   for (const id of reply.waiting) table.setStatus(id, 'waiting_quota', [], reply.settling.includes(id));
   table.deselect([...reply.waiting, ...reply.tasks.flatMap((task) => task.product_ids)]);
   const open = new Set(reply.tasks.map((task) => task.task_id));

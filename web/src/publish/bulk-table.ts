@@ -19,7 +19,8 @@ export type BulkTable = {
   setCheck(id: string, problems: readonly FieldProblem[] | null): void;
   /** `settling`: sent without an answer, being looked up on the marketplace (shown 核对中 with the reason). */
   setStatus(id: string, status: PublishStatus, errors?: readonly ImportError[], settling?: boolean): void;
-  setRefused(id: string, problems: readonly FieldProblem[]): void;
+  /** `extra`: what the seller can do about it (a refused copy's switch to a full card). */
+  setRefused(id: string, problems: readonly FieldProblem[], extra?: HTMLElement | null): void;
   /** Unticks rows (those sent or waiting), so what stays ticked is what still needs the seller. */
   deselect(ids: readonly string[]): void;
 };
@@ -132,9 +133,9 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       }
       onSelection();
     },
-    setRefused(id, problems) {
+    setRefused(id, problems, extra = null) {
       const cell = statusCells.get(id);
-      if (cell) mount(cell, h('span', { class: 'badge badge-error', 'data-publish-status': 'refused' }, '未发送'), problemsView(id, problems));
+      if (cell) mount(cell, h('span', { class: 'badge badge-error', 'data-publish-status': 'refused' }, '未发送'), problemsView(id, problems), extra);
     },
   };
 }

@@ -8,6 +8,7 @@ import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { toast } from '../lib/toast.ts';
 import { focusField } from './focus-field.ts';
 import { importErrors } from './import-errors.ts';
+import { copySwitchFor } from './copy-refusal.ts';
 import { problemList, runPreflight } from './preflight.ts';
 import { OPERATION_LABELS, PUBLISH_STATUS_LABELS, isOpenStatus, publishBadge, settlingNote } from './status-labels.ts';
 import { watchTask } from './task-watch.ts';
@@ -97,6 +98,12 @@ export function publishActions(
             )
           : null,
       importErrors(mine.length > 1 ? mine.flatMap((entry) => entry.errors) : (item?.errors ?? task.errors)),
+      copySwitchFor(
+        ctx.app,
+        ctx.id,
+        (item?.errors ?? task.errors).map((error) => error.code),
+        () => ctx.refresh(),
+      ),
     );
     if (status !== 'pending' && status !== 'waiting_quota') {
       toast(`发布结果：${PUBLISH_STATUS_LABELS[status]}`, status === 'imported' ? 'info' : 'error');

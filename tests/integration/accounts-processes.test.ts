@@ -42,57 +42,52 @@ const post = (base: string, url: string, body: unknown, token?: string) =>
     body: JSON.stringify(body),
   });
 
-// The databases' runs are side by side: each mostly waits on its child processes (its own data dir and database).
-describe('accounts across two processes on one database', () => {
+describe.each(testDatabases().map((db) => db.name))('accounts across two processes on one %s database', (name) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it.concurrent.each(testDatabases().map((db) => db.name))(
-    'on %s: creates the first admin by command (password on stdin) and revokes a disabled user on the other instance within 5 s',
-    async (name) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-acc-proc-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const database = await processDatabase(name, dataDir);
-      cleanups.push(() => database.drop());
-      const env = { ...SECRETS, DATA_DIR: dataDir, DATABASE_URL: database.url };
+  it('creates the first admin by command (password on stdin) and revokes a disabled user on the other instance within 5 s', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-acc-proc-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const database = await processDatabase(name, dataDir);
+    cleanups.push(() => database.drop());
+    const env = { ...SECRETS, DATA_DIR: dataDir, DATABASE_URL: database.url };
 
-      const added = await runUserCommand(['add', 'chief', '--role', 'admin'], `${GOOD_PASSWORD}\n`, env);
-      expect(added.code, added.out).toBe(0);
-      expect(added.out).not.toContain(GOOD_PASSWORD);
-      const weak = await runUserCommand(['add', 'second', '--role', 'admin'], 'short\n', env);
-      expect(weak.code).toBe(1);
-      expect(weak.out).toContain('密码至少');
+    const added = await runUserCommand(['add', 'chief', '--role', 'admin'], `${GOOD_PASSWORD}\n`, env);
+    expect(added.code, added.out).toBe(0);
+    expect(added.out).not.toContain(GOOD_PASSWORD);
+    const weak = await runUserCommand(['add', 'second', '--role', 'admin'], 'short\n', env);
+    expect(weak.code).toBe(1);
+    expect(weak.out).toContain('密码至少');
 
-      const a: ServiceProcess = await startServiceProcess(env);
-      cleanups.push(() => void a.child.kill('SIGKILL'));
-      const b: ServiceProcess = await startServiceProcess(env);
-      cleanups.push(() => void b.child.kill('SIGKILL'));
+    const a: ServiceProcess = await startServiceProcess(env);
+    cleanups.push(() => void a.child.kill('SIGKILL'));
+    const b: ServiceProcess = await startServiceProcess(env);
+    cleanups.push(() => void b.child.kill('SIGKILL'));
 
-      const chief = (await (await post(a.url, '/api/auth/login', { username: 'chief', password: GOOD_PASSWORD })).json()) as { access_token: string };
-      const created = await post(a.url, '/api/users', { username: 'olya', password: GOOD_PASSWORD, role: 'operator' }, chief.access_token);
-      expect(created.status).toBe(201);
-      const olyaId = ((await created.json()) as { id: string }).id;
-      // Olya logs in on instance B and works there; B now has her cached.
-      const olya = (await (await post(b.url, '/api/auth/login', { username: 'olya', password: GOOD_PASSWORD })).json()) as { access_token: string };
-      const onB = () => fetch(`${b.url}/api/auth/me`, { headers: { authorization: `Bearer ${olya.access_token}` } });
-      expect((await onB()).status).toBe(200);
+    const chief = (await (await post(a.url, '/api/auth/login', { username: 'chief', password: GOOD_PASSWORD })).json()) as { access_token: string };
+    const created = await post(a.url, '/api/users', { username: 'olya', password: GOOD_PASSWORD, role: 'operator' }, chief.access_token);
+    expect(created.status).toBe(201);
+    const olyaId = ((await created.json()) as { id: string }).id;
+    // Olya logs in on instance B and works there; B now has her cached.
+    const olya = (await (await post(b.url, '/api/auth/login', { username: 'olya', password: GOOD_PASSWORD })).json()) as { access_token: string };
+    const onB = () => fetch(`${b.url}/api/auth/me`, { headers: { authorization: `Bearer ${olya.access_token}` } });
+    expect((await onB()).status).toBe(200);
 
-      const disabledAt = Date.now();
-      const disable = await fetch(`${a.url}/api/users/${olyaId}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${chief.access_token}` },
-        body: JSON.stringify({ disabled: true }),
-      });
-      expect(disable.status).toBe(200);
-      let status = 200;
-      while (status === 200 && Date.now() - disabledAt < 5_000) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        status = (await onB()).status;
-      }
-      expect(status).toBe(401);
-    },
-    90_000,
-  );
+    const disabledAt = Date.now();
+    const disable = await fetch(`${a.url}/api/users/${olyaId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${chief.access_token}` },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(disable.status).toBe(200);
+    let status = 200;
+    while (status === 200 && Date.now() - disabledAt < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await onB()).status;
+    }
+    expect(status).toBe(401);
+  }, 90_000);
 });

@@ -52,6 +52,26 @@ export function testMarketplacePublishingContract(it: ReturnType<typeof marketpl
     });
   });
 
+  it('copies cards by SKU as one task polled like an import, answering the SKUs it refused; its 429 is a quota wait', async ({
+    stage: { marketplace, credentials, control },
+  }) => {
+    control.plan = { pendingPolls: 0, outcome: 'imported' };
+    control.copies.refused.add(222);
+    const copy = (sku: number, offer_id: string) => ({ sku, offer_id, name: 'Кружка', price: 593, old_price: null, currency: 'RUB' as const, vat: '0' });
+    const { taskId, unmatchedSkus } = await marketplace.importBySku(credentials, [copy(111, 'COPY-A'), copy(222, 'COPY-B')]);
+    expect(unmatchedSkus).toEqual([222]);
+    expect(control.copies.requests.at(-1)?.items).toEqual([
+      { sku: 111, offer_id: 'COPY-A', name: 'Кружка', price: '593', old_price: '0', currency_code: 'RUB', vat: '0' },
+      { sku: 222, offer_id: 'COPY-B', name: 'Кружка', price: '593', old_price: '0', currency_code: 'RUB', vat: '0' },
+    ]);
+    expect((await marketplace.importInfo(credentials, taskId!)).map((item) => [item.offer_id, item.status])).toEqual([['COPY-A', 'imported']]);
+    // A copy is a new card: it counts against the daily create quota.
+    expect((await marketplace.productLimits(credentials)).daily_create.usage).toBe(1);
+    expect(await marketplace.importBySku(credentials, [copy(222, 'COPY-C')])).toEqual({ taskId: null, unmatchedSkus: [222] });
+    control.copies.itemLimitNext(1, 3);
+    await expect(marketplace.importBySku(credentials, [copy(333, 'COPY-D')])).rejects.toBeInstanceOf(ItemQuotaExceeded);
+  });
+
   it("imports cards as one task, pending for the planned polls, then each card's result", async ({ stage: { marketplace, credentials, control } }) => {
     control.plan = { pendingPolls: 1, outcome: 'imported', declinedOffers: ['B'] };
     const { taskId } = await marketplace.importProducts(credentials, [card('A'), card('B')]);

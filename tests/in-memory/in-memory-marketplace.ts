@@ -19,7 +19,7 @@ import { type Moderation, answerAfterImport, makeModeration } from '../fakes/ozo
 import { type MarketPrices, makeMarketPrices } from '../fakes/ozon-market-prices.ts';
 
 /** What a test steers and reads, named and shaped as on the fake Seller API (tests/fakes/ozon.ts). */
-export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt'>;
+export type MarketplaceControl = Pick<FakeOzon, 'addKey' | 'plan' | 'tasks' | 'prices' | 'limits' | 'itemLimitNext' | 'down' | 'keyExpiresAt' | 'copies'>;
 export type InMemoryMarketplace = Marketplace &
   MarketplaceControl & {
     readonly calls: string[];

@@ -4,7 +4,8 @@ import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../fakes/ozon-catalog.ts';
 import { FAKE_WAREHOUSES } from '../fakes/ozon-stocks.ts';
 import { GOOD_KEY, bindActiveShop, waitForFinalTask } from '../helpers/marketplace-app.ts';
-import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
+import { PUBLIC_BASE, copyableProduct } from '../helpers/publishable-product.ts';
+import { randomUUID } from 'node:crypto';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
 type ProductBody = {
@@ -192,5 +193,30 @@ describe('follow-selling: copies of marketplace cards, with a full card as the f
     expect(badSku.statusCode).toBe(422);
     expect(badSku.json()).toMatchObject({ code: 'COPY_SKU_INVALID', detail: expect.stringContaining('正整数') });
     expect(await product(copy)).toMatchObject({ publish_mode: 'copy', market_price_rub: null });
+  });
+
+  it('waits as waiting_quota when the marketplace answers 429 with Item-Retry-After, and beyond the daily create quota', async () => {
+    const insertCopy = async (sku: number): Promise<string> => {
+      const id = randomUUID();
+      await t.container.cradle.products.insert(copyableProduct(sku, { id, offer_id: `MUG-Q-${sku}` }, new Date().toISOString()));
+      return id;
+    };
+    type Record = { status: string; operation: string; next_attempt_at: string | null };
+    ozon.copies.itemLimitNext(1, 5);
+    const limited = await api('POST', `/api/products/${await insertCopy(1459384801)}/publish`, { shop_id: shopId });
+    expect(limited.statusCode).toBe(202);
+    const waiting = limited.json<Record>();
+    expect(waiting).toMatchObject({ status: 'waiting_quota', operation: 'copy' });
+    expect(Date.parse(waiting.next_attempt_at!) - Date.now()).toBeGreaterThan(4 * 60_000);
+
+    const before = ozon.copies.requests.length;
+    ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: 10, usage: 10 };
+    try {
+      const full = await api('POST', `/api/products/${await insertCopy(1459384802)}/publish`, { shop_id: shopId });
+      expect(full.json<Record>()).toMatchObject({ status: 'waiting_quota', operation: 'copy' });
+      expect(ozon.copies.requests.length).toBe(before);
+    } finally {
+      ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: -1, usage: 0 };
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { BulkPublishReply, PublishTaskView } from '../api/marketplace-types.ts';
 import type { App } from '../app.ts';
 import { h } from '../lib/dom.ts';
+import { formatTime } from '../lib/format.ts';
+import { navLink } from '../pages/layout.ts';
 import type { BulkTable } from './bulk-table.ts';
 import { isOpenStatus } from './status-labels.ts';
 import { watchTask } from './task-watch.ts';
@@ -28,6 +30,26 @@ export function replySummary(reply: BulkPublishReply): HTMLElement {
   );
 }
 
+/** The queued products' badges get when each goes and its place (issue 32 item 7: 等待配额 had no time). */
+async function showWhenQueued(app: App, reply: BulkPublishReply, table: BulkTable): Promise<void> {
+  try {
+    const queue = await app.api.json<{ items: { product_id: string; goes_at: string | null; cards: number; cards_before: number }[] }>('/api/publish/queue');
+    for (const item of queue.items) {
+      if (!reply.waiting.includes(item.product_id) || reply.settling.includes(item.product_id)) continue;
+      const note = h(
+        'div',
+        { class: 'muted small queue-note' },
+        `预计 ${formatTime(item.goes_at)} 发送（${item.cards} 张卡片，前面还有 ${item.cards_before} 张）`,
+        ' ',
+        navLink(app, '发布队列', { name: 'queue' }),
+      );
+      table.setStatus(item.product_id, 'waiting_quota', [], false, note);
+    }
+  } catch {
+    // An older service without the queue: the badge alone, as before.
+  }
+}
+
 /**
  * Shows the answer of a bulk publish in the table and follows every task until the marketplace's result is
  * final; `onAllFinal` runs once nothing is open any more. Returns the stop function.
@@ -40,6 +62,7 @@ export function followReply(app: App, reply: BulkPublishReply, table: BulkTable,
     table.setRefused(refused.product_id, refused.errors, copySwitchFor(app, refused.product_id, [refused.code], done));
   }
   for (const id of reply.waiting) table.setStatus(id, 'waiting_quota', [], reply.settling.includes(id));
+  if (reply.waiting.length > 0) void showWhenQueued(app, reply, table);
   table.deselect([...reply.waiting, ...reply.tasks.flatMap((task) => task.product_ids)]);
   const open = new Set(reply.tasks.map((task) => task.task_id));
   if (open.size === 0) onAllFinal();

@@ -18,7 +18,7 @@ export type BulkTable = {
   /** The pre-flight of one row: passed, or its problems (each links to the product's publish tab). */
   setCheck(id: string, problems: readonly FieldProblem[] | null): void;
   /** `settling`: sent without an answer, being looked up on the marketplace (shown 核对中 with the reason). */
-  setStatus(id: string, status: PublishStatus, errors?: readonly ImportError[], settling?: boolean): void;
+  setStatus(id: string, status: PublishStatus, errors?: readonly ImportError[], settling?: boolean, note?: HTMLElement | null): void;
   /** `extra`: what the seller can do about it (a refused copy's switch to a full card). */
   setRefused(id: string, problems: readonly FieldProblem[], extra?: HTMLElement | null): void;
   /** Unticks rows (those sent or waiting), so what stays ticked is what still needs the seller. */
@@ -120,9 +120,9 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       cell.dataset.check = problems === null ? 'ok' : 'problems';
       mount(cell, problems === null ? h('span', { class: 'badge badge-ok' }, '✓ 通过') : problemsView(id, problems));
     },
-    setStatus(id, status, errors = [], settling = false) {
+    setStatus(id, status, errors = [], settling = false, note = null) {
       const cell = statusCells.get(id);
-      if (cell) mount(cell, publishBadge(status, settling), settling ? settlingNote() : null, importErrors(errors));
+      if (cell) mount(cell, publishBadge(status, settling), settling ? settlingNote() : null, note, importErrors(errors));
       const stage = status === 'imported' ? cell?.closest('tr')?.querySelector('.stage-cell') : null;
       if (stage) mount(stage, h('span', { class: 'stage stage-published' }, label(STAGE_LABELS, 'published')));
     },

@@ -214,6 +214,8 @@ describe('publishing from the page in Chromium', () => {
       .poll(() => page().locator('#bulk-table [data-publish-status="imported"]').count(), { timeout: 30_000, interval: 200 })
       .toBeGreaterThanOrEqual(1);
     await expect.poll(() => page().locator('#bulk-table [data-publish-status="waiting_quota"]').count(), POLL).toBe(1);
+    // When it goes and its place, counted in cards (issue 32 item 7).
+    await expect.poll(text(page(), '#bulk-table .queue-note'), POLL).toMatch(/预计 .+ 发送（1 张卡片，前面还有 \d+ 张）/);
     await shot(page(), '18-bulk-waiting-quota');
   });
 

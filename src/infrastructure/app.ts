@@ -24,6 +24,7 @@ export function buildApp(container: AppContainer): Promise<FastifyInstance> {
     mediaRoot: config.objectStore === 'local' ? path.join(config.dataDir, 'media') : undefined,
     clock: cradle.clock,
     databaseHealth: cradle.databaseHealth,
+    siteNotice: config.siteNotice,
     checkAppToken: cradle.checkAppToken,
     accounts: {
       appTokenLogin: config.accounts.appTokenLogin,

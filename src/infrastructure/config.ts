@@ -89,6 +89,8 @@ export type Config = {
   readonly ai: AiSettings;
   readonly ozonApiUrl: string;
   readonly logLevel: string;
+  /** SITE_NOTICE: one line every screen of the page shows (e.g. «a demo against a local stand-in»); unset shows none. */
+  readonly siteNotice: string | undefined;
   /** HTTP_REQUEST_TIMEOUT (whole request) and HTTP_HEADERS_TIMEOUT: slow clients are cut off after these. */
   readonly clientTimeouts: { readonly requestTimeoutMs: number; readonly headersTimeoutMs: number };
   /** HTTP_MAX_CONNECTIONS_PER_ADDRESS and HTTP_MAX_CONNECTIONS: open connections past these are closed at once (0 = no cap). */
@@ -244,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ozonApiUrl: baseUrl(env, 'OZON_API_URL', 'https://api-seller.ozon.ru'),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    siteNotice: text(env, 'SITE_NOTICE')?.slice(0, 500),
     clientTimeouts: {
       requestTimeoutMs: parseDuration(text(env, 'HTTP_REQUEST_TIMEOUT') ?? '120s', 'HTTP_REQUEST_TIMEOUT'),
       headersTimeoutMs: parseDuration(text(env, 'HTTP_HEADERS_TIMEOUT') ?? '20s', 'HTTP_HEADERS_TIMEOUT'),

@@ -16,6 +16,17 @@ describe('health, docs and error bodies', () => {
     expect(body).toMatchObject({ status: 'ok', db: 'ok' });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(Number.isInteger(body.uptime_s)).toBe(true);
+    expect(response.json<{ notice: string | null }>().notice).toBeNull();
+  });
+
+  it('answers SITE_NOTICE in health, for the page to show on every screen (the demo sets it)', async () => {
+    const noticed = await startTestApp({ env: { SITE_NOTICE: '演示模式：本机模拟的平台' } });
+    try {
+      const response = await noticed.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.json<{ notice: string | null }>().notice).toBe('演示模式：本机模拟的平台');
+    } finally {
+      await noticed.close();
+    }
   });
 
   it('serves an OpenAPI 3 document generated from the route schemas, and a docs page', async () => {

@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -47,7 +47,8 @@ function loadState(): DemoState {
   const previous = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as DemoState) : undefined;
   if (previous?.seeded && !options.reset) return previous;
   if (existsSync(dataDir)) {
-    if (!options.reset && !existsSync(stateFile)) throw new Error(`${dataDir} exists but is not a demo's directory: choose another with --dir`);
+    if (!options.reset && !existsSync(stateFile) && readdirSync(dataDir).length > 0)
+      throw new Error(`${dataDir} exists but is not a demo's directory: choose another with --dir`);
     rmSync(dataDir, { recursive: true, force: true });
   }
   mkdirSync(dataDir, { recursive: true });
@@ -125,7 +126,7 @@ async function main(): Promise<void> {
     PUBLISH_POLL_IDLE: '2s',
     MARKET_SWEEP_FIRST_MS: '2000',
     MARKET_SWEEP_MAX_MS: '4000',
-    MARKET_RECHECK_MS: '60000',
+    MARKET_RECHECK_MS: '5000',
     STOCK_PAIR_INTERVAL: '1s',
     STOCK_IDLE: '2s',
     STOCK_RETRY: '2s',

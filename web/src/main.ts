@@ -28,11 +28,13 @@ import { watchSession } from './session-watch.ts';
 import { watchBell } from './notifications/bell.ts';
 import { announcer } from './lib/announce.ts';
 import { toastHost } from './lib/toast.ts';
+import { showSiteNotice } from './site-notice.ts';
 
 const root = document.querySelector<HTMLElement>('#app') ?? document.body;
 // The live regions exist before their first message, so that message is read out too.
 announcer();
 toastHost();
+void showSiteNotice(root);
 const sessions = makeSessionStore(localStorage);
 /** Set by the editor: true while some typed edit is not saved yet. */
 let hasUnsaved: (() => boolean) | null = null;

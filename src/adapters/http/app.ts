@@ -49,6 +49,8 @@ export type HttpServerParts = {
   readonly mediaRoot: string | undefined;
   readonly clock: Clock;
   readonly databaseHealth: DatabaseHealth;
+  /** SITE_NOTICE, answered by GET /api/health for the page's banner. */
+  readonly siteNotice: string | undefined;
   readonly checkAppToken: CheckAppToken;
   /** Accounts (docs/decisions.md, Accounts): password logins, who a token acts as, changing one's own password. */
   readonly accounts: {
@@ -136,7 +138,14 @@ export async function createHttpServer(parts: HttpServerParts): Promise<FastifyI
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ databaseHealth, version: packageVersion, uptimeSeconds: () => (clock.now().getTime() - startedAt) / 1000 }));
+      await api.register(
+        healthRoutes({
+          databaseHealth,
+          version: packageVersion,
+          notice: parts.siteNotice ?? null,
+          uptimeSeconds: () => (clock.now().getTime() - startedAt) / 1000,
+        }),
+      );
       const { accounts } = parts;
       const now = (): Date => clock.now();
       await api.register(

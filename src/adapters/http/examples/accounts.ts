@@ -14,7 +14,7 @@ const user = (fields: { display_name: string; last_login_at: string | null }) =>
 
 /** Health, login and session, the team's accounts and the audit log. */
 export const ACCOUNT_EXAMPLES: Record<string, OperationExample> = {
-  getHealth: { status: 200, answer: { status: 'ok', db: 'ok', version: '0.1.0', uptime_s: 5321 } },
+  getHealth: { status: 200, answer: { status: 'ok', db: 'ok', version: '0.1.0', uptime_s: 5321, notice: null } },
   postAuthLogin: {
     body: { token: 'Xr7vN2qL9pT4wK8mZ3sY6bH1dF5gJ0cA' },
     status: 200,

@@ -6,6 +6,8 @@ import { ErrorBodyRef } from '../schemas/common.ts';
 export type HealthRouteDeps = {
   readonly databaseHealth: DatabaseHealth;
   readonly version: string;
+  /** SITE_NOTICE: the line the page shows on every screen, or null. */
+  readonly notice: string | null;
   /** Seconds since the service started. */
   readonly uptimeSeconds: () => number;
 };
@@ -15,6 +17,7 @@ const HealthBody = Type.Object({
   db: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
   version: Type.String(),
   uptime_s: Type.Integer(),
+  notice: Type.Union([Type.String(), Type.Null()], { description: '页面每屏顶部显示的一行说明（SITE_NOTICE），未设置为 null' }),
 });
 
 /** GET /api/health: public, with a real database round trip; 503 when the database does not answer. */
@@ -31,6 +34,7 @@ export const healthRoutes =
           db: dbOk ? 'ok' : 'error',
           version: deps.version,
           uptime_s: Math.floor(deps.uptimeSeconds()),
+          notice: deps.notice,
         });
       },
     );

@@ -49,16 +49,28 @@ export function assertPublishMode(product: Product): void {
   );
 }
 
+/** One rouble amount of a price text: thousands apart by plain, thin or non-breaking spaces, an optional decimal part. */
+const AMOUNT = /(\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?\s*(?:₽|руб\.?)/gi;
+const amountOf = (whole: string, decimals: string | undefined): number | null => {
+  const value = Number(`${whole.replace(/[ \u00a0\u2009\u202f]/g, '')}.${decimals ?? '0'}`);
+  return value > 0 && value < 1e9 ? value : null;
+};
+
 /**
- * The marketplace page's price in roubles from its `price` text (`1 299 ₽`, `1 299,50 ₽`, thin and non-breaking
- * spaces as thousands separators); null when the text is not one such amount.
+ * The marketplace page's price in roubles from its `price` text: the price a buyer without the marketplace's own card
+ * pays. The text is one amount (`1 299 ₽`, `1 299,50 ₽`, thin and non-breaking spaces as thousands separators), or
+ * the price widget's whole text, where the card price comes with «c Ozon Картой» and the first amount after it (or,
+ * without a card price, the first amount of a «без Ozon Карты» block) is the price without the card. Null otherwise.
  */
 export function parseMarketPriceRub(text: string): number | null {
   const compact = text.replace(/[\s\u00a0\u2009\u202f]/g, '').replace(/(₽|руб\.?|RUB)$/i, '');
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  const value = Number(`${match[1]}.${match[2] ?? '0'}`);
-  return value > 0 ? value : null;
+  const single = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact);
+  if (single) return amountOf(single[1]!, single[2]);
+  const withCard = /[cс]\s*Ozon\s*Карт\S*/i.exec(text);
+  const from = withCard ? withCard.index + withCard[0].length : /без\s*Ozon\s*Карт/i.test(text) ? 0 : -1;
+  if (from < 0) return null;
+  const next = [...text.slice(from).matchAll(AMOUNT)][0];
+  return next ? amountOf(next[1]!, next[2]) : null;
 }
 
 /** The first collected `price` text of a marketplace page, parsed; null when there is none or it does not parse. */

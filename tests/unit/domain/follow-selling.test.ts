@@ -21,6 +21,10 @@ describe('follow-selling in the domain', () => {
     expect(parseMarketPriceRub('599 ₽ 1 199 ₽')).toBeNull();
     expect(parseMarketPriceRub('')).toBeNull();
     expect(parseMarketPriceRub('0 ₽')).toBeNull();
+    // The price widget's whole text: the price without the marketplace's card, not the card price or the old one.
+    expect(parseMarketPriceRub('1\u2009199\u00a0₽ c Ozon Картой 1\u2009299\u00a0₽ 2\u2009599\u00a0₽ без Ozon Карты')).toBe(1299);
+    expect(parseMarketPriceRub('1 299 ₽ 2 599 ₽ без Ozon Карты')).toBe(1299);
+    expect(parseMarketPriceRub('799,90 ₽ с Ozon Картой')).toBeNull();
   });
 
   it('starts a marketplace page with a SKU as a copy with its price; a 1688 page or a SKU that is not a number as a full card', () => {

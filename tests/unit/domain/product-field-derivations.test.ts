@@ -75,7 +75,7 @@ describe('the schemas and cells derived from the list as it is', () => {
       ...{ currency_code: 'RUB', vat: '0', weight: null, weight_unit: 'g', depth: null, width: null, height: null, dimension_unit: 'mm', barcode: '' },
       ...{ description_category_id: null, type_id: null, primary_image: null, images: null, source_item_id: '', source_url: '', sources: [] },
       ...{ marketplace_product_id: null, published_at: null, fx_rate: null, raw: {}, pricing: {}, copy: {}, attributes: {}, complex_attributes: {} },
-      ...{ variants: [], sale_stock: null, created_at: now, updated_at: now },
+      ...{ variants: [], sale_stock: null, publish_mode: 'create', market_price_rub: null, created_at: now, updated_at: now },
     });
     expect(newProduct({ id: 'p2', stage: 'editing', source_platform: null }, now).raw).not.toBe(made.raw);
   });

@@ -9,6 +9,8 @@ export type ModelEntry = {
   readonly label: string;
   /** True when the provider's key is configured (the template family always is). */
   readonly configured: boolean;
+  /** The environment variable whose key configures it (named on the page before a click); null for the template, which needs none. */
+  readonly key_env: string | null;
   readonly default: boolean;
   /**
    * `follows_prompt`: the model does what a free-text instruction asks (an edit prompt, requirements);

@@ -22,6 +22,15 @@ for (const database of testDatabases()) {
       const models = response.json<{ models: { id: string; kind: string; family: string; configured: boolean; default: boolean }[] }>().models;
       expect(models.filter((model) => model.configured).map((model) => model.family)).toEqual(['template']);
       expect(models.find((model) => model.default && model.kind === 'image')?.family).toBe('template');
+      // Each entry names the key that would configure it (the page says so before a click, issue 32 item 10); the template needs none.
+      const keyOf = (family: string) => (models as unknown as { family: string; key_env: string | null }[]).find((model) => model.family === family)?.key_env;
+      expect([keyOf('deepseek'), keyOf('claude'), keyOf('qwen-image'), keyOf('template')]).toEqual([
+        'DEEPSEEK_API_KEY',
+        'ANTHROPIC_API_KEY',
+        'DASHSCOPE_API_KEY',
+        null,
+      ]);
+      expect(response.body).not.toMatch(/sk-|api_key"/u);
       expect(new Set(models.map((model) => model.family))).toEqual(
         new Set(['claude', 'deepseek', 'qwen', 'doubao', 'openai', 'gpt-image', 'gemini-image', 'seedream', 'qwen-image', 'template']),
       );

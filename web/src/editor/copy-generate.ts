@@ -1,19 +1,9 @@
 import { ApiError, messageOf } from '../api/client.ts';
 import type { CollectedText, CopyResult } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
+import { missingKeyHint } from '../lib/ai-keys.ts';
 import { modelOptions } from '../lib/model-options.ts';
 import type { EditorContext } from './context.ts';
-
-/** Any one of these keys gives the service a text model (docs/decisions.md, AI). */
-const TEXT_KEYS = 'DEEPSEEK_API_KEY、DASHSCOPE_API_KEY（通义千问）、ARK_API_KEY（豆包）、OPENAI_API_KEY、ANTHROPIC_API_KEY';
-
-/** What to set when no text model is configured, and what to do meanwhile. */
-const noModelNotice = (): HTMLElement =>
-  h(
-    'p',
-    { class: 'notice', id: 'copy-no-model' },
-    `服务未配置文本模型，「生成俄文文案」暂不可用：在服务器设置 ${TEXT_KEYS} 任一密钥后重启即可。也可以直接在右侧手写俄文文案，再点「应用」。`,
-  );
 
 /** AI copy can take a while (one corrective retry on the server). */
 const COPY_TIMEOUT_MS = 120_000;
@@ -43,15 +33,18 @@ export function copyGenerator(ctx: EditorContext): HTMLElement {
   const status = h('div', { 'aria-live': 'polite' });
   const generate = h('button', { class: 'primary', id: 'copy-generate', onclick: () => void run() }, '生成俄文文案');
 
+  const noKey = h('p', { class: 'notice', id: 'copy-no-model', hidden: true });
+  /** Without a text model the button is off and says which key to set, before anyone clicks. */
+  const sayMissing = (hint: string): void => {
+    generate.disabled = true;
+    noKey.hidden = false;
+    noKey.textContent = `${hint}也可以直接在右侧手写俄文文案，再点「应用」。`;
+  };
   void ctx.app.reference.models().then(
     (models) => {
       mount(model, modelOptions(models, 'text'));
-      // Said before the click (issue 32 item 10): with no text key the button cannot work, and which keys would do.
-      if (!models.some((entry) => entry.kind === 'text' && entry.configured)) {
-        generate.disabled = true;
-        generate.title = '服务未配置文本模型';
-        mount(status, noModelNotice());
-      }
+      const hint = missingKeyHint(models, 'text');
+      if (hint) sayMissing(hint);
     },
     () => mount(model, h('option', { value: '' }, '默认模型')),
   );
@@ -83,11 +76,14 @@ export function copyGenerator(ctx: EditorContext): HTMLElement {
       await ctx.refresh();
       mount(status, h('p', { class: 'server-price ok' }, '已生成并保存到文案草稿，检查后点「应用」写入商品。'));
     } catch (error) {
-      const notConfigured = error instanceof ApiError && error.code === 'AI_NOT_CONFIGURED';
-      mount(status, h('p', { class: 'form-error' }, messageOf(error)), notConfigured ? noModelNotice() : null);
-    } finally {
-      generate.disabled = false;
+      mount(status, h('p', { class: 'form-error' }, messageOf(error)));
+      // The server's own word (its key name) when the catalog changed under the page.
+      if (error instanceof ApiError && error.code === 'AI_NOT_CONFIGURED') {
+        sayMissing(`${messageOf(error)}。`);
+        return;
+      }
     }
+    generate.disabled = false;
   }
 
   return h(
@@ -99,6 +95,7 @@ export function copyGenerator(ctx: EditorContext): HTMLElement {
     h('div', { class: 'field' }, h('label', { for: 'copy-requirements' }, '要求'), requirements),
     h('div', { class: 'field' }, h('label', { for: 'copy-model' }, '文本模型'), model),
     h('div', { class: 'row-actions' }, generate),
+    noKey,
     status,
   );
 }

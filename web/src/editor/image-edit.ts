@@ -1,6 +1,7 @@
 import { ApiError, NetworkError, messageOf } from '../api/client.ts';
 import type { Asset, EditedImage } from '../api/types.ts';
 import { h, mount } from '../lib/dom.ts';
+import { missingKeyHint } from '../lib/ai-keys.ts';
 import { modelOptions } from '../lib/model-options.ts';
 import type { Modal } from '../lib/modal.ts';
 import type { EditorContext } from './context.ts';
@@ -31,7 +32,7 @@ export function imageEditDialog(ctx: EditorContext, dialog: Modal, asset: Asset,
           h(
             'p',
             { class: 'notice', id: 'edit-unavailable' },
-            '内置模板不能按文字要求修图。请在服务器配置 OpenAI、Gemini、豆包（ARK）或通义千问（DashScope）的密钥；只加俄文文字可用套图的卖点图。',
+            `内置模板不能按文字要求修图。${missingKeyHint(models, 'image-prompt') ?? ''}只加俄文文字可用套图的卖点图。`,
           ),
         );
     },

@@ -1,5 +1,6 @@
 import { messageOf } from '../api/client.ts';
 import type { AiModel } from '../api/types.ts';
+import { missingKeyHint } from '../lib/ai-keys.ts';
 import { h, mount } from '../lib/dom.ts';
 import type { EditorContext } from './context.ts';
 
@@ -38,7 +39,11 @@ export function imageTranslateBar(ctx: EditorContext, selected: () => string[], 
         : h('option', { value: '' }, '未配置可翻译图中文字的模型'),
     );
     button.disabled = capable.length === 0;
-    if (capable.length === 0) button.title = '需要通义千问（DashScope）、OpenAI、Gemini 或豆包（ARK）的密钥';
+    const missing = missingKeyHint(models, 'image-text');
+    if (missing) {
+      button.title = missing;
+      status.textContent = missing;
+    }
   });
 
   async function poll(id: string): Promise<void> {

@@ -2,6 +2,7 @@ import { TIER_CHOICES } from '../../../src/domain/pricing/pricing.ts';
 import type { App } from '../app.ts';
 import { pricingParams } from '../lib/bulk.ts';
 import { h, mount } from '../lib/dom.ts';
+import { missingKeyHint } from '../lib/ai-keys.ts';
 import { modelOptions } from '../lib/model-options.ts';
 import { TIER_LABELS, label } from '../lib/labels.ts';
 
@@ -42,18 +43,32 @@ export function pricingForm(submit: (params: Record<string, unknown>) => Promise
 export function aiForm(app: App, action: 'copy' | 'suite', submit: (params: Record<string, unknown>) => Promise<void>, cancel: () => void): HTMLElement {
   const kind = action === 'copy' ? 'text' : 'image';
   const model = h('select', { id: 'bulk-model' }, h('option', { value: '' }, '正在读取模型…'));
+  const start = h('button', { class: 'primary', id: 'bulk-ai-start', onclick: () => void submit(model.value ? { model: model.value } : {}) }, '加入队列');
+  const hint = h(
+    'span',
+    { class: 'muted small', id: 'bulk-ai-hint' },
+    action === 'copy' ? '为每件商品生成俄文名称和描述（需要确认后再应用）' : '为每件商品按采集信息规划并生成一套图片',
+  );
   void app.reference.models().then(
-    (models) => mount(model, modelOptions(models, kind)),
+    (models) => {
+      mount(model, modelOptions(models, kind));
+      // Copy needs a text key, said before the click; a suite always has the offline template.
+      const missing = action === 'copy' ? missingKeyHint(models, 'text') : null;
+      if (missing) {
+        start.disabled = true;
+        hint.className = 'notice small';
+        hint.textContent = missing;
+      }
+    },
     () => mount(model, h('option', { value: '' }, '默认模型')),
   );
-  const hint = action === 'copy' ? '为每件商品生成俄文名称和描述（需要确认后再应用）' : '为每件商品按采集信息规划并生成一套图片';
   return h(
     'div',
     { class: 'inline-form' },
     h('label', null, action === 'copy' ? '文本模型' : '图像模型', model),
-    h('button', { class: 'primary', id: 'bulk-ai-start', onclick: () => void submit(model.value ? { model: model.value } : {}) }, '加入队列'),
+    start,
     h('button', { class: 'link', onclick: cancel }, '取消'),
-    h('span', { class: 'muted small' }, hint),
+    hint,
   );
 }
 

@@ -8,7 +8,7 @@ const texts = [
 ];
 const plan = [{ kind: 'white_bg', title: '白底主图', detail: '三件套收纳箱并排', prompt_hint: 'three storage boxes on white', count: 1, variant_name: null }];
 const model = (
-  entry: { id: string; provider: string; kind: string; family: string; label: string },
+  entry: { id: string; provider: string; kind: string; family: string; label: string; key_env: string | null },
   capabilities: { follows_prompt: boolean; edits_text: boolean },
 ) => ({
   ...entry,
@@ -48,16 +48,23 @@ export const AI_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       models: [
         model(
-          { id: 'deepseek-chat', provider: 'deepseek', kind: 'text', family: 'deepseek', label: 'DeepSeek（deepseek-chat）' },
+          { id: 'deepseek-chat', provider: 'deepseek', kind: 'text', family: 'deepseek', label: 'DeepSeek（deepseek-chat）', key_env: 'DEEPSEEK_API_KEY' },
           { follows_prompt: true, edits_text: false },
         ),
         model(
-          { id: 'qwen-image-edit-plus', provider: 'dashscope', kind: 'image', family: 'qwen-image', label: '通义千问 Qwen-Image-Edit Plus' },
+          {
+            id: 'qwen-image-edit-plus',
+            provider: 'dashscope',
+            kind: 'image',
+            family: 'qwen-image',
+            label: '通义千问 Qwen-Image-Edit Plus',
+            key_env: 'DASHSCOPE_API_KEY',
+          },
           { follows_prompt: true, edits_text: true },
         ),
         {
           ...model(
-            { id: 'template', provider: 'local', kind: 'image', family: 'template', label: '内置模板（离线，无需密钥）' },
+            { id: 'template', provider: 'local', kind: 'image', family: 'template', label: '内置模板（离线，无需密钥）', key_env: null },
             { follows_prompt: false, edits_text: false },
           ),
           default: false,

@@ -28,6 +28,9 @@ export const ModelEntry = Type.Object({
   family: Type.String(),
   label: Type.String(),
   configured: Type.Boolean(),
+  key_env: Type.Union([Type.String(), Type.Null()], {
+    description: '配置该模型所需的服务器环境变量名（如 DEEPSEEK_API_KEY）；内置模板不需要密钥，为 null。只给变量名，从不给密钥',
+  }),
   default: Type.Boolean(),
   capabilities: Type.Object(
     {

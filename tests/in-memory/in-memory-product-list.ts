@@ -1,4 +1,4 @@
-import { type ProductListQuery, type ProductSummary, type StageCounts } from '../../src/application/ports/product-repository.ts';
+import { type ProductListQuery, type ProductSummary, type StageCounts, SUMMARY_PRODUCT_FIELDS } from '../../src/application/ports/product-repository.ts';
 import { searchTextOf } from '../../src/adapters/persistence/search-text.ts';
 import { STAGES } from '../../src/domain/catalog/product.ts';
 import { byGroupOrder } from './in-memory-asset-repository.ts';
@@ -55,11 +55,8 @@ function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary 
     .filter((asset) => asset.group_key === 'main')
     .sort(byGroupOrder)
     .find((asset) => asset.status === 'stored' && asset.type !== 'video');
-  const { id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by } = product;
   return {
-    ...copy({ id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by }),
-    publish_mode: product.publish_mode,
-    market_price_rub: product.market_price_rub,
+    ...copy(Object.fromEntries(SUMMARY_PRODUCT_FIELDS.map((field) => [field, product[field]])) as Pick<StoredProduct, (typeof SUMMARY_PRODUCT_FIELDS)[number]>),
     asset_count: { main: count('main'), sku: count('sku'), detail: count('detail') },
     failed_assets: assets.filter((asset) => asset.status === 'failed').length,
     thumbnail_url: thumbnail?.stored_url ?? null,

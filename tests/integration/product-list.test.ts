@@ -37,6 +37,7 @@ describe('GET /api/products', () => {
         'asset_count',
         'created_at',
         'created_by',
+        'currency_code',
         'failed_assets',
         'id',
         'market_state',
@@ -60,6 +61,8 @@ describe('GET /api/products', () => {
       ].sort(),
     );
     expect(body.items[0].asset_count).toEqual({ main: 0, sku: 0, detail: 0 });
+    // The price's currency, so the list can say ₽ or ¥ (issue 32 item 13).
+    expect(body.items[0].currency_code).toBe('RUB');
   });
 
   it('defaults to 20 per page and filters by stage and q', async () => {

@@ -51,9 +51,12 @@ const api = makeApiClient({
   onUnauthorized: (error) => {
     if (expiredNotice) return;
     expiredNotice = true;
+    // A session that ran out while the page was open sends no token, and the service's "缺少访问令牌" would read as
+    // 登录已失效: say it expired (issue 32 item 13).
+    const message = sessions.expired(new Date()) ? 'expired' : noticeForUnauthorized(error);
     sessions.clear();
     hasUnsaved = null;
-    app.navigate({ name: 'login', message: noticeForUnauthorized(error) }, { replace: true });
+    app.navigate({ name: 'login', message }, { replace: true });
   },
 });
 

@@ -9,6 +9,7 @@ const summaryBody = (item: ProductSummary) => ({
   name: item.name,
   offer_id: item.offer_id,
   price: item.price,
+  currency_code: item.currency_code,
   source_platform: item.source_platform,
   source_url: item.source_url,
   asset_count: { main: item.asset_count.main, sku: item.asset_count.sku, detail: item.asset_count.detail },

@@ -1,27 +1,12 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import { type AssetCount, type ProductSummary } from '../../application/ports/product-repository.ts';
+import { type AssetCount, type ProductSummary, SUMMARY_PRODUCT_FIELDS } from '../../application/ports/product-repository.ts';
 import { type MarketState } from '../../domain/publishing/market-state.ts';
 import { type PriceIndex } from '../../domain/pricing/market-prices.ts';
 import { type Database, type ProductTable } from './database.ts';
 import { MANUAL_PLATFORM } from './product-rows.ts';
 
 /** The product columns a list summary shows, in the order of the tuple the list selects. */
-const SUMMARY_COLUMNS = [
-  'id',
-  'stage',
-  'name',
-  'offer_id',
-  'price',
-  'source_platform',
-  'source_url',
-  'marketplace_product_id',
-  'created_at',
-  'updated_at',
-  'created_by',
-  'updated_by',
-  'publish_mode',
-  'market_price_rub',
-] as const satisfies readonly (keyof ProductTable)[];
+const SUMMARY_COLUMNS = SUMMARY_PRODUCT_FIELDS satisfies readonly (keyof ProductTable)[];
 
 export type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
 type ColumnValues<T extends readonly (keyof ProductTable)[]> = {
@@ -50,6 +35,7 @@ export function summaryRow(summary: unknown): SummaryRow {
     name,
     offer_id,
     price,
+    currency_code,
     source_platform,
     source_url,
     marketplace_product_id,
@@ -61,7 +47,7 @@ export function summaryRow(summary: unknown): SummaryRow {
     market_price_rub,
   ] = (typeof summary === 'string' ? JSON.parse(summary) : summary) as SummaryTuple;
   return {
-    ...{ id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by },
+    ...{ id, stage, name, offer_id, price, currency_code, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by },
     ...{ publish_mode, market_price_rub },
   };
 }
@@ -146,6 +132,7 @@ export async function summariesWithAssets(db: Kysely<Database>, rows: readonly S
       name: row.name,
       offer_id: row.offer_id,
       price: row.price,
+      currency_code: row.currency_code,
       source_platform: (row.source_platform === MANUAL_PLATFORM ? null : row.source_platform) as ProductSummary['source_platform'],
       source_url: row.source_url,
       asset_count: assetCount,

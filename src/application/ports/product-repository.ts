@@ -46,24 +46,27 @@ export type StageCounts = Record<Stage, number>;
 
 export type AssetCount = { readonly main: number; readonly sku: number; readonly detail: number };
 
+/** The product's own fields a list summary shows, in the order the list selects them (every adapter reads these). */
+export const SUMMARY_PRODUCT_FIELDS = [
+  'id',
+  'stage',
+  'name',
+  'offer_id',
+  'price',
+  'currency_code',
+  'source_platform',
+  'source_url',
+  'marketplace_product_id',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
+  'publish_mode',
+  'market_price_rub',
+] as const satisfies readonly (keyof Product)[];
+
 /** The list view of a product (GET /api/products items). */
-export type ProductSummary = Pick<
-  Product,
-  | 'id'
-  | 'stage'
-  | 'name'
-  | 'offer_id'
-  | 'price'
-  | 'source_platform'
-  | 'source_url'
-  | 'marketplace_product_id'
-  | 'created_at'
-  | 'updated_at'
-  | 'created_by'
-  | 'updated_by'
-  | 'publish_mode'
-  | 'market_price_rub'
-> & {
+export type ProductSummary = Pick<Product, (typeof SUMMARY_PRODUCT_FIELDS)[number]> & {
   readonly asset_count: AssetCount;
   readonly failed_assets: number;
   /** The first stored main image, else null. */

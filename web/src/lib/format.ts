@@ -6,8 +6,9 @@ const decimalFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2,
 
 export const formatRub = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : `${rubFormat.format(value)} ₽`);
 export const formatCny = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : `¥${decimalFormat.format(value)}`);
-/** A price whose currency the list does not carry (the summary has no `currency_code`). */
-export const formatPrice = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : priceFormat.format(value));
+/** A price with its currency (issue 32 item 13: a bare number in the list did not say ₽ or ¥); the currency of a summary or a detail. */
+export const formatPrice = (value: number | null | undefined, currency: string): string =>
+  value === null || value === undefined ? '—' : currency === 'CNY' ? `¥${priceFormat.format(value)}` : `${priceFormat.format(value)} ₽`;
 export const formatDecimal = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : decimalFormat.format(value));
 
 /** `2026-11-21T19:08:07Z` → `2026-11-21 19:08` in the viewer's time zone. */

@@ -57,10 +57,10 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
     h(
       'td',
       { class: 'num price' },
-      formatPrice(item.price),
+      formatPrice(item.price, item.currency_code),
       item.market_price_rub === null
         ? null
-        : h('div', { class: 'muted small market-price', title: '采集时平台页面上的售价' }, `平台 ${formatPrice(item.market_price_rub)}`),
+        : h('div', { class: 'muted small market-price', title: '采集时平台页面上的售价' }, `平台 ${formatPrice(item.market_price_rub, 'RUB')}`),
     ),
     h(
       'td',

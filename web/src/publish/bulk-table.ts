@@ -10,7 +10,7 @@ import { importErrors } from './import-errors.ts';
 import { publishBadge, settlingNote } from './status-labels.ts';
 
 /** What the table shows of a product (the list's summary). */
-export type BulkProduct = Pick<ProductSummary, 'id' | 'name' | 'offer_id' | 'stage' | 'price'>;
+export type BulkProduct = Pick<ProductSummary, 'id' | 'name' | 'offer_id' | 'stage' | 'price' | 'currency_code'>;
 
 export type BulkTable = {
   readonly element: HTMLElement;
@@ -72,7 +72,7 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       h('td', { class: 'name' }, navLink(app, product.name || '（未命名）', { name: 'product', id: product.id, tab: 'publish' })),
       h('td', null, product.offer_id || h('span', { class: 'muted' }, '未设置')),
       h('td', { class: 'stage-cell' }, h('span', { class: `stage stage-${product.stage}` }, label(STAGE_LABELS, product.stage))),
-      h('td', { class: 'num' }, formatPrice(product.price)),
+      h('td', { class: 'num' }, formatPrice(product.price, product.currency_code)),
       check,
       status,
     );

@@ -115,6 +115,7 @@ export const PRODUCT_SUMMARY = {
   name: 'Коробка для хранения с крышкой, 3 шт',
   offer_id: 'BOX-001',
   price: 593,
+  currency_code: 'RUB',
   source_platform: null,
   source_url: '',
   asset_count: { main: 0, sku: 0, detail: 0 },

@@ -70,6 +70,7 @@ export const ProductSummary = Type.Object({
   name: Type.String(),
   offer_id: Type.String(),
   price: nullable(Type.Number()),
+  currency_code: Type.String({ description: '售价的币种（RUB 或 CNY），列表按它显示 ₽ 或 ¥' }),
   source_platform: nullable(PlatformSchema),
   source_url: Type.String(),
   asset_count: AssetCount,

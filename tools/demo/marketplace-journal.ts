@@ -17,10 +17,13 @@ const CHANGES = new Set([
   '/v1/product/import-by-sku',
 ]);
 
+/** Requests whose task makes cards: polled in the replay until done, as the service polled them. */
+const MAKE_CARDS = new Set(['/v3/product/import', '/v1/product/import-by-sku']);
+
 type Entry = { readonly path: string; readonly clientId: string; readonly apiKey: string; readonly body: string };
 
-const post = async (url: string, entry: Entry, body: string): Promise<Record<string, unknown>> => {
-  const response = await fetch(url + entry.path, {
+const post = async (url: string, entry: Entry, route: string, body: string): Promise<Record<string, unknown>> => {
+  const response = await fetch(url + route, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'client-id': entry.clientId, 'api-key': entry.apiKey },
     body,
@@ -40,11 +43,11 @@ export async function replayJournal(file: string, ozon: FakeOzon): Promise<numbe
   ozon.stockBook.pairIntervalMs = 0;
   ozon.stockBook.perWindow = Number.MAX_SAFE_INTEGER;
   for (const entry of entries) {
-    const answer = await post(ozon.url, entry, entry.body);
+    const answer = await post(ozon.url, entry, entry.path, entry.body);
     const result = answer.result as { task_id?: unknown } | undefined;
-    const taskId = entry.path === '/v3/product/import' ? result?.task_id : undefined;
+    const taskId = MAKE_CARDS.has(entry.path) && result?.task_id ? result.task_id : undefined;
     for (let poll = 0; taskId !== undefined && poll < 10; poll += 1) {
-      const info = await post(ozon.url, entry, JSON.stringify({ task_id: taskId }));
+      const info = await post(ozon.url, entry, '/v1/product/import/info', JSON.stringify({ task_id: taskId }));
       const items = ((info.result as { items?: { status?: string }[] } | undefined)?.items ?? []) as { status?: string }[];
       if (items.every((item) => item.status !== 'pending')) break;
     }
@@ -60,7 +63,15 @@ export function journalChanges(file: string, ozon: FakeOzon): { flush(): void; s
   const flush = (): void => {
     const fresh = ozon.requests.slice(seen);
     // The fake keeps every request for tests to inspect; a demo left running for days must not.
-    for (const kept of [ozon.requests, ozon.prices, ozon.moderation.lookups, ozon.moderation.requests, ozon.stockBook.received, ozon.stockBook.requestSizes])
+    for (const kept of [
+      ozon.requests,
+      ozon.prices,
+      ozon.moderation.lookups,
+      ozon.moderation.requests,
+      ozon.stockBook.received,
+      ozon.stockBook.requestSizes,
+      ozon.copies.requests,
+    ])
       kept.splice(0);
     seen = 0;
     const lines = fresh

@@ -7,6 +7,8 @@ export type Sample = {
   readonly itemId: string;
   readonly title: string;
   readonly priceCny: number;
+  /** The page's price text as collected; a marketplace page shows roubles (what follow-selling prices against). */
+  readonly priceText?: string;
   readonly params: readonly (readonly [string, string])[];
   readonly sellingPoint: string;
   readonly shape: PictureSpec['shape'];
@@ -212,13 +214,15 @@ export const SAMPLES: readonly Sample[] = [
     key: 'ozon-storage-cube',
     platform: 'ozon',
     itemId: '1723456789',
-    title: '可折叠收纳方块 布艺储物盒（Ozon 热卖款）',
+    // Collected on the marketplace itself, so its page is in Russian; the seller follow-sells its card by SKU.
+    title: 'Складной куб для хранения вещей, 30×30×30 см',
     priceCny: 10,
+    priceText: '899 ₽',
     params: [
-      ['材质', '无纺布'],
-      ['尺寸', '30×30×30cm'],
+      ['Материал', 'Нетканое полотно'],
+      ['Размер', '30×30×30 см'],
     ],
-    sellingPoint: 'Ozon 上销量很好的款式，可跟卖',
+    sellingPoint: 'Хит продаж: складывается, ручки по бокам',
     shape: 'box',
     colours: [
       ['灰色', '#a0a0a0'],

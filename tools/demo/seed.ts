@@ -43,7 +43,7 @@ function materialsOf(sample: Sample, pictures: PictureHost): unknown {
     source: { platform: sample.platform, itemId: sample.itemId, url: sourceUrl(sample), collectedAt: Date.now() },
     texts: [
       { kind: 'title', content: sample.title },
-      { kind: 'price', content: `¥${sample.priceCny.toFixed(2)}` },
+      { kind: 'price', content: sample.priceText ?? `¥${sample.priceCny.toFixed(2)}` },
       { kind: 'params', content: '', pairs: sample.params.map(([key, value]) => ({ key, value })) },
       { kind: 'selling_point', content: sample.sellingPoint },
     ],

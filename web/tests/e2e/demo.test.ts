@@ -84,7 +84,7 @@ describe('npm run demo in Chromium', () => {
     await page.waitForURL(/\/products$/);
     await expect.poll(() => page.locator('#product-table tbody tr[data-product-id]').count(), POLL).toBe(12);
     expect(await text(page, '#site-notice')()).toContain('本机模拟的 Ozon 平台');
-    expect([...products.keys()]).toContain('可折叠收纳方块 布艺储物盒（Ozon 热卖款）');
+    expect([...products.keys()]).toContain('Складной куб для хранения вещей, 30×30×30 см');
     await shot(page, '80-demo-products');
   });
 

@@ -112,7 +112,8 @@ describe('the seller’s main flow in Chromium', () => {
     const csv = (await downloaded(download)).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = csv.slice(1).trim().split('\r\n');
-    expect(header?.split(',')[0]).toBe('offer_id');
+    // The page asks for the picker's Chinese names in the header row (lang=zh); the values are the API's.
+    expect(header?.split(',')[0]).toBe('货号');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('SCARF-E2E-1001');
     expect(rows[0]).toContain(',593,');

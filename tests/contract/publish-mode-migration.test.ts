@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
 import { up } from '../../src/adapters/persistence/migrations/030-publish-mode.ts';
+import { up as backfillPrices } from '../../src/adapters/persistence/migrations/031-market-price-backfill.ts';
 import { newProduct } from '../../src/domain/catalog/product.ts';
 import { type TestDatabaseHandle, testDatabases } from '../helpers/databases.ts';
 
@@ -30,6 +31,29 @@ for (const database of testDatabases()) {
       await up(handle.db as never);
       const modes = Object.fromEntries(await Promise.all(made.map(async ({ id }) => [id, (await products.findById(id))?.publish_mode] as const)));
       expect(modes).toEqual({ copy: 'copy', zero: 'create', text: 'create', none: 'create', 1688: 'create' });
+    });
+
+    it('keeps the marketplace page price of products collected before, from their price text; version and update time unmoved', async () => {
+      const products = makeKyselyProductRepository(handle.db);
+      const texts = (price: string) => ({
+        texts: [
+          { kind: 'title', content: 'Кружка' },
+          { kind: 'price', content: price },
+        ],
+      });
+      await products.insert(
+        newProduct({ id: 'old-copy', source_platform: 'ozon', source_item_id: '1459384721', stage: 'editing', name: 'a', raw: texts('1\u2009299\u00a0₽') }, AT),
+      );
+      await products.insert(
+        newProduct({ id: 'no-price', source_platform: 'ozon', source_item_id: '1459384722', stage: 'editing', name: 'b', raw: texts('от 599 ₽') }, AT),
+      );
+      await products.insert(
+        newProduct({ id: 'from-1688', source_platform: '1688', source_item_id: '6001', stage: 'editing', name: 'c', raw: texts('1 299 ₽') }, AT),
+      );
+      await backfillPrices(handle.db as never);
+      expect(await products.findById('old-copy')).toMatchObject({ market_price_rub: 1299, version: 1, updated_at: AT });
+      expect((await products.findById('no-price'))?.market_price_rub).toBeNull();
+      expect((await products.findById('from-1688'))?.market_price_rub).toBeNull();
     });
   });
 }

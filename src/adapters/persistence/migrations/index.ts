@@ -28,6 +28,7 @@ import * as marketOffers from './027-market-offers.ts';
 import * as marketPrices from './028-market-prices.ts';
 import * as searchCollectedTitles from './029-search-collected-titles.ts';
 import * as publishMode from './030-publish-mode.ts';
+import * as marketPriceBackfill from './031-market-price-backfill.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '028-market-prices': marketPrices,
   '029-search-collected-titles': searchCollectedTitles,
   '030-publish-mode': publishMode,
+  '031-market-price-backfill': marketPriceBackfill,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

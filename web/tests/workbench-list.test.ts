@@ -16,6 +16,7 @@ describe('the list address and its API query', () => {
       from: '2026-11-01',
       to: '2026-11-24',
       sort: '-price',
+      mode: 'copy',
     } as const;
     const href = new URL(routeHref(route), 'http://x');
     expect(href.search).toContain('failed=1');
@@ -35,6 +36,9 @@ describe('the list address and its API query', () => {
       page_size: 20,
     });
     expect(listQuery({ ...base, stage: 'ready', sort: '-updated_at' })).toMatchObject({ stage: 'ready', sort: undefined });
+    // Follow-selling: the mode filter is `publish_mode`, and it narrows the list.
+    expect(listQuery({ ...base, mode: 'copy' })).toMatchObject({ publish_mode: 'copy' });
+    expect(isFiltered({ ...base, mode: 'create' })).toBe(true);
   });
 });
 

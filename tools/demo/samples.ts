@@ -14,6 +14,11 @@ export type Sample = {
   readonly shape: PictureSpec['shape'];
   /** SKUs by colour: Chinese label and the picture's colour. */
   readonly colours: readonly (readonly [string, string])[];
+  /**
+   * Collected as one offer, without its colour SKUs: a follow-sold copy is one offer of the other seller's card (its
+   * colours are that card's), and stock goes to a product's own offer only when it has no variants.
+   */
+  readonly singleOffer?: boolean;
   /** Its main picture carries the supplier's watermark: the stand-in marketplace declines the card. */
   readonly watermarked?: boolean;
 };
@@ -223,6 +228,7 @@ export const SAMPLES: readonly Sample[] = [
       ['Размер', '30×30×30 см'],
     ],
     sellingPoint: 'Хит продаж: складывается, ручки по бокам',
+    singleOffer: true,
     shape: 'box',
     colours: [
       ['灰色', '#a0a0a0'],

@@ -50,11 +50,11 @@ function materialsOf(sample: Sample, pictures: PictureHost): unknown {
     images: [
       picture('main', '主图', 'main-0', 0),
       picture('main', '主图', 'main-1', 1),
-      ...sample.colours.map(([label], index) => picture('sku', 'SKU图', `sku-${index}`, index, label)),
+      ...(sample.singleOffer ? [] : sample.colours.map(([label], index) => picture('sku', 'SKU图', `sku-${index}`, index, label))),
       picture('detail', '详情图', 'detail-0', 0),
       picture('detail', '详情图', 'detail-1', 1),
     ],
-    skus: sample.colours.map(([label], index) => ({
+    skus: (sample.singleOffer ? [] : sample.colours).map(([label], index) => ({
       skuId: `${sample.itemId}-${index + 1}`,
       label,
       priceCny: sample.priceCny,

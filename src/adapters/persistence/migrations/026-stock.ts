@@ -1,8 +1,5 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
-
-const columnsOf = async (db: Kysely<unknown>, table: string): Promise<string[]> =>
-  isSqlite(db) ? ((await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? []).map((c) => c.name) : [];
+import { isSqlite, sqliteColumnsOf as columnsOf } from '../dialect-of.ts';
 
 /**
  * Stock on a warehouse (issue 31): a shop's default warehouse and stock, a product's `sale_stock` (variants keep

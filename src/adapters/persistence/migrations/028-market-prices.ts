@@ -1,4 +1,5 @@
 import { type Kysely } from 'kysely';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /**
  * Prices and content as the marketplace sees them (issue 33, docs/decisions.md, Real margin): per followed offer the
@@ -23,16 +24,17 @@ const OFFER_COLUMNS: readonly [string, 'real' | 'text' | 'integer'][] = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [name, type] of OFFER_COLUMNS) await db.schema.alterTable('market_offers').addColumn(name, type).execute();
-  await db.schema
-    .alterTable('market_offers')
-    .addColumn('prices_due', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
-  await db.schema
-    .alterTable('market_offers')
-    .addColumn('rating_due', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
-  await db.schema.alterTable('shops').addColumn('min_margin_percent', 'real').execute();
+  // On SQLite a down step leaves the columns in place (see down), so an up after it finds them there.
+  const offerColumns = await sqliteColumnsOf(db, 'market_offers');
+  for (const [name, type] of OFFER_COLUMNS) if (!offerColumns.includes(name)) await db.schema.alterTable('market_offers').addColumn(name, type).execute();
+  for (const name of ['prices_due', 'rating_due'])
+    if (!offerColumns.includes(name))
+      await db.schema
+        .alterTable('market_offers')
+        .addColumn(name, 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+  if (!(await sqliteColumnsOf(db, 'shops')).includes('min_margin_percent'))
+    await db.schema.alterTable('shops').addColumn('min_margin_percent', 'real').execute();
   await db.schema
     .createTable('product_market_watch')
     .ifNotExists()
@@ -51,6 +53,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('product_market_watch').ifExists().execute();
+  // SQLite's DROP COLUMN re-checks every trigger in the schema, not only the altered table's, and trips over 008's
+  // count triggers (see 016); unused nullable or defaulted columns are harmless there, so only PostgreSQL drops them.
+  if (isSqlite(db)) return;
   await db.schema.alterTable('shops').dropColumn('min_margin_percent').execute();
   for (const name of ['prices_due', 'rating_due', ...OFFER_COLUMNS.map(([column]) => column)])
     await db.schema.alterTable('market_offers').dropColumn(name).execute();

@@ -49,7 +49,9 @@ function leastReaching(low: number, high: number, reaches: (value: number) => bo
     if (reaches(mid)) hi = mid;
     else lo = mid;
   }
-  const rounded = Math.ceil(round6(hi) * 100) / 100;
+  let rounded = Math.ceil(round6(hi) * 100) / 100;
+  // Halving stops within half a cent of the edge, so the cent rounded up to can be one above the least one.
+  for (let step = 0; step < 2 && rounded - 0.01 >= low && reaches(round2(rounded - 0.01)); step++) rounded = round2(rounded - 0.01);
   return reaches(rounded) ? rounded : high;
 }
 
@@ -78,6 +80,7 @@ export function markupForMargin(
     const priced = at(value);
     return realMargin(priced, { price: priced.price_rub, currency_code: 'RUB', commission_percent: commission ?? null })?.real_margin_percent ?? -Infinity;
   };
+  const reaches = (value: number): boolean => marginAt(value) >= marginPercent;
   let markup = inputs.markup_percent ?? policy.defaults.markup_percent;
   let breakdown = at(markup);
   const tried: number[] = [];
@@ -92,12 +95,34 @@ export function markupForMargin(
     markup = Math.max(PRICING_LIMITS.markupPercent.min, needed);
     tried.push(markup);
     const next = at(markup);
-    if (next.tier === breakdown.tier) return markup;
+    if (next.tier === breakdown.tier) return leastInAnyTier(markup);
     // Back in a tier already tried: the margin falls where the price jumps from one tier to the next (no markup hits
     // it exactly); the least markup between the two reaching it, found by halving (the margin rises with the markup).
-    if (seen.has(next.tier)) return leastReaching(Math.min(...tried), Math.max(...tried), (value) => marginAt(value) >= marginPercent);
+    if (seen.has(next.tier)) return leastInAnyTier(leastReaching(Math.min(...tried), Math.max(...tried), reaches));
     seen.add(next.tier);
     breakdown = next;
   }
-  return Math.max(...tried);
+  return leastInAnyTier(Math.max(...tried));
+
+  /**
+   * A markup found by following the tiers from the default one can be beaten by a lower one in a tier the walk
+   * skipped: a cheaper tier keeps a larger share, so the margin can fall as the price rises into the next tier. Each
+   * tier's markups form one range (the price never falls as the markup rises) in which the margin never falls, so
+   * the least reaching markup of a tier is found by halving between its entry and a markup of it that reaches.
+   */
+  function leastInAnyTier(found: number): number {
+    let best = found;
+    const lowest = PRICING_LIMITS.markupPercent.min;
+    for (const tier of policy.tiers) {
+      if (at(best).price_rub < tier.min_price_rub) continue;
+      const entry = at(lowest).price_rub >= tier.min_price_rub ? lowest : leastReaching(lowest, best, (value) => at(value).price_rub >= tier.min_price_rub);
+      const share = shareKept(tier, commission);
+      if (!(share > wanted)) continue;
+      const solved = Math.max(entry, Math.ceil(round6((tier.net_ratio / (share - wanted) - 1) * 100) * 100) / 100);
+      if (solved >= best || at(solved).tier !== tier.tier || !reaches(solved)) continue;
+      const least = at(entry).tier === tier.tier ? leastReaching(entry, solved, reaches) : solved;
+      if (least < best) best = least;
+    }
+    return best;
+  }
 }

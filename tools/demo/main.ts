@@ -114,6 +114,9 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
+    // Set, so a DATABASE_URL or OBJECT_STORE of the shell (or .env) never points the demo at a real database or bucket.
+    DATABASE_URL: `sqlite://${path.join(dataDir, 'listing.db')}`,
+    OBJECT_STORE: 'local',
     INITIAL_ADMIN_USERNAME: state.username,
     INITIAL_ADMIN_PASSWORD: state.password,
     // The stand-ins listen on 127.0.0.1; a real deployment keeps outbound fetches to public hosts.

@@ -37,6 +37,7 @@ describe.each(testDatabases())('MarketOfferRepository on $name', (database) => {
       offers: makeKyselyMarketOffers(twice.first.db),
       other: makeKyselyMarketOffers(twice.second.db),
       tasks: makeKyselyPublishTaskRepository(twice.first.db),
+      products,
       productId: product.id,
     };
   };
@@ -61,6 +62,27 @@ describe.each(testDatabases())('MarketOfferRepository on $name', (database) => {
     expect(await offers.enrolImported(at(30), 5_000)).toBe(1);
     const again = (await offers.ofProducts([productId])).find((offer) => offer.offer_id === 'A')!;
     expect([again.market_state, again.market_errors, again.next_check_at, again.imported_at]).toEqual(['moderating', [], at(35), at(20)]);
+  });
+
+  it("counts products per market state among the list's matches: its q, stage and filters, never its own market_state", async () => {
+    const { offers, tasks, products, productId } = await open();
+    const published = publishableProduct({ id: randomUUID(), offer_id: `PUB-${randomUUID().slice(0, 6)}`, stage: 'published' });
+    const archived = publishableProduct({ id: randomUUID(), offer_id: `ARC-${randomUUID().slice(0, 6)}`, stage: 'archived' });
+    await products.insert(published);
+    await products.insert(archived);
+    await tasks.insert(imported(productId, 'A', 1), imported(published.id, 'B', 2), imported(archived.id, 'C', 3));
+    await offers.enrolImported(at(10), 0);
+    const state = { A: 'on_sale', B: 'declined', C: 'on_sale' } as const;
+    const all = await offers.ofProducts([productId, published.id, archived.id]);
+    await offers.save(all.map((offer) => ({ ...offer, market_state: state[offer.offer_id as keyof typeof state] })));
+    const list = { page: 1, pageSize: 20 };
+    // Live products unless a stage is asked (as the list): the product archived in the service counts only there.
+    expect(await offers.stateCounts()).toMatchObject({ on_sale: 1, declined: 1, moderating: 0 });
+    expect(await offers.stateCounts({ ...list, marketState: 'declined' })).toMatchObject({ on_sale: 1, declined: 1 });
+    expect(await offers.stateCounts({ ...list, stage: 'published' })).toMatchObject({ on_sale: 0, declined: 1 });
+    expect(await offers.stateCounts({ ...list, stage: 'archived', marketState: 'declined' })).toMatchObject({ on_sale: 1, declined: 0 });
+    expect(await offers.stateCounts({ ...list, q: published.offer_id.toLowerCase() })).toMatchObject({ on_sale: 0, declined: 1 });
+    expect(await offers.stateCounts({ ...list, updatedFrom: '2999-01-01T00:00:00.000Z' })).toMatchObject({ on_sale: 0, declined: 0 });
   });
 
   it('keeps what the prices and rating reads found, the product its worst index and lowest margin; an accepted price makes the prices due now', async () => {

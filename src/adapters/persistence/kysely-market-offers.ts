@@ -1,9 +1,10 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
-import { type MarketOffer, type MarketOfferRepository, type MarketStateCounts } from '../../application/ports/market-offers.ts';
-import { MARKET_STATES, type MarketError, type MarketState, STATE_URGENCY } from '../../domain/publishing/market-state.ts';
+import { type MarketOffer, type MarketOfferRepository } from '../../application/ports/market-offers.ts';
+import { type MarketError, type MarketState, STATE_URGENCY } from '../../domain/publishing/market-state.ts';
 import { type PriceIndex, type RatingGroup } from '../../domain/pricing/market-prices.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
+import { listMarketStateCounts } from './kysely-product-list.ts';
 import { type MarketOfferTable } from './tables/marketplace.ts';
 
 /**
@@ -199,11 +200,6 @@ export function makeKyselyMarketOffers(db: Kysely<Database>): MarketOfferReposit
       return rows.map(toOffer);
     },
 
-    async stateCounts() {
-      const rows = await db.selectFrom('market_state_counts').select(['market_state', 'n']).execute();
-      const counts = Object.fromEntries(MARKET_STATES.map((state) => [state, 0])) as MarketStateCounts;
-      for (const row of rows) if (row.market_state in counts) counts[row.market_state as MarketState] = Number(row.n);
-      return counts;
-    },
+    stateCounts: (query = { page: 1, pageSize: 1 }) => listMarketStateCounts(db, sqlite, query),
   };
 }

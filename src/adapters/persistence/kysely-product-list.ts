@@ -1,6 +1,8 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type MarketStateCounts } from '../../application/ports/market-offers.ts';
 import { type ListSortKey, type ProductListQuery, type ProductSummary, type StageCounts } from '../../application/ports/product-repository.ts';
 import { STAGES, type Stage } from '../../domain/catalog/product.ts';
+import { MARKET_STATES, type MarketState } from '../../domain/publishing/market-state.ts';
 import { type Database } from './database.ts';
 import { countAndKeep, keptTotal, SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { containsPattern } from './like-pattern.ts';
@@ -276,6 +278,41 @@ export async function listStageCounts(
   const liveClauses = [sql`stage != 'archived'`, ...filters, ...(q ? [holdsClause(sqlite, q, false)] : [])];
   const { rows } = await sql<{ stage: Stage; n: number }>`select stage, count(*) as n from products where ${and(liveClauses)} group by stage`.execute(db);
   for (const row of rows) if (row.stage in counts) counts[row.stage] = Number(row.n);
+  return counts;
+}
+
+/**
+ * The matches per market state for the list's `q`, stage and filters, its own `market_state` left out (as the stage
+ * counts leave out the stage): what each state's filter would show beside the others. Live products unless a stage
+ * is asked, as the list. Unfiltered: 027's kept counts less the products archived in the service (few, through the
+ * stage index); filtered: one grouped count of the matches' states.
+ */
+export async function listMarketStateCounts(db: Kysely<Database>, sqlite: boolean, query: ProductListQuery): Promise<MarketStateCounts> {
+  const q = query.q?.trim().toLowerCase() || undefined;
+  const filters = filterClauses(sqlite, { ...query, marketState: undefined });
+  const counts = Object.fromEntries(MARKET_STATES.map((state) => [state, 0])) as MarketStateCounts;
+  const add = (rows: readonly { market_state: string; n: number | string }[], sign: 1 | -1) => {
+    for (const row of rows) if (row.market_state in counts) counts[row.market_state as MarketState] += sign * Number(row.n);
+  };
+  type Row = { market_state: string; n: number };
+  if (!q && filters.length === 0 && query.stage === undefined) {
+    const [kept, archived] = await Promise.all([
+      sql<Row>`select market_state, n from market_state_counts`.execute(db),
+      sql<Row>`select market_state, count(*) as n from product_market_states
+        where product_id in (select id from products where stage = 'archived') group by market_state`.execute(db),
+    ]);
+    add(kept.rows, 1);
+    add(archived.rows, -1);
+    return counts;
+  }
+  const clauses = [
+    query.stage ? sql`stage = ${query.stage}` : sql`stage != 'archived'`,
+    ...filters,
+    ...(q ? [holdsClause(sqlite, q, query.stage === 'archived')] : []),
+  ];
+  const { rows } = await sql<Row>`select market_state, count(*) as n from product_market_states
+    where product_id in (select id from products where ${and(clauses)}) group by market_state`.execute(db);
+  add(rows, 1);
   return counts;
 }
 

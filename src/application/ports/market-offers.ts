@@ -1,4 +1,5 @@
 import { type MarketError, type MarketState } from '../../domain/publishing/market-state.ts';
+import { type ProductListQuery } from './product-repository.ts';
 import { type PriceIndex, type RatingGroup } from '../../domain/pricing/market-prices.ts';
 
 /** Prices and content as the marketplace sees an offer (docs/decisions.md, Real margin); null until read. */
@@ -72,6 +73,9 @@ export interface MarketOfferRepository {
   nextDueAt(): Promise<string | undefined>;
   /** The followed offers of these products. */
   ofProducts(productIds: readonly string[]): Promise<MarketOffer[]>;
-  /** Products per market state among live (not archived in the service) products. */
-  stateCounts(): Promise<MarketStateCounts>;
+  /**
+   * Products per market state among the list's matches of `query` (its `q`, stage and filters; its own market_state
+   * left out, as the stage counts leave out the stage): live products unless a stage is asked.
+   */
+  stateCounts(query?: ProductListQuery): Promise<MarketStateCounts>;
 }

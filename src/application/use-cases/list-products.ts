@@ -5,8 +5,8 @@ import { type ProductListQuery, type ProductRepository, type ProductSummary, typ
 
 export type ListProductsDeps = {
   readonly products: ProductRepository;
-  /** Products per market state (kept counts); all 0 where nothing follows the marketplace. */
-  readonly marketStateCounts?: () => Promise<MarketStateCounts>;
+  /** Products per market state among the query's matches, its market_state left out; all 0 where nothing follows the marketplace. */
+  readonly marketStateCounts?: (query: ProductListQuery) => Promise<MarketStateCounts>;
 };
 export type ListProductsOutput = {
   readonly total: number;
@@ -26,6 +26,6 @@ export const makeListProducts =
     const stageCounts = await deps.products.stageCounts(cleaned);
     // The counts are of the same matches: the stage's own, or every live stage's (archived only when asked).
     const knownTotal = cleaned.stage ? stageCounts[cleaned.stage] : STAGES.reduce((sum, stage) => (stage === 'archived' ? sum : sum + stageCounts[stage]), 0);
-    const [page, marketCounts] = await Promise.all([deps.products.list({ ...cleaned, knownTotal }), deps.marketStateCounts?.() ?? NO_MARKET_COUNTS]);
+    const [page, marketCounts] = await Promise.all([deps.products.list({ ...cleaned, knownTotal }), deps.marketStateCounts?.(cleaned) ?? NO_MARKET_COUNTS]);
     return { ...page, stage_counts: stageCounts, market_state_counts: marketCounts };
   };

@@ -82,7 +82,7 @@ export const catalogModule: FeatureModule<CatalogRegistry, CoreRegistry & Intake
     viewProduct: asFunction(({ assets, products, pricingPolicy }: Deps) => makeViewProduct({ assets, products, pricingPolicy })).singleton(),
     repriceProduct: asFunction(({ pricingPolicy, getFxRate }: Deps) => makeRepriceProduct({ policy: pricingPolicy, getFxRate })).singleton(),
     listProducts: asFunction(({ products, marketOffers }: Deps) =>
-      makeListProducts({ products, marketStateCounts: () => marketOffers.stateCounts() }),
+      makeListProducts({ products, marketStateCounts: (query) => marketOffers.stateCounts(query) }),
     ).singleton(),
     getProduct: asFunction(({ products, viewProduct }: Deps) => makeGetProduct({ products, viewProduct })).singleton(),
     createProduct: asFunction(({ products, clock, ids, repriceProduct, viewProduct }: Deps) =>

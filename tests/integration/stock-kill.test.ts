@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/adapters/persistence/connection.ts';
+import { makeKyselyProductRepository } from '../../src/adapters/persistence/kysely-product-repository.ts';
+import { makeKyselyPublishTaskRepository } from '../../src/adapters/persistence/kysely-publish-task-repository.ts';
 import { startFakeOzon } from '../fakes/ozon.ts';
 import { FAKE_WAREHOUSES } from '../fakes/ozon-stocks.ts';
+import { storeImportedOffers } from '../helpers/imported-offers.ts';
 import { GOOD_KEY } from '../helpers/marketplace-app.ts';
+import { publishableProduct } from '../helpers/publishable-product.ts';
 import { loginTo, until } from '../helpers/service-api.ts';
 import { startServiceProcess } from '../helpers/service-process.ts';
 
@@ -83,5 +88,76 @@ describe('kill -9 in the middle of a stock send, restart on the same database', 
     const stockRequests = ozon.requests.filter((request) => request.url === '/v2/products/stocks');
     expect(stockRequests[1]!.at - stockRequests[0]!.at).toBeGreaterThanOrEqual(PAIR_INTERVAL_MS);
     expect(stockRequests[0]!.at).toBeLessThanOrEqual(firstSentAt);
+  }, 120_000);
+});
+
+/** The sweep's lease (PUBLISH_POLL_LEASE), longer than a restart usually takes, so the lease is what holds a second ask. */
+const SWEEP_LEASE_MS = 6_000;
+
+/**
+ * kill -9 of a service whose moderation sweep asked the marketplace about its offers and never got the answer
+ * (docs/decisions.md, Moderation): the restarted service asks about every one of them again (nothing lost), each
+ * once, and not before the dead sweep's lease lapsed. In-process crashes and two PostgreSQL instances are
+ * tests/integration/market-sweep-instances.test.ts's.
+ */
+describe('kill -9 in the middle of a moderation sweep, restart on the same database', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('looks at every offer again after the restart, each once, not within the lease', async () => {
+    const ozon = await startFakeOzon();
+    cleanups.push(() => ozon.close());
+    ozon.addKey('123456', GOOD_KEY);
+    ozon.plan = { pendingPolls: 0, outcome: 'imported' };
+    ozon.moderation.plan.moderationMs = 0;
+    const held: { ids: string[]; at: number }[] = [];
+    ozon.holdLookups = (ids) => (held.push({ ids, at: Date.now() }), true);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-sweep-kill-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const env = {
+      ...SECRETS,
+      DATA_DIR: dataDir,
+      OZON_API_URL: ozon.url,
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      MARKET_SWEEP_FIRST_MS: '50',
+      PUBLISH_POLL_LEASE: `${SWEEP_LEASE_MS}ms`,
+      PUBLISH_POLL_IDLE: '200ms',
+    };
+    const first = await startServiceProcess(env);
+    cleanups.push(() => void first.child.kill('SIGKILL'));
+    const api = await loginTo(first, SECRETS.APP_TOKEN);
+    const shop = (await api('POST', '/api/shops', { name: 'Shop', client_id: '123456', api_key: GOOD_KEY })).json as { id: string };
+    expect((await api('POST', `/api/shops/${shop.id}/test`)).json).toMatchObject({ ok: true });
+    // Five cards imported on the marketplace, their imported records stored beside the running service (as its poller would).
+    const db = await openDatabase(`sqlite://${path.join(dataDir, 'listing.db')}`);
+    cleanups.push(() => db.close());
+    const now = new Date().toISOString();
+    const products = Array.from({ length: 5 }, (_, i) => {
+      const offerId = `KILL-SWEEP-${i}`;
+      return { ...publishableProduct({ id: randomUUID(), offer_id: offerId, attributes: { '9048': offerId } }, now), stage: 'published' as const };
+    });
+    await storeImportedOffers({ products: makeKyselyProductRepository(db.db), publishTasks: makeKyselyPublishTaskRepository(db.db) }, ozon, shop.id, products);
+    const offers = products.map((product) => product.offer_id).sort();
+
+    await until('the sweep asked about every offer, unanswered', () => held.flatMap((ask) => ask.ids).length >= offers.length);
+    first.child.kill('SIGKILL');
+    await first.exited();
+    ozon.holdLookups = undefined;
+    expect(held.flatMap((ask) => ask.ids).sort()).toEqual(offers);
+
+    const second = await startServiceProcess(env);
+    cleanups.push(() => void second.child.kill('SIGKILL'));
+    const looked = async () =>
+      (await db.db.selectFrom('market_offers').select(['offer_id', 'market_state', 'market_checked_at']).orderBy('offer_id').execute()).filter(
+        (offer) => offer.market_checked_at !== null,
+      );
+    await until('every offer looked at after the restart', async () => (await looked()).length === offers.length, 60_000);
+    expect((await looked()).map((offer) => [offer.offer_id, offer.market_state])).toEqual(offers.map((offer) => [offer, 'no_stock']));
+    // Each asked once after the restart, and none before the dead sweep's lease lapsed.
+    expect(ozon.moderation.lookups.flat().sort()).toEqual(offers);
+    const asked = ozon.requests.filter((request) => request.url === '/v3/product/info/list').map((request) => request.at);
+    expect(Math.min(...asked.filter((at) => at > held.at(-1)!.at))).toBeGreaterThanOrEqual(held[0]!.at + SWEEP_LEASE_MS - 50);
   }, 120_000);
 });

@@ -75,7 +75,7 @@ export interface MarketOfferRepository {
   ofProducts(productIds: readonly string[]): Promise<MarketOffer[]>;
   /**
    * Products per market state among the list's matches of `query` (its `q`, stage and filters; its own market_state
-   * left out, as the stage counts leave out the stage): live products unless a stage is asked.
+   * left out, as the stage counts leave out the stage); products archived in the service included unless a stage is asked.
    */
   stateCounts(query?: ProductListQuery): Promise<MarketStateCounts>;
 }

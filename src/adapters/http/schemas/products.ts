@@ -103,7 +103,7 @@ const StageCounts = Type.Object(
 const MarketStateCounts = Type.Object(
   Object.fromEntries(MARKET_STATES.map((state) => [state, Type.Integer()])) as Record<(typeof MARKET_STATES)[number], ReturnType<typeof Type.Integer>>,
   {
-    description: '各平台状态的商品数（按商品最需要关注的状态计）：与列表相同的搜索词、阶段和其他筛选，不含平台状态筛选本身；未指定阶段时不含本服务已归档的商品',
+    description: '各平台状态的商品数（按商品最需要关注的状态计）：与列表相同的搜索词、阶段和其他筛选，不含平台状态筛选本身；未指定阶段时包含本服务已归档的商品',
   },
 );
 

@@ -92,6 +92,9 @@ describe('a new seller, from binding a shop to cards on sale', () => {
     for (const offerId of offerIds) expect(ozon.stockBook.stocks.get(`${offerId}|${warehouse.warehouse_id}`), offerId).toBe(20);
     expect(ozon.stockBook.received.filter((pair) => pair.error)).toEqual([]);
     expect(ozon.stockBook.schemaViolations).toEqual([]);
+    // The stock went out as the cards were created: the seller was never told 在售无库存 about them.
+    const told = (await api('GET', '/api/notifications')).json<{ items: { kind: string }[] }>();
+    expect(told.items.filter((item) => item.kind === 'no_stock')).toEqual([]);
     const list = (await api('GET', '/api/products?market_state=on_sale')).json<{ total: number; market_state_counts: Record<string, number> }>();
     expect(list).toMatchObject({ total: 10, market_state_counts: { on_sale: 10 } });
 

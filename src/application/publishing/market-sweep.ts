@@ -93,8 +93,12 @@ export function makeMarketSweep({
   /** One notification per episode: told while a watched state holds, cleared once the offer left it. */
   const tell = async (before: MarketOffer, after: MarketOffer): Promise<void> => {
     if (!notifier) return;
+    // Created at this very look: its stock send was only just queued, so "no stock" is the stock on its way, not
+    // something for the seller to fix (a new seller's bulk publish told 在售无库存 of every offer). The next look tells.
+    const stockOnItsWay = after.created_seen && !before.created_seen;
     for (const kind of WATCHED) {
       const subject = { kind, shopId: after.shop_id, productId: after.product_id, variantId: after.variant_id };
+      if (after.market_state === kind && kind === 'no_stock' && stockOnItsWay) continue;
       if (after.market_state === kind)
         await notifier.notify({ ...subject, offerId: after.offer_id, reason: kind === 'declined' ? after.market_errors[0]?.explanation : undefined });
       else if (before.market_state === kind) await notifier.clear(subject);

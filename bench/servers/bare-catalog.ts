@@ -19,6 +19,19 @@ const stageCounts = db.prepare('select stage, n from product_stage_counts');
 const page = db.prepare(
   "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by from products where stage != 'archived' order by updated_at desc, id desc limit ? offset ?",
 );
+// GET /api/products?market_state=X (bench/sections/81-market-state-list.ts): the same filtered answer as ours —
+// the page and the stage counts over the products in that state (027's product_market_states), and the
+// per-state counts kept by triggers. The page walks the products newest first probing each one's state (0.06 ms for
+// a page of a 10 % state; an id-in list sorted after is ~70 ms); the counts group the state's products by stage.
+const statePage = db.prepare(
+  "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by from products where stage != 'archived' and exists (select 1 from product_market_states m where m.product_id = products.id and m.market_state = ?) order by updated_at desc, id desc limit ? offset ?",
+);
+const stateStageCounts = db.prepare(
+  'select stage, count(*) as n from products where id in (select product_id from product_market_states where market_state = ?) group by stage',
+);
+const marketCounts = db.prepare('select market_state, n from market_state_counts');
+const MARKET_STATES = ['moderating', 'declined', 'on_sale', 'no_stock', 'not_visible', 'archived'] as const;
+
 type PageRow = {
   id: string;
   stage: string;
@@ -121,11 +134,12 @@ function pageAssets(size: number): { tallies: Statement; thumbnails: Statement }
 type Tally = { main: number; sku: number; detail: number; failed: number };
 
 /** GET /api/products: the stage counts, one page and its assets, answered with ours's fields in ours's order. */
-function listPage(size: number, number: number): unknown {
+function listPage(size: number, number: number, marketState?: string): unknown {
   const stage_counts = { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 };
-  for (const row of stageCounts.all() as { stage: keyof typeof stage_counts; n: number }[]) stage_counts[row.stage] = row.n;
+  const counted = marketState === undefined ? stageCounts.all() : stateStageCounts.all(marketState);
+  for (const row of counted as { stage: keyof typeof stage_counts; n: number }[]) stage_counts[row.stage] = row.n;
   const total = stage_counts.collected + stage_counts.editing + stage_counts.ready + stage_counts.published;
-  const rows = page.all(size, (number - 1) * size) as PageRow[];
+  const rows = (marketState === undefined ? page.all(size, (number - 1) * size) : statePage.all(marketState, size, (number - 1) * size)) as PageRow[];
   const tallies = new Map<string, Tally>();
   const thumbnails = new Map<string, string>();
   if (rows.length > 0) {
@@ -161,7 +175,10 @@ function listPage(size: number, number: number): unknown {
       updated_by: row.updated_by,
     };
   });
-  return { total, items, stage_counts };
+  if (marketState === undefined) return { total, items, stage_counts };
+  const market_state_counts = Object.fromEntries(MARKET_STATES.map((state) => [state, 0])) as Record<string, number>;
+  for (const row of marketCounts.all() as { market_state: string; n: number }[]) market_state_counts[row.market_state] = row.n;
+  return { total, items, stage_counts, market_state_counts };
 }
 
 createServer((req, res) => {
@@ -172,5 +189,5 @@ createServer((req, res) => {
   if (url.pathname === '/api/export/products.csv') return void sendCsv(res);
   const size = Math.min(200, Number(url.searchParams.get('page_size') ?? 20));
   const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
-  send(200, listPage(size, number));
+  send(200, listPage(size, number, url.searchParams.get('market_state') ?? undefined));
 }).listen(Number(process.env.PORT), '127.0.0.1');

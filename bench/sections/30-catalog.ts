@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { type CsvRun, login, measureCsv, SECRETS } from '../catalog-client.ts';
 import { searchTable } from '../catalog-searches.ts';
-import { seedCatalog as seed } from '../catalog-seed.ts';
+import { catalogServiceEnv, seedCatalog as seed } from '../catalog-seed.ts';
 import { CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
 import { comparisonTable, ratio, startServer, tempDir } from '../lib.ts';
 import { compareLists } from '../list-comparison.ts';
@@ -20,13 +20,7 @@ const section: BenchSection = {
     const seedStarted = performance.now();
     const dbFile = await seed(dataDir);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const env = {
-      ...SECRETS,
-      DATA_DIR: dataDir,
-      FX_CBR_URL: 'http://127.0.0.1:9/none',
-      FX_ERAPI_URL: 'http://127.0.0.1:9/none',
-      FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none',
-    };
+    const env = catalogServiceEnv(SECRETS, dataDir);
 
     // Both servers run side by side and are measured alternately, twice each (best kept): the machine is
     // shared, so a load spike hits both rather than whichever happened to run second.

@@ -1,10 +1,7 @@
 import os from 'node:os';
-import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { openDatabase } from '../../src/adapters/persistence/connection.ts';
-import { registerSearchFunctions } from '../../src/adapters/persistence/search-index.ts';
 import { login, SECRETS } from '../catalog-client.ts';
-import { catalogRows, CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
+import { catalogServiceEnv, seedCatalog } from '../catalog-seed.ts';
+import { CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
 import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
 
@@ -13,32 +10,15 @@ const TAOBAO_EVERY = 4;
 const FAILED_EVERY = 50;
 
 export async function seed(dataDir: string): Promise<{ file: string; editingIds: string[] }> {
-  const file = path.join(dataDir, 'listing.db');
-  const database = await openDatabase(`sqlite://${file}`);
-  await database.migrate();
-  await database.close();
-  const db = new BetterSqlite3(file);
-  registerSearchFunctions(db);
-  const insertInto = (table: string, row: object) => {
-    const columns = Object.keys(row);
-    return db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
-  };
-  const first = catalogRows(0);
-  const insertProduct = insertInto('products', first.product);
-  const insertAsset = insertInto('assets', first.asset);
   const editingIds: string[] = [];
-  db.transaction(() => {
-    for (let i = 0; i < PRODUCTS; i += 1) {
-      const { product, asset } = catalogRows(i);
-      const platform = i % TAOBAO_EVERY === 1 ? 'taobao' : product.source_platform;
-      insertProduct.run({ ...product, source_platform: platform });
-      insertAsset.run(asset);
-      if (i % FAILED_EVERY === 3)
-        insertAsset.run({ ...asset, id: `f${asset.id.slice(1)}`, dedupe_key: `f${asset.id}`, idx: 1, status: 'failed', stored_url: '', error: '下载失败' });
-      if (product.stage === 'editing' && editingIds.length < 500) editingIds.push(product.id);
-    }
-  })();
-  db.close();
+  const file = await seedCatalog(dataDir, (i, { product, asset }) => {
+    if (product.stage === 'editing' && editingIds.length < 500) editingIds.push(product.id);
+    const failed = { ...asset, id: `f${asset.id.slice(1)}`, dedupe_key: `f${asset.id}`, idx: 1, status: 'failed', stored_url: '', error: '下载失败' };
+    return {
+      product: { ...product, source_platform: i % TAOBAO_EVERY === 1 ? 'taobao' : product.source_platform },
+      assets: i % FAILED_EVERY === 3 ? [asset, failed] : [asset],
+    };
+  });
   return { file, editingIds };
 }
 
@@ -65,13 +45,7 @@ const section: BenchSection = {
   async run() {
     const dataDir = tempDir('lws-bench-workbench-');
     const { file, editingIds } = await seed(dataDir);
-    const env = {
-      ...SECRETS,
-      DATA_DIR: dataDir,
-      FX_CBR_URL: 'http://127.0.0.1:9/none',
-      FX_ERAPI_URL: 'http://127.0.0.1:9/none',
-      FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none',
-    };
+    const env = catalogServiceEnv(SECRETS, dataDir);
     const ours = await startServer('src/main.ts', env);
     const bare = await startServer('bench/servers/bare-workbench.ts', { BARE_DB_FILE: file, JWT_SECRET: SECRETS.JWT_SECRET });
     const authorization = await login(ours.url);

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import BetterSqlite3 from 'better-sqlite3';
 import { login, SECRETS } from '../catalog-client.ts';
-import { seedCatalog } from '../catalog-seed.ts';
+import { catalogServiceEnv, seedCatalog } from '../catalog-seed.ts';
 import { CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
 import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
@@ -28,13 +28,7 @@ const section: BenchSection = {
     db.transaction(() => ids.forEach((id, i) => stateOf(i) && insert.run(id, stateOf(i))))();
     db.close();
 
-    const env = {
-      ...SECRETS,
-      DATA_DIR: dataDir,
-      FX_CBR_URL: 'http://127.0.0.1:9/none',
-      FX_ERAPI_URL: 'http://127.0.0.1:9/none',
-      FX_CURRENCYAPI_URL: 'http://127.0.0.1:9/none',
-    };
+    const env = catalogServiceEnv(SECRETS, dataDir);
     const ours = await startServer('src/main.ts', env);
     const bare = await startServer('bench/servers/bare-catalog.ts', { BARE_DB_FILE: dbFile, JWT_SECRET: SECRETS.JWT_SECRET });
     try {

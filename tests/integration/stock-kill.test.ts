@@ -20,6 +20,28 @@ const SECRETS = {
   SECRET_KEY: 'stock-kill-secret-key-0123456789ab',
 };
 const WAREHOUSE = FAKE_WAREHOUSES[0]!.warehouse_id;
+type Cleanups = (() => Promise<void> | void)[];
+
+/** Both tests' stand: a fake marketplace knowing the key, a data dir, and the service's environment on them. */
+async function stand(cleanups: Cleanups, prefix: string, env: Record<string, string>) {
+  const ozon = await startFakeOzon();
+  cleanups.push(() => ozon.close());
+  ozon.addKey('123456', GOOD_KEY);
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { ozon, dataDir, env: { ...SECRETS, DATA_DIR: dataDir, OZON_API_URL: ozon.url, OUTBOUND_ALLOW_PRIVATE: 'true', ...env } };
+}
+
+/** The first service process with a shop bound and tested: its API and the shop's id. */
+async function firstWithShop(cleanups: Cleanups, env: Record<string, string>) {
+  const first = await startServiceProcess(env);
+  cleanups.push(() => void first.child.kill('SIGKILL'));
+  const api = await loginTo(first, SECRETS.APP_TOKEN);
+  const shop = (await api('POST', '/api/shops', { name: 'Shop', client_id: '123456', api_key: GOOD_KEY })).json as { id: string };
+  expect((await api('POST', `/api/shops/${shop.id}/test`)).json).toMatchObject({ ok: true });
+  return { first, api, shopId: shop.id };
+}
+
 /** The marketplace's 30 s, shortened alike on both sides, still longer than a restart takes (so the guard is what holds the resend). */
 const PAIR_INTERVAL_MS = 6_000;
 
@@ -30,33 +52,23 @@ const PAIR_INTERVAL_MS = 6_000;
  * tests/integration/stock-sends.test.ts's.
  */
 describe('kill -9 in the middle of a stock send, restart on the same database', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups: Cleanups = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
   it('sends the pair again after the restart, once, and not within its interval', async () => {
-    const ozon = await startFakeOzon();
-    cleanups.push(() => ozon.close());
-    ozon.addKey('123456', GOOD_KEY);
-    ozon.stockBook.pairIntervalMs = PAIR_INTERVAL_MS;
-    ozon.stockBook.created = () => true;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-stock-kill-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = {
-      ...SECRETS,
-      DATA_DIR: dataDir,
-      OZON_API_URL: ozon.url,
-      OUTBOUND_ALLOW_PRIVATE: 'true',
+    const { ozon, dataDir, env } = await stand(cleanups, 'lws-stock-kill-', {
       STOCK_PAIR_INTERVAL: `${PAIR_INTERVAL_MS}ms`,
       STOCK_SEND_LEASE: '1s',
       STOCK_IDLE: '200ms',
-    };
-    const first = await startServiceProcess(env);
-    cleanups.push(() => void first.child.kill('SIGKILL'));
-    let api = await loginTo(first, SECRETS.APP_TOKEN);
-    const shop = (await api('POST', '/api/shops', { name: 'Shop', client_id: '123456', api_key: GOOD_KEY })).json as { id: string };
-    expect((await api('POST', `/api/shops/${shop.id}/test`)).json).toMatchObject({ ok: true });
+    });
+    ozon.stockBook.pairIntervalMs = PAIR_INTERVAL_MS;
+    ozon.stockBook.created = () => true;
+    const started = await firstWithShop(cleanups, env);
+    const { first } = started;
+    let { api } = started;
+    const shop = { id: started.shopId };
     expect((await api('PATCH', `/api/shops/${shop.id}`, { default_warehouse_id: WAREHOUSE })).status).toBe(200);
     const product = (await api('POST', '/api/products', { name: 'Коробка', offer_id: 'KILL-STOCK-1' })).json as { id: string };
     // Its card exists on the marketplace (as the publish write-back would have stored).
@@ -101,35 +113,23 @@ const SWEEP_LEASE_MS = 6_000;
  * tests/integration/market-sweep-instances.test.ts's.
  */
 describe('kill -9 in the middle of a moderation sweep, restart on the same database', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups: Cleanups = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
   it('looks at every offer again after the restart, each once, not within the lease', async () => {
-    const ozon = await startFakeOzon();
-    cleanups.push(() => ozon.close());
-    ozon.addKey('123456', GOOD_KEY);
+    const { ozon, dataDir, env } = await stand(cleanups, 'lws-sweep-kill-', {
+      MARKET_SWEEP_FIRST_MS: '50',
+      PUBLISH_POLL_LEASE: `${SWEEP_LEASE_MS}ms`,
+      PUBLISH_POLL_IDLE: '200ms',
+    });
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };
     ozon.moderation.plan.moderationMs = 0;
     const held: { ids: string[]; at: number }[] = [];
     ozon.holdLookups = (ids) => (held.push({ ids, at: Date.now() }), true);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lws-sweep-kill-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = {
-      ...SECRETS,
-      DATA_DIR: dataDir,
-      OZON_API_URL: ozon.url,
-      OUTBOUND_ALLOW_PRIVATE: 'true',
-      MARKET_SWEEP_FIRST_MS: '50',
-      PUBLISH_POLL_LEASE: `${SWEEP_LEASE_MS}ms`,
-      PUBLISH_POLL_IDLE: '200ms',
-    };
-    const first = await startServiceProcess(env);
-    cleanups.push(() => void first.child.kill('SIGKILL'));
-    const api = await loginTo(first, SECRETS.APP_TOKEN);
-    const shop = (await api('POST', '/api/shops', { name: 'Shop', client_id: '123456', api_key: GOOD_KEY })).json as { id: string };
-    expect((await api('POST', `/api/shops/${shop.id}/test`)).json).toMatchObject({ ok: true });
+    const { first, shopId } = await firstWithShop(cleanups, env);
+    const shop = { id: shopId };
     // Five cards imported on the marketplace, their imported records stored beside the running service (as its poller would).
     const db = await openDatabase(`sqlite://${path.join(dataDir, 'listing.db')}`);
     cleanups.push(() => db.close());

@@ -111,6 +111,12 @@ describe.each(testDatabases())('MarketOfferRepository on $name', (database) => {
     await offers.pricesAccepted('s1', ['B'], at(30));
     expect((await offers.ofProducts([productId]))[1]).toMatchObject({ offer_id: 'B', prices_due: true, next_check_at: at(30) });
     expect(await offers.nextDueAt()).toBe(at(30));
+    // Stock taken: looked at by then, never later than already due.
+    await offers.stockSent('s1', ['A', 'B'], at(60));
+    expect((await offers.ofProducts([productId])).map((offer) => [offer.offer_id, offer.next_check_at])).toEqual([
+      ['A', at(60)],
+      ['B', at(30)],
+    ]);
   });
 
   it('claims due offers of one shop, soonest first, under a lease; a lapsed lease is due again', async () => {

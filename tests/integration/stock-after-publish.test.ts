@@ -31,5 +31,15 @@ describe('stock after a publish', () => {
     expect(s.ozon.stockBook.stocks.get(`${product.offer_id}|${WAREHOUSE}`)).toBe(20);
     expect(s.ozon.stockBook.received.map((pair) => pair.error ?? 'taken')).toEqual(['taken']);
     expect(s.ozon.stockBook.schemaViolations).toEqual([]);
+    // Moderation ended before the stock arrived (no stock): the sweep looks again once the stock is taken, not a
+    // recheck (MARKET_RECHECK_MS, a day here) later.
+    const stateOf = async () => (await s.t.app.inject({ method: 'GET', url: `/api/products/${product.id}/market`, headers: s.t.auth })).json();
+    const until = Date.now() + 10_000;
+    let market = await stateOf();
+    while (market.market_state !== 'on_sale' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      market = await stateOf();
+    }
+    expect(market.market_state).toBe('on_sale');
   });
 });

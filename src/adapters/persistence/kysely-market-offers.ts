@@ -186,6 +186,16 @@ export function makeKyselyMarketOffers(db: Kysely<Database>): MarketOfferReposit
         .execute();
     },
 
+    async stockSent(shopId, offerIds, at) {
+      if (offerIds.length === 0) return;
+      await db
+        .updateTable('market_offers')
+        .set({ next_check_at: sql<string>`case when next_check_at > ${at} then ${at} else next_check_at end` })
+        .where('shop_id', '=', shopId)
+        .where('offer_id', 'in', offerIds)
+        .execute();
+    },
+
     async nextDueAt() {
       const row = await db
         .selectFrom('market_offers')

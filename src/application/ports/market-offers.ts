@@ -69,6 +69,11 @@ export interface MarketOfferRepository {
   shopDue(shopId: string, now: string): Promise<void>;
   /** Makes these offers of a shop, whose new price the marketplace accepted, due at `now` with their prices to be read again. */
   pricesAccepted(shopId: string, offerIds: readonly string[], now: string): Promise<void>;
+  /**
+   * Makes these offers of a shop, whose stock the marketplace took, due at `at` unless due sooner: an offer whose
+   * moderation ended is otherwise looked at again only after MARKET_RECHECK_MS, and would show no stock till then.
+   */
+  stockSent(shopId: string, offerIds: readonly string[], at: string): Promise<void>;
   /** The earliest next look among all offers, or undefined when none is followed. */
   nextDueAt(): Promise<string | undefined>;
   /** The followed offers of these products. */

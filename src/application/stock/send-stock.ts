@@ -27,6 +27,8 @@ export type SendStockDeps = {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly timing: StockTiming;
+  /** Told of the offers of a shop whose stock the marketplace took (the sweep looks at them soon). */
+  readonly onSent?: (shopId: string, offerIds: readonly string[]) => Promise<void>;
   /** Requests one pass makes at most per shop before giving others a turn. */
   readonly requestsPerPass?: number;
 };
@@ -61,7 +63,7 @@ function outcomeOf(result: StockResult | undefined, now: Date, timing: StockTimi
  * changed; a refusal for rate, an unreachable marketplace or a missing answer waits and goes again.
  */
 export function makeSendStock(deps: SendStockDeps): SendStock {
-  const { stockSends, marketplace, shopAccess, clock, ids, timing, requestsPerPass = 10 } = deps;
+  const { stockSends, marketplace, shopAccess, clock, ids, timing, onSent, requestsPerPass = 10 } = deps;
 
   // One pass at a time per process (the timer's rule), so one holder names this process's claims.
   const holder = ids.uuid();
@@ -86,6 +88,8 @@ export function makeSendStock(deps: SendStockDeps): SendStock {
     const outcomes = await sendClaimed(shopId, claimed, now);
     const answered = clock.now();
     await stockSends.finish(holder, outcomes, answered.toISOString(), later(answered, timing.pairIntervalMs));
+    const sent = outcomes.filter(({ outcome }) => outcome.kind === 'sent').map(({ send }) => send.offer_id);
+    if (sent.length > 0) await onSent?.(shopId, [...new Set(sent)]);
     return claimed.length;
   };
 

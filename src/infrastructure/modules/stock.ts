@@ -10,6 +10,7 @@ import { makeKyselyStockSends } from '../../adapters/persistence/kysely-stock-se
 import { makeQueueDepths } from '../../adapters/persistence/kysely-queue-depths.ts';
 import { type FeatureModule } from '../feature-module.ts';
 import { type CoreRegistry } from '../registries/core.ts';
+import { type MarketFollowRegistry } from '../registries/market-follow.ts';
 import { type MarketplaceRegistry } from '../registries/marketplace.ts';
 import { type StockRegistry } from '../registries/stock.ts';
 import { WORKER_STOP_WAIT_MS } from '../workers.ts';
@@ -37,9 +38,20 @@ export const stockModule: FeatureModule<StockRegistry, CoreRegistry & Marketplac
       ).singleton(),
       setSaleStock: asFunction(({ products, requeueProductStock, clock }: Deps) => makeSetSaleStock({ products, requeueProductStock, clock })).singleton(),
       getProductStock: asFunction(({ products, stockSends }: Deps) => makeGetProductStock({ products, stockSends })).singleton(),
-      sendStock: asFunction(({ stockSends, marketplace, shopAccess, clock, ids, config }: Deps) =>
-        makeSendStock({ stockSends, marketplace, shopAccess, clock, ids, timing: config.stock }),
-      ).singleton(),
+      sendStock: asFunction((cradle: Deps) => {
+        const { stockSends, marketplace, shopAccess, clock, ids, config } = cradle;
+        return makeSendStock({
+          ...{ stockSends, marketplace, shopAccess, clock, ids, timing: config.stock },
+          // The market-follow feature (registered after this one) looks at an offer with new stock after the first-look
+          // wait, so one whose moderation ended shows on sale then, not a recheck (a day) later.
+          onSent: (shopId, offerIds) =>
+            (cradle as Deps & Partial<MarketFollowRegistry>).marketOffers?.stockSent(
+              shopId,
+              offerIds,
+              new Date(clock.now().getTime() + config.marketSweep.firstMs).toISOString(),
+            ) ?? Promise.resolve(),
+        });
+      }).singleton(),
       stockSender: asFunction(({ sendStock, stockSends, logger, config }: Deps) =>
         makeLeaseTimer({
           sender: {

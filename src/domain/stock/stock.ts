@@ -33,6 +33,8 @@ export type SaleOffer = {
 
 type OfferSource = {
   readonly offer_id: string;
+  /** A copy of a marketplace card is one offer, the product's own, whatever variants were collected (follow-selling). */
+  readonly publish_mode?: 'copy' | 'create';
   readonly marketplace_product_id: string | null;
   readonly sale_stock: number | null;
   readonly variants: readonly {
@@ -47,9 +49,13 @@ type OfferSource = {
 
 const marketId = (id: string | null): number | null => (id !== null && /^\d+$/.test(id) ? Number(id) : null);
 
+/** Whether the product goes on sale as one offer: it has no variants, or it is a copy (sent as one offer). */
+const isOneOffer = (product: { readonly publish_mode?: 'copy' | 'create'; readonly variants: readonly unknown[] }): boolean =>
+  product.variants.length === 0 || product.publish_mode === 'copy';
+
 /** The offers a product puts on sale; a product without variants has no collected stock of its own. */
 export function saleOffersOf(product: OfferSource): SaleOffer[] {
-  if (product.variants.length === 0) {
+  if (isOneOffer(product)) {
     return product.offer_id.trim()
       ? [
           {
@@ -82,9 +88,13 @@ export function saleOffersOf(product: OfferSource): SaleOffer[] {
  * (`variantId`), or every variant's (`variantId` null on a product with variants: a bulk setting).
  */
 export function withSaleStock<
-  P extends { readonly sale_stock: number | null; readonly variants: readonly { readonly id: string; readonly sale_stock?: number | null }[] },
+  P extends {
+    readonly sale_stock: number | null;
+    readonly publish_mode?: 'copy' | 'create';
+    readonly variants: readonly { readonly id: string; readonly sale_stock?: number | null }[];
+  },
 >(product: P, variantId: string | null, stock: number): P {
-  if (product.variants.length === 0) return { ...product, sale_stock: stock };
+  if (isOneOffer(product)) return { ...product, sale_stock: stock };
   return {
     ...product,
     variants: product.variants.map((variant) => (variantId === null || variant.id === variantId ? { ...variant, sale_stock: stock } : variant)),

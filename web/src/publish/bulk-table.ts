@@ -58,8 +58,13 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       onSelection();
     },
   });
+  // 全选 says whether every row is ticked: after a bulk publish unticks the sent rows it must not stay ticked over 已选 0 件.
+  const selectionChanged = () => {
+    all.checked = boxes.size > 0 && [...boxes.values()].every((box) => box.checked);
+    onSelection();
+  };
   const rows = products.map((product) => {
-    const box = h('input', { type: 'checkbox', 'data-id': product.id, 'aria-label': '选择', checked: preselected.has(product.id), onchange: onSelection });
+    const box = h('input', { type: 'checkbox', 'data-id': product.id, 'aria-label': '选择', checked: preselected.has(product.id), onchange: selectionChanged });
     boxes.set(product.id, box);
     const check = h('td', { class: 'check-cell' }, h('span', { class: 'muted small' }, '—'));
     const status = h('td', { class: 'status-cell' }, h('span', { class: 'muted small' }, '—'));
@@ -131,7 +136,7 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
         const box = boxes.get(id);
         if (box) box.checked = false;
       }
-      onSelection();
+      selectionChanged();
     },
     setRefused(id, problems, extra = null) {
       const cell = statusCells.get(id);

@@ -189,6 +189,8 @@ describe('publishing from the page in Chromium', () => {
         .toBe('imported');
     }
     await expect.poll(attr(page(), `tr[data-product-id="${incomplete}"] [data-publish-status]`, 'data-publish-status'), POLL).toBe('refused');
+    // The sent rows are unticked, the refused one stays: 全选 is no longer ticked.
+    expect(await page().isChecked('#bulk-table thead input[type=checkbox]')).toBe(false);
     await expect.poll(attr(page(), '#publish-quota .quota', 'data-create-left'), POLL).toBe('61');
     await shot(page(), '17-bulk-published');
     const stored = await apiJson<{ stage: string; marketplace_product_id: string | null }>(stack.service.baseUrl, token, 'GET', `/api/products/${third}`);

@@ -77,7 +77,9 @@ export function makeSendStock(deps: SendStockDeps): SendStock {
       shopId,
       now.toISOString(),
       later(now, Math.max(timing.leaseMs, timing.pairIntervalMs)),
-      later(now, timing.pairIntervalMs),
+      // The marketplace counts the interval from when it took the value, which can be any time while this sender holds
+      // the pair (a queue at the client, a retry after 429): unanswered, the pair waits out the lease and the interval.
+      later(now, timing.leaseMs + timing.pairIntervalMs),
       holder,
       STOCK_LIMITS.pairsPerRequest,
     );

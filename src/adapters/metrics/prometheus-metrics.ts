@@ -90,7 +90,9 @@ export function makePrometheusMetrics(onGaugeError: (name: string, error: unknow
       });
     },
     async scrape() {
-      return { contentType: registry.contentType, text: await registry.metrics() };
+      // prom-client writes a value that is not a number as `Nan` (the event-loop lag before its first sample); the
+      // exposition format spells it `NaN`, and stricter parsers refuse the other spelling.
+      return { contentType: registry.contentType, text: (await registry.metrics()).replace(/ Nan$/gm, ' NaN') };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { messageOf } from '../api/client.ts';
-import type { ProductStock } from '../api/marketplace-types.ts';
+import type { ProductStock, WarehouseList } from '../api/marketplace-types.ts';
 import type { App } from '../app.ts';
 import { h, mount } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
@@ -17,10 +17,25 @@ const STATUS_LABELS: Readonly<Record<ProductStock['items'][number]['status'], st
  */
 export function stockSends(app: App, productId: string): { readonly element: HTMLElement; reload(): void } {
   const body = h('div', { id: 'stock-sends' }, h('p', { class: 'muted small' }, '正在读取…'));
+  /** Warehouse names by shop and id, from each shop's cached list (the id alone means nothing to a seller). */
+  const warehouseNames = async (answer: ProductStock): Promise<Map<string, string>> => {
+    const names = new Map<string, string>();
+    const shops = [...new Set(answer.items.map((item) => item.shop_id))];
+    await Promise.all(
+      shops.map((shopId) =>
+        app.api.json<WarehouseList>(`/api/shops/${shopId}/warehouses`).then(
+          (list) => list.items.forEach((warehouse) => names.set(`${shopId}|${warehouse.warehouse_id}`, warehouse.name)),
+          () => undefined, // unreachable marketplace: the ids stay
+        ),
+      ),
+    );
+    return names;
+  };
   const reload = (): void => {
     app.api
       .json<ProductStock>(`/api/products/${productId}/stock`)
-      .then((answer) =>
+      .then(async (answer) => ({ answer, names: await warehouseNames(answer) }))
+      .then(({ answer, names }) =>
         mount(
           body,
           answer.items.length === 0
@@ -45,7 +60,7 @@ export function stockSends(app: App, productId: string): { readonly element: HTM
                       'tr',
                       { 'data-stock-offer': item.offer_id, 'data-stock-status': item.status },
                       h('td', null, item.offer_id),
-                      h('td', null, String(item.warehouse_id)),
+                      h('td', null, names.get(`${item.shop_id}|${item.warehouse_id}`) ?? String(item.warehouse_id)),
                       h('td', null, String(item.stock)),
                       h('td', null, STATUS_LABELS[item.status], item.sent_at ? h('div', { class: 'muted small' }, formatTime(item.sent_at)) : null),
                       h(

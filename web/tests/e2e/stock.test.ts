@@ -119,6 +119,8 @@ describe('warehouses and stock in Chromium', () => {
       }, POLL)
       .toBe(1);
     expect(await text(page(), '#stock-sends')()).toContain('这是大件（КГТ）商品，所选仓库不接收大件商品');
+    // The warehouse by the name the seller chose it by, not its id.
+    expect(await text(page(), '#stock-sends [data-stock-status="failed"] td:nth-child(2)')()).toBe('Москва FBS');
     await page().locator('#stock-card').scrollIntoViewIfNeeded();
     await shot(page(), '69-stock-refused-explained');
   });

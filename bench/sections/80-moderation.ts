@@ -5,12 +5,11 @@ import { storeImportedOffers } from '../../tests/helpers/imported-offers.ts';
 import { startShopApp } from '../../tests/helpers/marketplace-app.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
 import { type BenchSection } from '../section.ts';
+import { listMicros, measurePasses, roundCells } from '../sweep-rounds.ts';
 
 const OFFERS = 10_000;
 const ROUNDS = 3;
 const LIST_REQUESTS = 300;
-
-const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
 
 /**
  * The moderation sweep over 10 000 imported offers that stay in moderation (issue 31): requests per round (target
@@ -38,34 +37,16 @@ const section: BenchSection = {
         // Every offer due now (the first round enrols them first): each round asks for all 10 000 once.
         if (round === 1) await marketSweep.pass();
         await sql`update market_offers set next_check_at = ${new Date(Date.now() - 1).toISOString()}`.execute(db);
-        global.gc?.();
-        const rssBefore = process.memoryUsage().rss;
         const lookups = s.ozon.moderation.lookups.length;
-        const cpu = process.cpuUsage();
-        const started = performance.now();
-        let peak = rssBefore;
-        while (await marketSweep.pass()) peak = Math.max(peak, process.memoryUsage().rss);
-        const ms = performance.now() - started;
-        const used = process.cpuUsage(cpu);
-        global.gc?.();
-        const rssAfter = process.memoryUsage().rss;
+        const measured = await measurePasses(() => marketSweep.pass());
         const asked = s.ozon.moderation.lookups.slice(lookups);
         const looked = asked.reduce((sum, ids) => sum + ids.length, 0);
-        rows.push(
-          `| ${round} | ${asked.length} | ${looked} | ${Math.max(0, ...asked.map((ids) => ids.length))} | ${ms.toFixed(0)} | ${((used.user + used.system) / 1000).toFixed(0)} | ${mb(rssBefore)} | ${mb(peak)} | ${mb(rssAfter)} | ${mb(Math.max(0, peak - rssBefore))} |`,
-        );
+        rows.push(`| ${round} | ${asked.length} | ${looked} | ${Math.max(0, ...asked.map((ids) => ids.length))} | ${roundCells(measured)} |`);
       }
       const states = await sql<{ market_state: string; n: number }>`select market_state, count(*) as n from market_offers group by market_state`.execute(db);
 
       // The list: plain, and filtered by market_state (every product moderating), through the whole app in process.
-      const list = async (url: string): Promise<number> => {
-        const started = performance.now();
-        for (let i = 0; i < LIST_REQUESTS; i++) {
-          const response = await s.t.app.inject({ method: 'GET', url, headers: s.t.auth });
-          if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
-        }
-        return ((performance.now() - started) * 1000) / LIST_REQUESTS;
-      };
+      const list = (url: string): Promise<number> => listMicros(s.t.app, s.t.auth, url, LIST_REQUESTS);
       await list('/api/products?page_size=20');
       const plain = await list('/api/products?page_size=20');
       const filtered = await list('/api/products?page_size=20&market_state=moderating');

@@ -7,12 +7,11 @@ import { storeImportedOffers } from '../../tests/helpers/imported-offers.ts';
 import { startShopApp } from '../../tests/helpers/marketplace-app.ts';
 import { publishableProduct } from '../../tests/helpers/publishable-product.ts';
 import { type BenchSection } from '../section.ts';
+import { listMicros, measurePasses, roundCells } from '../sweep-rounds.ts';
 
 const OFFERS = 10_000;
 const ROUNDS = 3;
 const LIST_REQUESTS = 300;
-
-const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
 
 /**
  * The daily prices read over 10 000 offers on sale (issue 33): `/v5/product/info/prices` requests per round (target
@@ -46,33 +45,17 @@ const section: BenchSection = {
         // Every offer due now with its prices a day old (round 1 enrols them and reads the first time, ratings too).
         if (round === 1) await marketSweep.pass();
         await sql`update market_offers set next_check_at = ${new Date(Date.now() - 1).toISOString()}, prices_due = 1`.execute(db);
-        global.gc?.();
-        const rssBefore = process.memoryUsage().rss;
         const [prices, ratings] = [s.ozon.priceBook.priceReads.length, s.ozon.priceBook.ratingReads.length];
-        const cpu = process.cpuUsage();
-        const started = performance.now();
-        let peak = rssBefore;
-        while (await marketSweep.pass()) peak = Math.max(peak, process.memoryUsage().rss);
-        const ms = performance.now() - started;
-        const used = process.cpuUsage(cpu);
-        global.gc?.();
-        const rssAfter = process.memoryUsage().rss;
+        const measured = await measurePasses(() => marketSweep.pass());
         const asked = s.ozon.priceBook.priceReads.slice(prices);
         rows.push(
-          `| ${round} | ${asked.length} | ${asked.reduce((sum, ids) => sum + ids.length, 0)} | ${Math.max(0, ...asked.map((ids) => ids.length))} | ${s.ozon.priceBook.ratingReads.length - ratings} | ${ms.toFixed(0)} | ${((used.user + used.system) / 1000).toFixed(0)} | ${mb(rssBefore)} | ${mb(peak)} | ${mb(rssAfter)} | ${mb(Math.max(0, peak - rssBefore))} |`,
+          `| ${round} | ${asked.length} | ${asked.reduce((sum, ids) => sum + ids.length, 0)} | ${Math.max(0, ...asked.map((ids) => ids.length))} | ${s.ozon.priceBook.ratingReads.length - ratings} | ${roundCells(measured)} |`,
         );
       }
       const read = await sql<{ n: number; red: number }>`select count(*) as n, sum(case when price_index = 'RED' then 1 else 0 end) as red
         from market_offers where real_margin_percent is not null`.execute(db);
 
-      const list = async (url: string): Promise<number> => {
-        const started = performance.now();
-        for (let i = 0; i < LIST_REQUESTS; i++) {
-          const response = await s.t.app.inject({ method: 'GET', url, headers: s.t.auth });
-          if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
-        }
-        return ((performance.now() - started) * 1000) / LIST_REQUESTS;
-      };
+      const list = (url: string): Promise<number> => listMicros(s.t.app, s.t.auth, url, LIST_REQUESTS);
       await list('/api/products?page_size=20');
       const plain = await list('/api/products?page_size=20');
       const byMargin = await list('/api/products?page_size=20&sort=real_margin');

@@ -1,0 +1,35 @@
+/** What the moderation sweep's bench sections measure alike: a round of passes, and an in-process list's latency. */
+
+export const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+
+export type PassRound = { readonly ms: number; readonly cpuMs: number; readonly rssBefore: number; readonly peak: number; readonly rssAfter: number };
+
+/** Runs `pass` until it finds nothing to do, timing it and sampling RSS after each pass (GC'd first and last when exposed). */
+export async function measurePasses(pass: () => Promise<boolean | number>): Promise<PassRound> {
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let peak = rssBefore;
+  while (await pass()) peak = Math.max(peak, process.memoryUsage().rss);
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  global.gc?.();
+  return { ms, cpuMs: (used.user + used.system) / 1000, rssBefore, peak, rssAfter: process.memoryUsage().rss };
+}
+
+/** The round's timing and memory cells: time, CPU, RSS before, peak, after, and the peak over the start. */
+export const roundCells = (round: PassRound): string =>
+  `${round.ms.toFixed(0)} | ${round.cpuMs.toFixed(0)} | ${mb(round.rssBefore)} | ${mb(round.peak)} | ${mb(round.rssAfter)} | ${mb(Math.max(0, round.peak - round.rssBefore))}`;
+
+type Injector = { inject(options: { method: 'GET'; url: string; headers: Record<string, string> }): Promise<{ statusCode: number }> };
+
+/** µs a request of `requests` GETs of `url` through the whole app in process (a non-200 stops the section). */
+export async function listMicros(app: Injector, headers: Record<string, string>, url: string, requests: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < requests; i++) {
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+  }
+  return ((performance.now() - started) * 1000) / requests;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { apiJson, apiLogin } from './api.ts';
+import { bindShop } from './publish-api.ts';
 import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
 
 const KEY = '3f1b2c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
@@ -25,8 +26,7 @@ describe('follow-selling in Chromium', () => {
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };
     stack = await startStack({ OZON_API_URL: ozon.url });
     token = await apiLogin(base());
-    const shop = await apiJson<{ id: string }>(base(), token, 'POST', '/api/shops', { name: '跟卖店', client_id: '123456', api_key: KEY });
-    await apiJson(base(), token, 'POST', `/api/shops/${shop.id}/test`);
+    await bindShop(base(), token, '123456', KEY, '跟卖店');
     for (const [index, sku] of SKUS.entries()) {
       const source = { platform: 'ozon', itemId: String(sku), url: `https://www.ozon.ru/product/kruzhka-${sku}/`, collectedAt: Date.now() };
       // The first page's price is below ours: the editor warns.

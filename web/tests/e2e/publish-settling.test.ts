@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { apiJson, apiLogin } from './api.ts';
-import { productWithColours, readyProduct } from './publish-api.ts';
+import { NO_BRAND, productWithColours, publishableProduct } from './publish-api.ts';
 import { POLL, type Stack, attr, shot, startStack, text } from './stack.ts';
 
 const CLIENT_ID = '2650002';
 const KEY = 'e2e-ozon-key-settle';
 const NOTE = '上次发送未收到回复，正在向 Ozon 核对是否已创建，核对后不会重复发送';
-const category = { description_category_id: 17028922, type_id: 970895715 };
-const brand = { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }] };
 
 /**
  * Issue 20: a card whose import went out but whose answer was lost is looked up on the marketplace before any
@@ -19,11 +17,7 @@ describe('a publish whose answer was lost shows 核对中, not 等待配额', ()
   let ozon: FakeOzon;
   let token: string;
   const page = () => stack.page;
-  const ready = async (item: string, offerId: string): Promise<string> => {
-    const id = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, item, offerId);
-    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, { ...category, attributes: { ...brand, '9048': [{ value: offerId }] } });
-    return id;
-  };
+  const ready = (item: string, offerId: string): Promise<string> => publishableProduct(stack.service.baseUrl, token, stack.fixtures.url, item, offerId);
 
   beforeAll(async () => {
     ozon = await startFakeOzon();
@@ -90,7 +84,7 @@ describe('a publish whose answer was lost shows 核对中, not 等待配额', ()
     const id = await productWithColours(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-3101', 'SCARF-SETTLE-TRIO');
     const product = await apiJson<{ variants: { id: string }[] }>(stack.service.baseUrl, token, 'GET', `/api/products/${id}`);
     await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, {
-      attributes: { ...brand, '9048': [{ value: 'SCARF-SETTLE-TRIO' }] },
+      attributes: { ...NO_BRAND, '9048': [{ value: 'SCARF-SETTLE-TRIO' }] },
       variants: product.variants.map((variant, index) =>
         index === 2 ? { id: variant.id, aspects: { '10096': [{ dictionary_value_id: 61576, value: 'серый' }] } } : { id: variant.id },
       ),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { apiJson, apiLogin } from './api.ts';
-import { productWithColours, readyProduct } from './publish-api.ts';
+import { NO_BRAND, SCARF_CATEGORY, productWithColours, readyProduct } from './publish-api.ts';
 import { POLL, type Stack, attr, savedAll, shot, startStack, text } from './stack.ts';
 
 const CLIENT_ID = '2650001';
@@ -27,9 +27,8 @@ describe('publishing from the page in Chromium', () => {
   };
   /** The category and the required attributes, as a seller who filled them on the page leaves them. */
   const completeAttributes = (id: string) => ({
-    description_category_id: 17028922,
-    type_id: 970895715,
-    attributes: { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }], '9048': [{ value: `MODEL-${id.slice(0, 8)}` }] },
+    ...SCARF_CATEGORY,
+    attributes: { ...NO_BRAND, '9048': [{ value: `MODEL-${id.slice(0, 8)}` }] },
   });
 
   /** Other required dictionary attributes the fake marketplace may add: pick the first value of each. */
@@ -156,15 +155,16 @@ describe('publishing from the page in Chromium', () => {
     const token = await apiToken();
     const third = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2003', 'SCARF-E2E-2003');
     const incomplete = await readyProduct(stack.service.baseUrl, token, stack.fixtures.url, 'e2e-2004', 'SCARF-E2E-2004');
-    const category = { description_category_id: 17028922, type_id: 970895715 };
-    const brand = { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }] };
     for (const [id, model] of [
       [products[1], 'SCARF-2002'],
       [third, 'SCARF-2003'],
     ] as const) {
-      await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, { ...category, attributes: { ...brand, '9048': [{ value: model }] } });
+      await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${id}`, {
+        ...SCARF_CATEGORY,
+        attributes: { ...NO_BRAND, '9048': [{ value: model }] },
+      });
     }
-    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${incomplete}`, { ...category, attributes: brand });
+    await apiJson(stack.service.baseUrl, token, 'PATCH', `/api/products/${incomplete}`, { ...SCARF_CATEGORY, attributes: NO_BRAND });
     ozon.limits.daily_create = { limit: 100, usage: 37, reset_at: ozon.limits.daily_create.reset_at };
 
     await page().click('#nav-products');

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { apiJson, apiLogin } from './api.ts';
-import { readyProduct } from './publish-api.ts';
+import { MARKET_SWEEP_QUICK, bindShop, publishableProduct } from './publish-api.ts';
 import { POLL, type Stack, shot, startStack, text } from './stack.ts';
 
 const CLIENT_ID = '2650033';
 const KEY = 'e2e-ozon-key-real-margin';
-const category = { description_category_id: 17028922, type_id: 970895715 };
-const brand = { '85': [{ dictionary_value_id: 126745801, value: 'Нет бренда' }] };
 
 type Offer = { real_margin_percent: number | null; price_index: string | null; content_rating: number | null };
 
@@ -30,23 +28,14 @@ describe('real margin, price index and content rating in Chromium', () => {
     ozon = await startFakeOzon();
     ozon.addKey(CLIENT_ID, KEY);
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };
-    stack = await startStack({
-      OZON_API_URL: ozon.url,
-      PUBLIC_BASE_URL: 'https://lws.example.com',
-      PUBLISH_POLL_IDLE: '200ms',
-      MARKET_SWEEP_FIRST_MS: '50',
-      MARKET_SWEEP_MAX_MS: '200',
-      MARKET_RECHECK_MS: '300',
-    });
+    stack = await startStack({ OZON_API_URL: ozon.url, PUBLIC_BASE_URL: 'https://lws.example.com', ...MARKET_SWEEP_QUICK });
     token = await apiLogin(base());
-    shopId = (await apiJson<{ id: string }>(base(), token, 'POST', '/api/shops', { name: '义乌家居店', client_id: CLIENT_ID, api_key: KEY })).id;
-    await apiJson(base(), token, 'POST', `/api/shops/${shopId}/test`);
+    shopId = await bindShop(base(), token, CLIENT_ID, KEY);
     for (const [item, offerId] of [
       ['e2e-3301', 'SCARF-COMM'],
       ['e2e-3302', 'SCARF-RED'],
     ] as const) {
-      const id = await readyProduct(base(), token, stack.fixtures.url, item, offerId);
-      await apiJson(base(), token, 'PATCH', `/api/products/${id}`, { ...category, attributes: { ...brand, '9048': [{ value: offerId }] } });
+      const id = await publishableProduct(base(), token, stack.fixtures.url, item, offerId);
       ozon.moderation.stock.set(offerId, 20);
       await apiJson(base(), token, 'POST', `/api/products/${id}/publish`, { shop_id: shopId });
       ids.push(id);

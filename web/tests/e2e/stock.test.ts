@@ -4,7 +4,7 @@ import { openDatabase } from '../../../src/adapters/persistence/connection.ts';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { FAKE_WAREHOUSES } from '../../../tests/fakes/ozon-stocks.ts';
 import { apiJson, apiLogin } from './api.ts';
-import { productWithColours } from './publish-api.ts';
+import { bindShop, productWithColours } from './publish-api.ts';
 import { POLL, type Stack, savedAll, shot, startStack, text } from './stack.ts';
 import { createManual } from './workbench-api.ts';
 
@@ -25,8 +25,7 @@ describe('warehouses and stock in Chromium', () => {
     ozon.addKey('123456', KEY);
     stack = await startStack({ OZON_API_URL: ozon.url, STOCK_PAIR_INTERVAL: '300ms', STOCK_IDLE: '200ms' });
     token = await apiLogin(base());
-    shopId = (await apiJson<{ id: string }>(base(), token, 'POST', '/api/shops', { name: '义乌家居店', client_id: '123456', api_key: KEY })).id;
-    await apiJson(base(), token, 'POST', `/api/shops/${shopId}/test`);
+    shopId = await bindShop(base(), token, '123456', KEY);
     await stack.login();
   });
   afterAll(async () => {

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import { type FastifyReply } from 'fastify';
 import { type ExportImages } from '../../../application/use-cases/export-images.ts';
 import { type ExportOffersCsv } from '../../../application/use-cases/export-offers-csv.ts';
-import { type ExportProductsCsv } from '../../../application/use-cases/export-products-csv.ts';
+import { type ExportProductsCsv, type ExportProductsCsvInput } from '../../../application/use-cases/export-products-csv.ts';
 import { type ExportTrialCsv } from '../../../application/use-cases/export-trial-csv.ts';
 import { invalid } from '../../../domain/common/errors.ts';
 import { isStage, type Stage } from '../../../domain/catalog/product.ts';
@@ -38,6 +39,14 @@ const list = (text: string | undefined): string[] | undefined =>
     .map((part) => part.trim())
     .filter(Boolean);
 
+/** What products.csv and offers.csv were asked for, checked. */
+const csvInput = (query: Static<typeof ProductsCsvQuery> | Static<typeof OffersCsvQuery>): ExportProductsCsvInput => ({
+  stage: stageFilter(query.stage),
+  ids: parseIds(query.ids),
+  fields: list(query.fields),
+  lang: query.lang,
+});
+
 function parseIds(text: string | undefined): string[] | undefined {
   const ids = list(text);
   if (!ids) return undefined;
@@ -56,6 +65,14 @@ const ZipBody = FileAnswer<Readable>('application/zip', '图片 zip（每组一�
 export const exportRoutes =
   (deps: ExportRouteDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    /** A streamed CSV download named for today, saying whether its image columns are absolute. */
+    const sendCsv = (reply: FastifyReply, stem: string, chunks: AsyncIterable<string>) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')
+        .header('content-disposition', attachmentHeader(`${stem}-${deps.today()}.csv`, `${stem}-${deps.today()}.csv`))
+        .send(Readable.from(chunks));
+
     app.get(
       '/export/products.csv',
       {
@@ -66,19 +83,7 @@ export const exportRoutes =
           response: withErrors({ 200: CsvBody }),
         },
       },
-      async (request, reply) => {
-        const chunks = deps.exportProductsCsv({
-          stage: stageFilter(request.query.stage),
-          ids: parseIds(request.query.ids),
-          fields: list(request.query.fields),
-          lang: request.query.lang,
-        });
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')
-          .header('content-disposition', attachmentHeader(`products-${deps.today()}.csv`, `products-${deps.today()}.csv`))
-          .send(Readable.from(chunks));
-      },
+      async (request, reply) => sendCsv(reply, 'products', deps.exportProductsCsv(csvInput(request.query))),
     );
 
     app.get(
@@ -91,19 +96,7 @@ export const exportRoutes =
           response: withErrors({ 200: CsvBody }),
         },
       },
-      async (request, reply) => {
-        const chunks = deps.exportOffersCsv({
-          stage: stageFilter(request.query.stage),
-          ids: parseIds(request.query.ids),
-          fields: list(request.query.fields),
-          lang: request.query.lang,
-        });
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header(IMAGE_URLS_HEADER, deps.imageUrlsAbsolute ? 'absolute' : 'relative')
-          .header('content-disposition', attachmentHeader(`offers-${deps.today()}.csv`, `offers-${deps.today()}.csv`))
-          .send(Readable.from(chunks));
-      },
+      async (request, reply) => sendCsv(reply, 'offers', deps.exportOffersCsv(csvInput(request.query))),
     );
 
     app.get(

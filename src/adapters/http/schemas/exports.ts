@@ -9,7 +9,6 @@ import {
 import { STAGES } from '../../../domain/catalog/product.ts';
 import { ImageAddress } from './common.ts';
 
-const COLUMN = ALL_PRODUCT_CSV_COLUMNS.join('|');
 const StageOrAll = Type.Union([...STAGES, 'all'].map((value) => Type.Literal(value)));
 const ON_REQUEST = `；${ON_REQUEST_CSV_COLUMNS.join('、')}（商品描述、平台属性 JSON）只在这里列出时导出`;
 /** The header row's language; the contract's keys unless asked (the page asks for Chinese). */
@@ -20,40 +19,27 @@ const Lang = Type.Optional(
   ),
 );
 
-export const ProductsCsvQuery = Type.Object(
-  {
-    stage: Type.Optional(StageOrAll),
-    ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
-    fields: Type.Optional(
-      Type.String({
-        maxLength: 1000,
-        pattern: `^(?:${COLUMN})(?:,(?:${COLUMN}))*$`,
-        description: `逗号分隔的列名子集（按规范顺序写出；不给时为 23 列）：${PRODUCT_CSV_COLUMNS.join('、')}${ON_REQUEST}`,
-      }),
-    ),
-    lang: Lang,
-  },
-  { additionalProperties: false },
-);
+/** products.csv's and offers.csv's filters: a stage, chosen ids, a subset of `columns` named in `fields`, the header language. */
+const csvQuery = (columns: readonly string[], fieldsDescription: string) =>
+  Type.Object(
+    {
+      stage: Type.Optional(StageOrAll),
+      ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
+      fields: Type.Optional(
+        Type.String({ maxLength: 1000, pattern: `^(?:${columns.join('|')})(?:,(?:${columns.join('|')}))*$`, description: fieldsDescription }),
+      ),
+      lang: Lang,
+    },
+    { additionalProperties: false },
+  );
 
-const OFFER_COLUMN = ALL_OFFER_CSV_COLUMNS.join('|');
+export const ProductsCsvQuery = csvQuery(
+  ALL_PRODUCT_CSV_COLUMNS,
+  `逗号分隔的列名子集（按规范顺序写出；不给时为 23 列）：${PRODUCT_CSV_COLUMNS.join('、')}${ON_REQUEST}`,
+);
 
 /** offers.csv takes products.csv's filters; its `fields` may also name `variant_label` and `model_name`. */
-export const OffersCsvQuery = Type.Object(
-  {
-    stage: Type.Optional(StageOrAll),
-    ids: Type.Optional(Type.String({ maxLength: 37 * 1000, description: '逗号分隔的商品 id（最多 1000 个）' })),
-    fields: Type.Optional(
-      Type.String({
-        maxLength: 1000,
-        pattern: `^(?:${OFFER_COLUMN})(?:,(?:${OFFER_COLUMN}))*$`,
-        description: `逗号分隔的列名子集：${PRODUCT_CSV_COLUMNS.join('、')}、variant_label、model_name${ON_REQUEST}`,
-      }),
-    ),
-    lang: Lang,
-  },
-  { additionalProperties: false },
-);
+export const OffersCsvQuery = csvQuery(ALL_OFFER_CSV_COLUMNS, `逗号分隔的列名子集：${PRODUCT_CSV_COLUMNS.join('、')}、variant_label、model_name${ON_REQUEST}`);
 
 export const TrialCsvQuery = Type.Object({ stage: Type.Optional(StageOrAll) }, { additionalProperties: false });
 

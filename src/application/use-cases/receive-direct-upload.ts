@@ -7,15 +7,8 @@ import { allowedBy, redeemTicket } from '../upload-tickets.ts';
 import { CONTENT_TYPE_OF } from '../../domain/media/image-format.ts';
 import { type ReceiveDirectVideo } from './receive-direct-video.ts';
 
-export type ReceiveDirectUploadInput = {
-  readonly ticketId: string;
-  readonly signature: string;
-  /** The request body as it arrives: never gathered past the cap of the ticket's kind. */
-  readonly body: AsyncIterable<Uint8Array>;
-  /** The length the client declared (Content-Length), when it did: over the cap, nothing is read. */
-  readonly declaredBytes?: number | undefined;
-};
-export type ReceiveDirectUpload = (input: ReceiveDirectUploadInput) => Promise<{ storedUrl: string; bytes: number }>;
+/** The same signed PUT as a video's (its input and answer), whatever the ticket's kind. */
+export type ReceiveDirectUpload = ReceiveDirectVideo;
 
 export type ReceiveDirectUploadDeps = {
   readonly uploadRedemptions: UploadRedemptions;

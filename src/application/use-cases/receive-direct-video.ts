@@ -9,6 +9,7 @@ import { redeemTicket } from '../upload-tickets.ts';
 export type ReceiveDirectVideoInput = {
   readonly ticketId: string;
   readonly signature: string;
+  /** The request body as it arrives: never gathered past the cap of the ticket's kind. */
   readonly body: AsyncIterable<Uint8Array>;
   /** The length the client declared (Content-Length), when it did: over the cap, nothing is read. */
   readonly declaredBytes?: number | undefined;

@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /** Accounts (docs/decisions.md, Accounts): users, failed logins for the throttle, the audit log, and who made or changed a product. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -42,9 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // On SQLite a down step leaves these columns in place (see down), so an up after it finds them there.
   // (PostgreSQL's introspection would list other schemas' products tables too, and there down drops them.)
-  const existing = sqlite ? ((await db.introspection.getTables()).find((table) => table.name === 'products')?.columns ?? []) : [];
+  const existing = await sqliteColumnsOf(db, 'products');
   for (const column of ['created_by', 'updated_by']) {
-    if (!existing.some((c) => c.name === column)) await db.schema.alterTable('products').addColumn(column, 'text').execute();
+    if (!existing.includes(column)) await db.schema.alterTable('products').addColumn(column, 'text').execute();
   }
 }
 

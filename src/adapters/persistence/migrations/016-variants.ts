@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /**
  * Variants merged on one card (issue 20, docs/decisions.md, Variants): a product's variants live in its row as JSON (they are
@@ -7,10 +7,8 @@ import { isSqlite } from '../dialect-of.ts';
  * one indexed lookup; a publish record names the variant it sent.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const sqlite = isSqlite(db);
   // On SQLite a down step leaves these columns in place (see down), so an up after it finds them there.
-  const columnsOf = async (table: string) =>
-    sqlite ? ((await db.introspection.getTables()).find((t) => t.name === table)?.columns ?? []).map((c) => c.name) : [];
+  const columnsOf = (table: string) => sqliteColumnsOf(db, table);
   if (!(await columnsOf('products')).includes('variants')) {
     await db.schema
       .alterTable('products')

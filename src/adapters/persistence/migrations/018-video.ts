@@ -1,10 +1,10 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /** Videos (issue 20, docs/decisions.md, Videos): an asset keeps the duration read from its file, for the publish checks. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // On SQLite a down step leaves the column in place (see down), so an up after it finds it there.
-  const columns = isSqlite(db) ? ((await db.introspection.getTables()).find((t) => t.name === 'assets')?.columns ?? []).map((c) => c.name) : [];
+  const columns = await sqliteColumnsOf(db, 'assets');
   if (!columns.includes('duration_ms')) await db.schema.alterTable('assets').addColumn('duration_ms', 'integer').execute();
 }
 

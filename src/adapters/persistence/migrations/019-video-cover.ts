@@ -1,10 +1,10 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /** The video cover (issue 20, complex attribute 100002): one stored video of a product may be marked as its cover. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // On SQLite a down step leaves the column in place (see down), so an up after it finds it there.
-  const columns = isSqlite(db) ? ((await db.introspection.getTables()).find((t) => t.name === 'assets')?.columns ?? []).map((c) => c.name) : [];
+  const columns = await sqliteColumnsOf(db, 'assets');
   if (!columns.includes('video_cover'))
     await db.schema
       .alterTable('assets')

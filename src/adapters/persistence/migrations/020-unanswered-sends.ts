@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /**
  * Sends whose answer was lost (issue 20, a kill -9 mid-publish): a publish record notes when a send of its new card
@@ -7,7 +7,7 @@ import { isSqlite } from '../dialect-of.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // On SQLite a down step leaves the column in place (see down), so an up after it finds it there.
-  const columns = isSqlite(db) ? ((await db.introspection.getTables()).find((t) => t.name === 'publish_tasks')?.columns ?? []).map((c) => c.name) : [];
+  const columns = await sqliteColumnsOf(db, 'publish_tasks');
   if (!columns.includes('send_started_at')) await db.schema.alterTable('publish_tasks').addColumn('send_started_at', 'text').execute();
 }
 

@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /**
  * Translations name their source (issue 20, rich content prefers translated detail pictures): a picture in the
@@ -7,7 +7,7 @@ import { isSqlite } from '../dialect-of.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // On SQLite a down step leaves the column in place (see down), so an up after it finds it there.
-  const columns = isSqlite(db) ? ((await db.introspection.getTables()).find((t) => t.name === 'assets')?.columns ?? []).map((c) => c.name) : [];
+  const columns = await sqliteColumnsOf(db, 'assets');
   if (!columns.includes('translated_from')) await db.schema.alterTable('assets').addColumn('translated_from', 'text').execute();
 }
 

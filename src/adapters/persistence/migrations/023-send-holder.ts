@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /**
  * Who holds a publish record being sent (issue 20): the request that made it, or the background sender that claimed
@@ -8,7 +8,7 @@ import { isSqlite } from '../dialect-of.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // On SQLite a down step leaves the column in place (see down), so an up after it finds it there.
-  const columns = isSqlite(db) ? ((await db.introspection.getTables()).find((t) => t.name === 'publish_tasks')?.columns ?? []).map((c) => c.name) : [];
+  const columns = await sqliteColumnsOf(db, 'publish_tasks');
   if (!columns.includes('send_holder')) await db.schema.alterTable('publish_tasks').addColumn('send_holder', 'text').execute();
 }
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isSqlite } from '../dialect-of.ts';
+import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
 
 /**
  * Follow-selling (issue 34): a product's `publish_mode` (`copy` offers it on the marketplace card it was collected
@@ -10,7 +10,7 @@ import { isSqlite } from '../dialect-of.ts';
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) {
     // On SQLite a down step leaves the columns in place (see down), so an up after it finds them there.
-    const columns = ((await db.introspection.getTables()).find((t) => t.name === 'products')?.columns ?? []).map((c) => c.name);
+    const columns = await sqliteColumnsOf(db, 'products');
     if (!columns.includes('publish_mode'))
       await db.schema
         .alterTable('products')

@@ -48,7 +48,12 @@ describe('the market state of a card', () => {
 
   it('explains every error in Chinese: the code’s own, else by the attribute or field it names', () => {
     expect(explainMarketError(error('ERROR_LEVEL_ERROR')).explanation).toMatch(/属性「85」（85）.*无法销售/);
-    expect(explainMarketError({ ...error('ERROR_LEVEL_WARNING'), attribute_id: 0, field: 'price' }).explanation).toMatch(/字段「price」/);
+    expect(explainMarketError({ ...error('ERROR_LEVEL_WARNING'), attribute_id: 0, field: 'price' }).explanation).toMatch(/字段「售价」（price）/);
+    // A code no note lists (the demo's watermark refusal) still says which part of the card, in the seller's words.
+    expect(explainMarketError({ ...error('ERROR_LEVEL_ERROR'), code: 'image_watermark', attribute_id: 0, field: 'images' }).explanation).toBe(
+      '平台审核指出字段「图片」（images）有问题，商品无法销售：请按平台提示修改后重新发布',
+    );
+    expect(explainMarketError({ ...error('ERROR_LEVEL_WARNING'), attribute_id: 0, field: 'pdf_list' }).explanation).toMatch(/字段「pdf_list」有问题/);
     expect(explainMarketError({ ...error('ERROR_LEVEL_ERROR'), code: 'invalid_attribute_value' }).explanation).toBe('属性值不在平台字典中，请重新选择');
   });
 

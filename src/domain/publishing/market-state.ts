@@ -59,6 +59,25 @@ export function marketStateOf(card: MarketCardInfo): MarketState {
 /** Created on the marketplace for stock: `statuses.status` at `price_sent` or later, or `is_created`. */
 export const isCreatedOnMarket = (card: Pick<MarketCardInfo, 'is_created' | 'status'>): boolean => card.is_created || !NOT_YET_CREATED.has(card.status);
 
+/** The card fields a moderation error may name, as the seller knows them on the product screen. */
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  name: '商品名称',
+  description: '商品描述',
+  images: '图片',
+  primary_image: '主图',
+  images360: '360° 图片',
+  color_image: '颜色样图',
+  price: '售价',
+  old_price: '划线价',
+  vat: '增值税率',
+  barcode: '条形码',
+  offer_id: '货号',
+  weight: '重量',
+  depth: '包装尺寸',
+  width: '包装尺寸',
+  height: '包装尺寸',
+};
+
 /** A card error with its Chinese explanation: the code's own, else one built from the field or attribute it names. */
 export function explainMarketError(error: Omit<MarketError, 'explanation'> & { readonly attribute_name?: string }): MarketError {
   const known = explainImportError(error.code);
@@ -66,7 +85,7 @@ export function explainMarketError(error: Omit<MarketError, 'explanation'> & { r
     error.attribute_id > 0
       ? `属性「${error.attribute_name || error.attribute_id}」（${error.attribute_id}）`
       : error.field
-        ? `字段「${error.field}」`
+        ? `字段「${FIELD_NAMES[error.field] ?? error.field}」${FIELD_NAMES[error.field] ? `（${error.field}）` : ''}`
         : '商品卡片';
   const explanation = known ?? `平台审核指出${where}有问题${isBlocking(error) ? '，商品无法销售' : ''}：请按平台提示修改后重新发布`;
   return { code: error.code, field: error.field, attribute_id: error.attribute_id, level: error.level, message: error.message, explanation };

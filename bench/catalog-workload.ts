@@ -3,6 +3,8 @@
  * one stored image each. The searches a seller makes over them are in catalog-searches.ts, the login and the
  * CSV download in catalog-client.ts.
  */
+import { firstCollectedTitle } from '../src/domain/intake/collected-title.ts';
+
 export const PRODUCTS = 100_000;
 export const CATALOG_SHAPE = '80 % editing, 10 % collected with Chinese titles, 9 % ready, 1 % archived; one stored image each';
 
@@ -14,6 +16,8 @@ const RAW = JSON.stringify({
     { kind: 'params', content: '', pairs: [{ key: '材质', value: '陶瓷' }] },
   ],
 });
+/** The derived summary column of every row (product-rows.ts): the same collected title. */
+const COLLECTED_TITLE = firstCollectedTitle(JSON.parse(RAW));
 const PRICING = JSON.stringify({
   cost_cny: 20,
   fx_rate: 11.5,
@@ -67,6 +71,9 @@ export function catalogRows(i: number) {
     attributes: '{}',
     complex_attributes: '{}',
     search_text: [name, offer, item, url].join(' ').toLowerCase(),
+    collected_title: COLLECTED_TITLE,
+    card_count: 1,
+    source_platforms: '1688',
     created_at: created,
     updated_at: created,
   };

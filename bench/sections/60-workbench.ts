@@ -4,6 +4,8 @@ import { catalogServiceEnv, seedCatalog } from '../catalog-seed.ts';
 import { CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
 import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
 import { type BenchSection } from '../section.ts';
+import { sourcePlatformsOf } from '../../src/adapters/persistence/source-platforms.ts';
+import { type Platform } from '../../src/domain/common/platform.ts';
 
 /** Every fourth product comes from Taobao, and one in fifty has a failed image besides its stored one. */
 const TAOBAO_EVERY = 4;
@@ -14,8 +16,13 @@ export async function seed(dataDir: string): Promise<{ file: string; editingIds:
   const file = await seedCatalog(dataDir, (i, { product, asset }) => {
     if (product.stage === 'editing' && editingIds.length < 500) editingIds.push(product.id);
     const failed = { ...asset, id: `f${asset.id.slice(1)}`, dedupe_key: `f${asset.id}`, idx: 1, status: 'failed', stored_url: '', error: '下载失败' };
+    const source_platform = i % TAOBAO_EVERY === 1 ? 'taobao' : product.source_platform;
     return {
-      product: { ...product, source_platform: i % TAOBAO_EVERY === 1 ? 'taobao' : product.source_platform },
+      product: {
+        ...product,
+        source_platform,
+        source_platforms: sourcePlatformsOf({ source_platform: source_platform as Platform, sources: JSON.parse(product.sources) }),
+      },
       assets: i % FAILED_EVERY === 3 ? [asset, failed] : [asset],
     };
   });

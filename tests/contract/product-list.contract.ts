@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { type Product } from '../../src/domain/catalog/product.ts';
+import { newVariant } from '../../src/domain/variants/variant.ts';
 import { type CatalogIt } from './catalog-adapters.ts';
 import { asset, at, product, storedAsset } from './catalog-fixtures.ts';
 
@@ -99,6 +100,49 @@ export function testProductListContract(it: CatalogIt): void {
     expect(await ids({ publishMode: 'create' })).toEqual([full.id]);
     const [item] = (await products.list({ page: 1, pageSize: 1 })).items;
     expect(item).toMatchObject({ id: copy.id, publish_mode: 'copy', market_price_rub: 1299 });
+    expect(await ids({ platform: '1688', stage: 'editing' })).toEqual([copy.id, full.id]);
+    expect(await ids({ platform: 'taobao' })).toEqual([]);
+    expect(await products.stageCounts({ page: 1, pageSize: 1, platform: 'ozon' })).toEqual({ collected: 0, editing: 1, ready: 0, published: 0, archived: 0 });
+    // A source appended later, and one taken away, move the product in and out of the platform's list.
+    const appended = { platform: 'taobao' as const, item_id: '7001', url: 'https://item.taobao.com/item.htm?id=7001' };
+    await products.update({ ...full, sources: [...full.sources, appended], version: 2 }, 1);
+    expect(await ids({ platform: 'taobao' })).toEqual([full.id]);
+    expect(await ids({ platform: 'taobao', sort: { key: 'name', descending: false } })).toEqual([full.id]);
+    await products.update({ ...copy, sources: copy.sources.slice(0, 1), version: 2 }, 1);
+    expect(await ids({ platform: '1688' })).toEqual([full.id]);
+    expect(await ids({ platform: 'manual' })).toEqual([]);
+  });
+
+  it('answers the first collected title beside a Russian name, and the cards publishing sends (issue 32)', async ({ catalog: { products } }) => {
+    const raw = {
+      texts: [
+        { kind: 'price', content: '¥25' },
+        { kind: 'title', content: '  北欧陶瓷马克杯 350ml  ' },
+        { kind: 'title', content: '第二页标题' },
+      ],
+    };
+    const colours = ['红色', '蓝色', '绿色'].map((label, seq) => newVariant({ id: `v${seq}`, seq, label_zh: label, enabled: seq !== 1 }));
+    const mug = product({ name: 'Кружка керамическая', raw, variants: colours, updated_at: at(3) });
+    const copy = product({ name: 'Копия', publish_mode: 'copy', source_platform: 'ozon', variants: colours, updated_at: at(2) });
+    const plain = product({ name: 'Лампа', updated_at: at(1) });
+    for (const p of [mug, copy, plain]) await products.insert(p);
+    const summaries = async () =>
+      (await products.list({ page: 1, pageSize: 20 })).items.map(({ id, collected_title, card_count }) => ({ id, collected_title, card_count }));
+    expect(await summaries()).toEqual([
+      { id: mug.id, collected_title: '北欧陶瓷马克杯 350ml', card_count: 2 },
+      { id: copy.id, collected_title: null, card_count: 1 },
+      { id: plain.id, collected_title: null, card_count: 1 },
+    ]);
+    // Written with the row: enabling the third colour counts three cards; the title stays through a rename.
+    await products.update({ ...mug, name: 'Кружка', variants: colours.map((v) => ({ ...v, enabled: true })), version: 2 }, 1);
+    const filtered = (await products.list({ page: 1, pageSize: 20, platform: '1688', sort: { key: 'name', descending: false } })).items;
+    expect(filtered.map(({ id, collected_title, card_count }) => ({ id, collected_title, card_count }))).toEqual([
+      { id: mug.id, collected_title: '北欧陶瓷马克杯 350ml', card_count: 3 },
+      { id: plain.id, collected_title: null, card_count: 1 },
+    ]);
+    expect((await products.list({ page: 1, pageSize: 20, q: '马克杯' })).items.map((i) => [i.id, i.collected_title])).toEqual([
+      [mug.id, '北欧陶瓷马克杯 350ml'],
+    ]);
   });
 
   it('sorts by created time, price (no price the cheapest) and name, either way, ties by id', async ({ catalog: { products } }) => {

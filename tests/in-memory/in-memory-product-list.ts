@@ -1,4 +1,5 @@
 import { type ProductListQuery, type ProductSummary, type StageCounts, SUMMARY_PRODUCT_FIELDS } from '../../src/application/ports/product-repository.ts';
+import { DERIVED_COLUMNS } from '../../src/adapters/persistence/product-rows.ts';
 import { searchTextOf } from '../../src/adapters/persistence/search-text.ts';
 import { STAGES } from '../../src/domain/catalog/product.ts';
 import { byGroupOrder } from './in-memory-asset-repository.ts';
@@ -66,6 +67,8 @@ function summaryOf(state: CatalogState, product: StoredProduct): ProductSummary 
     real_margin_percent: null,
     planned_margin_percent: null,
     below_margin_floor: false,
+    collected_title: DERIVED_COLUMNS.collected_title(product),
+    card_count: DERIVED_COLUMNS.card_count(product),
   };
 }
 

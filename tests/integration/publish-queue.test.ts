@@ -6,7 +6,16 @@ import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
 type Queue = {
   total_products: number;
   total_cards: number;
-  items: { product_id: string; position: number; cards: number; cards_before: number; goes_at: string; removable: boolean; shop_name: string }[];
+  items: {
+    product_id: string;
+    position: number;
+    cards: number;
+    cards_before: number;
+    goes_at: string;
+    removable: boolean;
+    shop_name: string;
+    collected_title: string | null;
+  }[];
 };
 
 /** Issue 32 items 7 and 8: what waits for the quota, in order and in cards; taking one out; the refusal that says it is queued. */
@@ -23,7 +32,9 @@ describe('the publish queue (GET /api/publish/queue, DELETE /api/publish/queue/{
   it('lists the waiting products in the order they go, counted in cards; a queued product is refused as queued; one taken out is closed with the reason', async () => {
     const resetAt = new Date(Date.now() + 6 * 3_600_000).toISOString();
     app.ozon.limits = { ...unlimited(), daily_create: { limit: 1, usage: 1, reset_at: resetAt } };
-    const [first, second] = [await insertPublishable(app.t), await insertPublishable(app.t)];
+    // The first was collected on 1688: the queue names it by its Chinese title beside the Russian name (issue 32 item 9).
+    const raw = { texts: [{ kind: 'title', content: '带盖收纳盒 三件套' }] };
+    const [first, second] = [await insertPublishable(app.t, { raw }), await insertPublishable(app.t)];
     expect((await api('POST', '/api/publish', { shop_id: app.shopId, product_ids: [first.id, second.id] })).json().waiting).toEqual([first.id, second.id]);
 
     const queue = (await api('GET', '/api/publish/queue')).json<Queue>();
@@ -34,6 +45,7 @@ describe('the publish queue (GET /api/publish/queue, DELETE /api/publish/queue/{
       [first.id, 1, 1, 0, goesAt, true, 'Shop 123456'],
       [second.id, 2, 1, 1, goesAt, true, 'Shop 123456'],
     ]);
+    expect(queue.items.map((item) => item.collected_title)).toEqual(['带盖收纳盒 三件套', null]);
 
     const again = await api('POST', `/api/products/${first.id}/publish`, { shop_id: app.shopId });
     expect(again.statusCode).toBe(409);

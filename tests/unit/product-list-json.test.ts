@@ -40,6 +40,8 @@ const summary = (overrides: Partial<ProductSummary>): ProductSummary => ({
   below_margin_floor: false,
   publish_mode: 'create',
   market_price_rub: null,
+  collected_title: null,
+  card_count: 1,
   ...overrides,
 });
 
@@ -55,6 +57,8 @@ describe('the product list answer', () => {
         source_platform: null,
         publish_mode: 'copy',
         market_price_rub: 1299.5,
+        collected_title: '北欧陶瓷马克杯 "带盖" 350ml',
+        card_count: 3,
         thumbnail_url: 'http://127.0.0.1:8787/media/a.jpg',
         offer_id: 'A-1',
       }),

@@ -26,6 +26,8 @@ const summaryBody = (item: ProductSummary) => ({
   updated_at: item.updated_at,
   publish_mode: item.publish_mode,
   market_price_rub: item.market_price_rub,
+  collected_title: item.collected_title,
+  card_count: item.card_count,
   created_by: item.created_by,
   updated_by: item.updated_by,
 });

@@ -52,6 +52,12 @@ export type ProductTable = {
   variants: Generated<string>;
   /** Lower-cased name, offer id, source ids and URLs: what `q` searches. */
   search_text: string;
+  /** The first collected (Chinese) title, or null (032; derived, product-rows.ts). */
+  collected_title: string | null;
+  /** The cards publishing the product sends (032; derived). */
+  card_count: number;
+  /** The product's source platforms, in PLATFORMS order, comma-separated: 'ozon,1688' ('' for none; 032; derived, source-platforms.ts). */
+  source_platforms: string;
   created_at: string;
   updated_at: string;
   /** Who made and who last changed the product (user name, `app-token`); null for rows from before accounts. */

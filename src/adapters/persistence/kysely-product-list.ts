@@ -10,6 +10,7 @@ import { indexedHolds, postgresSearchTotal, searchPostgres } from './postgres-se
 import { MANUAL_PLATFORM } from './product-rows.ts';
 import { type SummaryRow, type SummarySelect, summariesWithAssets, summaryRow, summarySql } from './product-summary-rows.ts';
 import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
+import { platformSets } from './source-platforms.ts';
 
 /**
  * The product list (the busiest read): one page, newest-updated first, with its total and per-page asset counts.
@@ -133,12 +134,10 @@ const DENSE_MARKET_STATE = 500;
 function filterClauses(sqlite: boolean, query: ProductListQuery, denseMarketState = false): RawBuilder<unknown>[] {
   const clauses: RawBuilder<unknown>[] = [];
   if (query.publishMode !== undefined) clauses.push(sql`publish_mode = ${query.publishMode}`);
-  // A platform matches a product's first source or any appended one (a copy's supply page, docs/decisions.md, Follow-selling).
+  // A platform matches a product's first source or any appended one (a copy's supply page, docs/decisions.md, Follow-selling):
+  // one test of the derived source_platforms (032), served by its indexes, as source_platform's was before.
   if (query.platform === 'manual') clauses.push(sql`source_platform = ${MANUAL_PLATFORM}`);
-  else if (query.platform !== undefined)
-    clauses.push(
-      sql`(source_platform = ${query.platform} or exists (select 1 from product_sources ps where ps.product_id = products.id and ps.platform = ${query.platform}))`,
-    );
+  else if (query.platform !== undefined) clauses.push(sql`source_platforms in (${sql.join(platformSets(query.platform))})`);
   // The partial index of 012 holds exactly the products with failed images: a few, read whole. SQLite without
   // statistics reads them through the status index and each asset row instead (15 ms, not 1), so it is named.
   const failed = sqlite

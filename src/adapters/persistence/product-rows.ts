@@ -1,8 +1,11 @@
 import { type Insertable, type Selectable } from 'kysely';
 import { type Product } from '../../domain/catalog/product.ts';
 import { type FieldStorage, PRODUCT_FIELD_LIST } from '../../domain/catalog/product-fields.ts';
+import { firstCollectedTitle } from '../../domain/intake/collected-title.ts';
+import { cardCount } from '../../domain/publishing/publish-variant-items.ts';
 import { type ProductTable } from './database.ts';
 import { searchTextOf } from './search-text.ts';
+import { sourcePlatformsOf } from './source-platforms.ts';
 
 /** Products created by hand have no source platform: stored as '' (the column predates them and is NOT NULL). */
 export const MANUAL_PLATFORM = '';
@@ -27,10 +30,34 @@ const storageFitsColumns: [
 ] = [true, true, true, true, true];
 void storageFitsColumns;
 
-/** Every column of `products`: the product's fields in the list's order, then the search text derived from them. */
-export const PRODUCT_COLUMNS: readonly (keyof ProductTable)[] = [...PRODUCT_FIELD_LIST.map((spec) => spec.field), 'search_text'];
-// Fails to compile when a column is added to the table but not to the field list.
-const everyColumnListed: Exclude<keyof ProductTable, Listed['field'] | 'search_text'> extends never ? true : never = true;
+/**
+ * The columns derived from a product, written with its row and never read back into it: what `q` searches, and what
+ * the list shows and filters on without reading the whole product (issue 32). The one place that lists them: the
+ * row, the repository's insert and migration 032's backfill read this.
+ */
+export const DERIVED_COLUMNS = {
+  search_text: searchTextOf,
+  /** The first title collected on 1688 or Taobao (the list shows it beside a Russian name). */
+  collected_title: (product: Product): string | null => firstCollectedTitle(product.raw),
+  /** The cards publishing it sends, each one of the daily quota (the publish rule's count). */
+  card_count: cardCount,
+  /** Its source platforms, the first source's and every appended one's (the list's platform filter). */
+  source_platforms: sourcePlatformsOf,
+} as const satisfies { readonly [K in keyof ProductTable]?: (product: Product) => ProductTable[K] };
+export type DerivedColumn = keyof typeof DERIVED_COLUMNS;
+const DERIVED = Object.entries(DERIVED_COLUMNS) as [DerivedColumn, (product: Product) => unknown][];
+
+/** The derived columns' values for a product. */
+export function derivedColumnsOf(product: Product): Pick<Insertable<ProductTable>, DerivedColumn> {
+  const values: Record<string, unknown> = {};
+  for (const [column, derive] of DERIVED) values[column] = derive(product);
+  return values as Pick<Insertable<ProductTable>, DerivedColumn>;
+}
+
+/** Every column of `products`: the product's fields in the list's order, then the columns derived from them. */
+export const PRODUCT_COLUMNS: readonly (keyof ProductTable)[] = [...PRODUCT_FIELD_LIST.map((spec) => spec.field), ...DERIVED.map(([column]) => column)];
+// Fails to compile when a column is added to the table but neither to the field list nor to the derived columns.
+const everyColumnListed: Exclude<keyof ProductTable, Listed['field'] | DerivedColumn> extends never ? true : never = true;
 void everyColumnListed;
 
 type Convert = (value: unknown) => unknown;
@@ -56,11 +83,11 @@ export const FROM_COLUMN: Readonly<Record<FieldStorage, Convert>> = {
 const WRITTEN = PRODUCT_FIELD_LIST.flatMap((spec) => (spec.stored === 'stamped' ? [] : [{ field: spec.field, write: TO_COLUMN[spec.stored] }]));
 const READ = PRODUCT_FIELD_LIST.map((spec) => ({ field: spec.field, read: FROM_COLUMN[spec.stored] }));
 
-/** The row of a product: every field as its storage kind writes it, and the search text; who made it is the repository's to stamp. */
+/** The row of a product: every field as its storage kind writes it, and the derived columns; who made it is the repository's to stamp. */
 export function productToRow(product: Product): Insertable<ProductTable> {
   const row: Record<string, unknown> = {};
   for (const { field, write } of WRITTEN) row[field] = write(product[field]);
-  row.search_text = searchTextOf(product);
+  for (const [column, derive] of DERIVED) row[column] = derive(product);
   return row as Insertable<ProductTable>;
 }
 

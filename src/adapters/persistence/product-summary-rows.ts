@@ -5,8 +5,8 @@ import { type PriceIndex } from '../../domain/pricing/market-prices.ts';
 import { type Database, type ProductTable } from './database.ts';
 import { MANUAL_PLATFORM } from './product-rows.ts';
 
-/** The product columns a list summary shows, in the order of the tuple the list selects. */
-const SUMMARY_COLUMNS = SUMMARY_PRODUCT_FIELDS satisfies readonly (keyof ProductTable)[];
+/** The product columns a list summary shows, in the order of the tuple the list selects: its fields, then two derived columns (product-rows.ts). */
+const SUMMARY_COLUMNS = [...SUMMARY_PRODUCT_FIELDS, 'collected_title', 'card_count'] as const satisfies readonly (keyof ProductTable)[];
 
 export type SummaryRow = Pick<Selectable<ProductTable>, (typeof SUMMARY_COLUMNS)[number]>;
 type ColumnValues<T extends readonly (keyof ProductTable)[]> = {
@@ -45,10 +45,12 @@ export function summaryRow(summary: unknown): SummaryRow {
     updated_by,
     publish_mode,
     market_price_rub,
+    collected_title,
+    card_count,
   ] = (typeof summary === 'string' ? JSON.parse(summary) : summary) as SummaryTuple;
   return {
     ...{ id, stage, name, offer_id, price, currency_code, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by },
-    ...{ publish_mode, market_price_rub },
+    ...{ publish_mode, market_price_rub, collected_title, card_count },
   };
 }
 
@@ -151,6 +153,8 @@ export async function summariesWithAssets(db: Kysely<Database>, rows: readonly S
       updated_by: row.updated_by,
       publish_mode: row.publish_mode as ProductSummary['publish_mode'],
       market_price_rub: row.market_price_rub,
+      collected_title: row.collected_title,
+      card_count: Number(row.card_count),
     };
   });
 }

@@ -9,7 +9,7 @@ export type ListSortKey = (typeof LIST_SORT_KEYS)[number];
 
 /** Filters beyond stage and `q`; every one narrows. */
 export type ProductListFilters = {
-  /** A source platform, or `manual` for products created by hand (no source platform). */
+  /** A source platform (the first source's or an appended one's), or `manual` for products created by hand (no source platform). */
   readonly platform?: Platform | 'manual' | undefined;
   readonly hasFailedAssets?: boolean | undefined;
   /** Inclusive ISO-8601 lower bound of `updated_at`. */
@@ -80,6 +80,10 @@ export type ProductSummary = Pick<Product, (typeof SUMMARY_PRODUCT_FIELDS)[numbe
   readonly planned_margin_percent: number | null;
   /** An offer's real margin is below its shop's floor. */
   readonly below_margin_floor: boolean;
+  /** The first title collected on 1688 or Taobao (the seller's own words beside a Russian name), else null. */
+  readonly collected_title: string | null;
+  /** The cards publishing it sends, each one of the shop's daily quota: one per enabled variant, else one. */
+  readonly card_count: number;
 };
 
 /** Where products live. Every method sees committed state or the surrounding unit of work. */

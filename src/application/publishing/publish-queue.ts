@@ -1,4 +1,5 @@
 import { conflict } from '../../domain/common/errors.ts';
+import { firstCollectedTitle } from '../../domain/intake/collected-title.ts';
 import { type QueueEntry, queueEntries } from '../../domain/publishing/publish-queue.ts';
 import { ourError } from '../../domain/publishing/publish-task.ts';
 import { type Clock } from '../ports/clock.ts';
@@ -16,7 +17,7 @@ export type PublishQueueDeps = {
   readonly sendLeaseMs: number;
 };
 
-export type PublishQueueItem = QueueEntry & { readonly name: string; readonly shop_name: string | null };
+export type PublishQueueItem = QueueEntry & { readonly name: string; readonly collected_title: string | null; readonly shop_name: string | null };
 export type PublishQueue = { readonly total_products: number; readonly total_cards: number; readonly items: PublishQueueItem[] };
 export type ListPublishQueue = () => Promise<PublishQueue>;
 export type WithdrawFromQueue = (input: { readonly productId: string }) => Promise<{ readonly removed: number }>;
@@ -32,12 +33,20 @@ export function makeListPublishQueue(deps: PublishQueueDeps): ListPublishQueue {
       deps.products.findByIds(entries.map((entry) => entry.product_id)),
       deps.shops.list({ page: 1, pageSize: 100 }),
     ]);
-    const names = new Map(products.map((product) => [product.id, product.name]));
+    const byId = new Map(products.map((product) => [product.id, product]));
     const shopNames = new Map(shops.items.map((shop) => [shop.id, shop.name]));
     return {
       total_products: entries.length,
       total_cards: records.length,
-      items: entries.map((entry) => ({ ...entry, name: names.get(entry.product_id) ?? '（已删除的商品）', shop_name: shopNames.get(entry.shop_id) ?? null })),
+      items: entries.map((entry) => {
+        const product = byId.get(entry.product_id);
+        return {
+          ...entry,
+          name: product?.name ?? '（已删除的商品）',
+          collected_title: product ? firstCollectedTitle(product.raw) : null,
+          shop_name: shopNames.get(entry.shop_id) ?? null,
+        };
+      }),
     };
   };
 }

@@ -18,3 +18,6 @@ export function collectedTitles(raw: JsonObject): string[] {
   );
   return [...new Set(titles)].slice(0, MAX_TITLES);
 }
+
+/** The title a list shows beside the product's name (the first collected), or null when none was collected. */
+export const firstCollectedTitle = (raw: JsonObject): string | null => collectedTitles(raw)[0] ?? null;

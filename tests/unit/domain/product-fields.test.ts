@@ -18,7 +18,7 @@ const EDITABLE =
 const EXPORTED =
   'id,stage,name,offer_id,price,old_price,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,primary_image,images,source_platform,source_item_id,source_url,marketplace_product_id,published_at,fx_rate,created_at,updated_at';
 const COLUMNS =
-  'id,stage,version,name,description,offer_id,price,old_price,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,type_id,primary_image,images,source_platform,source_item_id,source_url,sources,marketplace_product_id,published_at,fx_rate,raw,pricing,copy,attributes,complex_attributes,variants,search_text,created_at,updated_at,created_by,updated_by,sale_stock,publish_mode,market_price_rub';
+  'id,stage,version,name,description,offer_id,price,old_price,currency_code,vat,weight,weight_unit,depth,width,height,dimension_unit,barcode,description_category_id,type_id,primary_image,images,source_platform,source_item_id,source_url,sources,marketplace_product_id,published_at,fx_rate,raw,pricing,copy,attributes,complex_attributes,variants,search_text,created_at,updated_at,created_by,updated_by,sale_stock,publish_mode,market_price_rub,collected_title,card_count,source_platforms';
 const LABELS: Record<string, string> = {
   id: '编号',
   name: '商品名称',
@@ -102,7 +102,7 @@ describe('the product field list', () => {
     expect(Object.values(PRODUCT_CSV_LABELS).join(',')).toBe(`${CSV_LABELS},商品描述,平台属性（JSON）`);
     expect(EDITABLE_FIELDS.join(',')).toBe(EDITABLE);
     expect(EXPORT_COLUMNS.join(',')).toBe(EXPORTED);
-    // The insert text names the search text last now; its column set is the table's.
+    // The insert text names the derived columns (search text, collected title, card count, source platforms) last; its column set is the table's.
     expect([...PRODUCT_COLUMNS].sort()).toEqual(COLUMNS.split(',').sort());
     expect(PRODUCT_FIELD_LABELS).toEqual(LABELS);
     for (const [field, label] of Object.entries(LABELS)) expect(PRODUCT_FIELDS[field], field).toBe(label);

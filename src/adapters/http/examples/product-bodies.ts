@@ -133,5 +133,7 @@ export const PRODUCT_SUMMARY = {
   created_by: 'app-token',
   publish_mode: 'create',
   market_price_rub: null,
+  collected_title: null,
+  card_count: 1,
   updated_by: 'app-token',
 };

@@ -64,6 +64,7 @@ export const PUBLISH_EXAMPLES: Record<string, OperationExample> = {
           position: 1,
           product_id: EXAMPLE.productId,
           name: 'Коробка для хранения с крышкой, 3 шт',
+          collected_title: '带盖收纳盒 3 件套',
           shop_id: EXAMPLE.shopId,
           shop_name: 'Ozon 主店',
           cards: 3,

@@ -90,6 +90,10 @@ export const ProductSummary = Type.Object({
     { description: '发布方式：copy 跟卖，create 新建卡片' },
   ),
   market_price_rub: nullable(Type.Number({ description: '采集时平台页面的售价（卢布）' })),
+  collected_title: nullable(
+    Type.String({ description: '采集时的商品标题（1688、淘宝页面上的中文标题，第一条）；应用俄文文案后名称变成俄文，它仍是卖家认得的原标题' }),
+  ),
+  card_count: Type.Integer({ minimum: 0, description: '发布时发送的平台商品卡片数，各占 1 个每日新建配额：有款式的商品每个启用的款式一张，否则一张' }),
   ...Attribution,
 });
 

@@ -7,6 +7,7 @@ export const PublishQueueItemBody = Type.Object(
     position: Type.Integer({ minimum: 1, description: '在队列中的位置（1 最先发送）' }),
     product_id: Type.String(),
     name: Type.String({ description: '商品名称' }),
+    collected_title: Type.Union([Type.String(), Type.Null()], { description: '采集时的中文标题（应用俄文文案后仍可认出商品），没有则为 null' }),
     shop_id: Type.String(),
     shop_name: Type.Union([Type.String(), Type.Null()], { description: '店铺名称（店铺已删除时为 null）' }),
     cards: Type.Integer({ minimum: 1, description: '等待发送的平台商品卡片数：有款式的商品每个启用的款式一张，各占 1 个配额' }),

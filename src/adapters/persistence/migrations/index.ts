@@ -29,6 +29,7 @@ import * as marketPrices from './028-market-prices.ts';
 import * as searchCollectedTitles from './029-search-collected-titles.ts';
 import * as publishMode from './030-publish-mode.ts';
 import * as marketPriceBackfill from './031-market-price-backfill.ts';
+import * as summaryColumns from './032-summary-columns.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029-search-collected-titles': searchCollectedTitles,
   '030-publish-mode': publishMode,
   '031-market-price-backfill': marketPriceBackfill,
+  '032-summary-columns': summaryColumns,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

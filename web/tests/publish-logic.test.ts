@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublishHistory } from '../src/api/marketplace-types.ts';
 import { settlingVariants } from '../src/publish/variant-status.ts';
 import { keyExpiry, keyExpiryWarning } from '../../src/domain/shops/key-expiry.ts';
-import { counterText, quotaSplit, remaining } from '../src/shops/quota.ts';
+import { cardSplit, counterText, remaining } from '../src/shops/quota.ts';
 import { categoryQuotaRows, operationLimitText } from '../src/shops/category-quota.ts';
 import { parseRoute, routeHref } from '../src/lib/router.ts';
 import { filledCount, orderAttributes, storedValues } from '../src/publish/attribute-values.ts';
@@ -37,16 +37,32 @@ describe('quotas', () => {
     expect(counterText(counter(-1, 5))).toBe('不限（已用 5）');
   });
 
-  it('splits a bulk publish into what goes now and what waits for the reset', () => {
+  it('splits a bulk publish into what goes now and what waits for the reset, in cards', () => {
     const limits = {
       daily_create: counter(100, 97),
       daily_update: counter(-1, 0),
       operation_limits: null,
       total: { ...counter(-1, 0), quota_by_category: [] },
     };
-    expect(quotaSplit(limits, 5)).toEqual({ now: 3, waiting: 2 });
-    expect(quotaSplit({ ...limits, daily_create: counter(-1, 0) }, 5)).toEqual({ now: 5, waiting: 0 });
-    expect(quotaSplit({ ...limits, total: { ...counter(1000, 999), quota_by_category: [] } }, 5)).toEqual({ now: 1, waiting: 4 });
+    const one = (id: string, card_count = 1) => ({ id, card_count });
+    const five = ['a', 'b', 'c', 'd', 'e'].map((id) => one(id));
+    expect(cardSplit(limits, five)).toEqual({ nowProducts: 3, nowCards: 3, laterProducts: 2, laterCards: 2 });
+    expect(cardSplit({ ...limits, daily_create: counter(-1, 0) }, five)).toEqual({ nowProducts: 5, nowCards: 5, laterProducts: 0, laterCards: 0 });
+    expect(cardSplit({ ...limits, total: { ...counter(1000, 999), quota_by_category: [] } }, five)).toEqual({
+      nowProducts: 1,
+      nowCards: 1,
+      laterProducts: 4,
+      laterCards: 4,
+    });
+    // Counted in cards (issue 32 item 7): three colours take three of the three left, so the next product waits whole.
+    expect(cardSplit(limits, [one('scarf', 3), one('cup')])).toEqual({ nowProducts: 1, nowCards: 3, laterProducts: 1, laterCards: 1 });
+    // A product's cards go or wait together: two colours do not fit in one left and wait; the single card after them goes.
+    expect(cardSplit({ ...limits, daily_create: counter(100, 99) }, [one('pair', 2), one('cup')])).toEqual({
+      nowProducts: 1,
+      nowCards: 1,
+      laterProducts: 1,
+      laterCards: 2,
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import { navLink } from './layout.ts';
 import { MARKET_STATE_LABELS } from '../lib/market-labels.ts';
 import { isWebAddress } from '../lib/web-address.ts';
 import { marginMark, priceIndexMark } from '../lib/price-index.ts';
+import { collectedTitleLine } from '../lib/collected-title.ts';
 
 function assetCell(item: ProductSummary): HTMLElement {
   const counts = item.asset_count;
@@ -31,7 +32,7 @@ export function productRow(app: App, item: ProductSummary, box: HTMLInputElement
     { 'data-product-id': item.id },
     h('td', { class: 'check' }, box),
     h('td', { class: 'thumb' }, navLink(app, thumbnail, editor, { tabIndex: -1, 'aria-hidden': 'true' })),
-    h('td', { class: 'name' }, navLink(app, item.name || '（未命名）', editor)),
+    h('td', { class: 'name' }, navLink(app, item.name || '（未命名）', editor), collectedTitleLine(item.collected_title, item.name)),
     h('td', null, item.offer_id || h('span', { class: 'muted' }, '未设置')),
     h('td', null, h('span', { class: `stage stage-${item.stage}` }, label(STAGE_LABELS, item.stage))),
     h(

@@ -10,8 +10,9 @@ import { followReply, replySummary } from '../publish/bulk-run.ts';
 import { type BulkProduct, type BulkTable, bulkTable } from '../publish/bulk-table.ts';
 import { shopChoice } from '../publish/shop-choice.ts';
 import { skippedNotice } from '../publish/skipped-products.ts';
-import { quotaSplit } from '../shops/quota.ts';
+import { cardSplit } from '../shops/quota.ts';
 import { categoryQuotaRows } from '../shops/category-quota.ts';
+import { createsLeft } from '../../../src/domain/shops/shop-limits.ts';
 import { publicAddressWarning } from '../shops/public-address-warning.ts';
 import { shell } from './layout.ts';
 
@@ -41,19 +42,31 @@ export const renderPublish: Screen = (app, root, route) => {
   const checkButton = h('button', { type: 'button', id: 'bulk-check' }, '检查所选');
   const publishButton = h('button', { type: 'button', class: 'primary', id: 'bulk-publish' }, '发布所选');
 
+  let byId = new Map<string, BulkProduct>();
+  /** What the selection sends, in cards (issue 32 item 7: a product with three enabled colours is three cards, three of the quota). */
   const updateSummary = (): void => {
-    const count = table?.selected().length ?? 0;
+    const chosen = (table?.selected() ?? []).flatMap((id) => byId.get(id) ?? []);
+    const count = chosen.length;
+    const cards = chosen.reduce((sum, product) => sum + product.card_count, 0);
     publishButton.textContent = `发布所选 ${count} 件`;
     publishButton.disabled = checkButton.disabled = count === 0 || !shops.current();
-    if (!limits) return mount(summary, `已选 ${count} 件`);
-    const split = quotaSplit(limits, count);
+    summary.dataset.cards = String(cards);
+    const selection = `已选 ${count} 件，共 ${cards} 张平台卡片`;
+    if (!limits) return mount(summary, selection);
+    const split = cardSplit(limits, chosen);
+    const left = createsLeft(limits);
+    summary.dataset.cardsLater = String(split.laterCards);
     mount(
       summary,
-      `已选 ${count} 件`,
-      split.waiting > 0
-        ? h('span', { class: 'quota-warn' }, `：今日配额只够 ${split.now} 件，其余 ${split.waiting} 件会等配额重置后自动发送`)
+      selection,
+      split.laterCards > 0
+        ? h(
+            'span',
+            { class: 'quota-warn' },
+            `：今日新建配额只剩 ${left} 张，${split.nowProducts} 件（${split.nowCards} 张）今日发送，其余 ${split.laterProducts} 件（${split.laterCards} 张）会等配额重置后自动发送`,
+          )
         : count > 0
-          ? '：按件数都在今日配额之内（有款式的商品按启用的款式数占配额）'
+          ? `：都在今日新建配额之内（${left === Number.POSITIVE_INFINITY ? '不限' : `剩 ${left} 张`}）`
           : '',
       usedUpCategories(limits) > 0
         ? h(
@@ -87,7 +100,8 @@ export const renderPublish: Screen = (app, root, route) => {
     const shop = shops.current();
     const ids = table?.selected() ?? [];
     if (!shop || !table || ids.length === 0) return;
-    if (!window.confirm(`把 ${ids.length} 件商品发布到「${shop.name}」？已发布过的会更新平台上的商品卡片。`)) return;
+    const cards = ids.reduce((sum, id) => sum + (byId.get(id)?.card_count ?? 1), 0);
+    if (!window.confirm(`把 ${ids.length} 件商品（${cards} 张平台卡片）发布到「${shop.name}」？已发布过的会更新平台上的商品卡片。`)) return;
     publishButton.disabled = true;
     try {
       const reply = await bulkPublish(app, shop.id, ids);
@@ -102,6 +116,7 @@ export const renderPublish: Screen = (app, root, route) => {
 
   readyProducts(app).then(
     (products) => {
+      byId = new Map(products.map((product) => [product.id, product]));
       table = bulkTable(app, products, preselected, updateSummary);
       mount(tableHost, skippedNotice(app, [...preselected], new Set(products.map((product) => product.id))), table.element);
       updateSummary();
@@ -124,7 +139,7 @@ export const renderPublish: Screen = (app, root, route) => {
       h(
         'p',
         { class: 'muted small' },
-        '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额或所在类目额度的商品会排队，配额重置后由服务自动发送。有款式的商品，每个启用的款式在平台上各是一个商品，各占 1 个新建配额。',
+        '这里列出所有「待上架」的商品。发布前检查与发布时的检查相同；每个问题链接到该商品的类目属性页。超出今日新建配额或所在类目额度的商品会排队，配额重置后由服务自动发送。有款式的商品，每个启用的款式在平台上各是一张卡片，各占 1 个新建配额：上方按卡片数与今日剩余配额比较。',
       ),
     ),
   );

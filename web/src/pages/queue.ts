@@ -7,6 +7,7 @@ import { h, mount } from '../lib/dom.ts';
 import { formatTime } from '../lib/format.ts';
 import { toast } from '../lib/toast.ts';
 import { publishBadge } from '../publish/status-labels.ts';
+import { collectedTitleLine } from '../lib/collected-title.ts';
 import { navLink, shell } from './layout.ts';
 
 type Queue = Static<typeof PublishQueueBody>;
@@ -49,7 +50,7 @@ export const renderQueue: Screen = (app, root) => {
       'tr',
       { 'data-product': item.product_id },
       h('td', { class: 'num' }, String(item.position)),
-      h('td', null, navLink(app, item.name, { name: 'product', id: item.product_id, tab: 'publish' })),
+      h('td', null, navLink(app, item.name, { name: 'product', id: item.product_id, tab: 'publish' }), collectedTitleLine(item.collected_title, item.name)),
       h('td', null, item.shop_name ?? '已删除的店铺'),
       h('td', { class: 'num', 'data-cards': String(item.cards) }, `${item.cards} 张`),
       h('td', { class: 'num' }, `${item.cards_before} 张`),

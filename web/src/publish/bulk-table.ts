@@ -5,12 +5,13 @@ import { h, mount } from '../lib/dom.ts';
 import { formatPrice } from '../lib/format.ts';
 import { STAGE_LABELS, label } from '../lib/labels.ts';
 import { navLink } from '../pages/layout.ts';
+import { collectedTitleLine } from '../lib/collected-title.ts';
 import { fieldTarget } from './field-targets.ts';
 import { importErrors } from './import-errors.ts';
 import { publishBadge, settlingNote } from './status-labels.ts';
 
 /** What the table shows of a product (the list's summary). */
-export type BulkProduct = Pick<ProductSummary, 'id' | 'name' | 'offer_id' | 'stage' | 'price' | 'currency_code'>;
+export type BulkProduct = Pick<ProductSummary, 'id' | 'name' | 'offer_id' | 'stage' | 'price' | 'currency_code' | 'collected_title' | 'card_count'>;
 
 export type BulkTable = {
   readonly element: HTMLElement;
@@ -74,10 +75,17 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       'tr',
       { 'data-product-id': product.id },
       h('td', { class: 'check' }, box),
-      h('td', { class: 'name' }, navLink(app, product.name || '（未命名）', { name: 'product', id: product.id, tab: 'publish' })),
+      h(
+        'td',
+        { class: 'name' },
+        navLink(app, product.name || '（未命名）', { name: 'product', id: product.id, tab: 'publish' }),
+        collectedTitleLine(product.collected_title, product.name),
+      ),
       h('td', null, product.offer_id || h('span', { class: 'muted' }, '未设置')),
       h('td', { class: 'stage-cell' }, h('span', { class: `stage stage-${product.stage}` }, label(STAGE_LABELS, product.stage))),
       h('td', { class: 'num' }, formatPrice(product.price, product.currency_code)),
+      // The quota counts cards: one per enabled colour (issue 32 item 7).
+      h('td', { class: 'num', 'data-cards': String(product.card_count) }, `${product.card_count} 张`),
       check,
       status,
     );
@@ -85,12 +93,12 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
   const filter = h('input', {
     type: 'search',
     id: 'bulk-filter',
-    placeholder: `在 ${products.length} 件中筛选：名称或货号`,
+    placeholder: `在 ${products.length} 件中筛选：名称、采集标题或货号`,
     oninput: () => {
       const needle = filter.value.trim().toLowerCase();
       products.forEach((product, index) => {
         const row = rows[index];
-        if (row) row.hidden = needle !== '' && !`${product.name} ${product.offer_id}`.toLowerCase().includes(needle);
+        if (row) row.hidden = needle !== '' && !`${product.name} ${product.collected_title ?? ''} ${product.offer_id}`.toLowerCase().includes(needle);
       });
     },
   });
@@ -104,7 +112,7 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
         'tr',
         null,
         h('th', { class: 'check' }, all, h('span', { class: 'visually-hidden' }, '选择')),
-        ['名称', '货号', '阶段', '售价', '发布前检查', '发布状态'].map((title) => h('th', null, title)),
+        ['名称', '货号', '阶段', '售价', '平台卡片', '发布前检查', '发布状态'].map((title) => h('th', null, title)),
       ),
     ),
     h(
@@ -112,7 +120,7 @@ export function bulkTable(app: App, products: readonly BulkProduct[], preselecte
       null,
       rows.length > 0
         ? rows
-        : h('tr', null, h('td', { colspan: 7, class: 'muted center' }, '没有待上架的商品：商品通过就绪检查（标记为待上架）后会出现在这里')),
+        : h('tr', null, h('td', { colspan: 8, class: 'muted center' }, '没有待上架的商品：商品通过就绪检查（标记为待上架）后会出现在这里')),
     ),
   );
   const element = h('div', null, products.length > 10 ? h('div', { class: 'toolbar' }, filter) : null, table);

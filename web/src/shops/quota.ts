@@ -1,3 +1,4 @@
+import { splitByQuota } from '../../../src/domain/publishing/publish-quota.ts';
 import { ApiError, messageOf } from '../api/client.ts';
 import type { QuotaCounter, ShopLimits } from '../api/marketplace-types.ts';
 import type { App } from '../app.ts';
@@ -19,11 +20,25 @@ export function counterText(counter: QuotaCounter): string {
   return `剩余 ${left} / ${counter.limit}${reset}`;
 }
 
-/** How many of `wanted` new cards go out today, and how many wait for the quota to reset (docs/decisions.md, Publishing). */
-export function quotaSplit(limits: ShopLimits, wanted: number): { now: number; waiting: number } {
-  const left = [remaining(limits.daily_create), remaining(limits.total)].filter((value): value is number => value !== null);
-  const now = left.length === 0 ? wanted : Math.min(wanted, ...left);
-  return { now, waiting: wanted - now };
+/** Products and their cards that go out today, and those that wait for the quota to reset. */
+export type CardSplit = { readonly nowProducts: number; readonly nowCards: number; readonly laterProducts: number; readonly laterCards: number };
+
+/**
+ * How the selection's new cards meet the shop's daily create quota and assortment total (issue 32 item 7: the quota
+ * counts cards, one per enabled colour): the service's own split (`splitByQuota`), a product's cards going or
+ * waiting together as they are sent. Category quotas are told apart on the page (the list does not carry categories).
+ */
+export function cardSplit(limits: ShopLimits, products: readonly { readonly id: string; readonly card_count: number }[]): CardSplit {
+  const cards = products.flatMap((product) => Array.from({ length: product.card_count }, () => product.id));
+  const split = splitByQuota(
+    cards,
+    () => 'create',
+    limits,
+    new Date().toISOString(),
+    (id) => id,
+  );
+  const later = new Set(split.later);
+  return { nowProducts: new Set(split.now).size, nowCards: split.now.length, laterProducts: later.size, laterCards: split.later.length };
 }
 
 export async function loadLimits(app: App, shopId: string): Promise<ShopLimits> {

@@ -208,7 +208,7 @@ describe('publishing from the page in Chromium', () => {
     ozon.limits.daily_create = { ...ozon.limits.daily_create, limit: 100, usage: 99 };
     await page().goto(`${stack.service.baseUrl}/publish?ids=${ids.join(',')}`);
     await expect.poll(attr(page(), '#publish-quota .quota', 'data-create-left'), POLL).toBe('1');
-    await expect.poll(text(page(), '#bulk-summary'), POLL).toContain('其余 1 件会等配额重置后自动发送');
+    await expect.poll(text(page(), '#bulk-summary'), POLL).toContain('其余 1 件（1 张）会等配额重置后自动发送');
     page().once('dialog', (dialog) => void dialog.accept());
     await page().click('#bulk-publish');
     await expect.poll(attr(page(), '#bulk-result', 'data-waiting'), POLL).toBe('1');

@@ -35,6 +35,8 @@ describe('GET /api/products', () => {
     expect(Object.keys(body.items[0]).sort()).toEqual(
       [
         'asset_count',
+        'card_count',
+        'collected_title',
         'created_at',
         'created_by',
         'currency_code',

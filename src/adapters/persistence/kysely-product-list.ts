@@ -275,8 +275,12 @@ export async function listStageCounts(
   counts.archived = Number(archived.rows[0]?.n ?? 0);
   if (q && filters.length === 0) return { ...(await liveSearchCounts(db, sqlite, q, options)), archived: counts.archived };
   const liveClauses = [sql`stage != 'archived'`, ...filters, ...(q ? [holdsClause(sqlite, q, false)] : [])];
-  const { rows } = await sql<{ stage: Stage; n: number }>`select stage, count(*) as n from products where ${and(liveClauses)} group by stage`.execute(db);
-  for (const row of rows) if (row.stage in counts) counts[row.stage] = Number(row.n);
+  // A platform's sets are read in the order of their index, each stage after stage: grouped so, the count needs no
+  // sort of its matches (by stage alone it sorted 25 000 of 100 000 products, 2.6 ms instead of 1.7), summed here.
+  const byPlatforms = query.platform !== undefined && query.platform !== 'manual';
+  const { rows } = await sql<{ stage: Stage; n: number }>`select stage, count(*) as n from products where ${and(liveClauses)}
+    group by ${byPlatforms ? sql`source_platforms, stage` : sql`stage`}`.execute(db);
+  for (const row of rows) if (row.stage in counts) counts[row.stage] += Number(row.n);
   return counts;
 }
 
@@ -301,9 +305,11 @@ export async function listMarketStateCounts(db: Kysely<Database>, sqlite: boolea
         ? [holdsClause(sqlite, q, query.stage === 'archived')]
         : [sql`((stage != 'archived' and ${holdsClause(sqlite, q, false)}) or (stage = 'archived' and ${holdsClause(sqlite, q, true)}))`];
     const clauses = [...(query.stage ? [sql`stage = ${query.stage}`] : []), ...filters, ...holds];
+    // Joined rather than `product_id in (select id …)`, which first gathered every matching product (25 000 ids for a
+    // platform of 100 000 products, ~4 ms) even when few or none have a state.
     rows = (
-      await sql<Row>`select market_state, count(*) as n from product_market_states
-        where product_id in (select id from products where ${and(clauses)}) group by market_state`.execute(db)
+      await sql<Row>`select m.market_state, count(*) as n from product_market_states m join products on products.id = m.product_id
+        where ${and(clauses)} group by m.market_state`.execute(db)
     ).rows;
   }
   for (const row of rows) if (row.market_state in counts) counts[row.market_state as MarketState] = Number(row.n);

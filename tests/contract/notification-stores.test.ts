@@ -56,6 +56,32 @@ for (const database of testDatabases()) {
       expect((await notes.list({ page: 1, pageSize: 10, unread: false })).total).toBe(2);
     });
 
+    it('tells which of many keys have an open episode, in one call past the read size', async () => {
+      for (const n of [1, 2, 3]) await notes.open(`open-${n}`, note(n), []);
+      await notes.close('open-2');
+      const keys = [...Array.from({ length: 1200 }, (_, n) => `none-${n}`), 'open-1', 'open-2', 'open-3'];
+      expect([...(await notes.openAmong(keys))].sort()).toEqual(['open-1', 'open-3']);
+      expect(await notes.openAmong([])).toEqual(new Set());
+    });
+
+    it('opens many episodes at once, past the write size: only those not open, with their messages', async () => {
+      await hooks.insert(hook('w1'));
+      await notes.open('open-0', note(1), [{ webhookId: 'w1', text: 'first' }]);
+      const entries = Array.from({ length: 150 }, (_, n) => ({
+        key: `open-${n}`,
+        notification: note(n + 10),
+        deliveries: [{ webhookId: 'w1', text: `m${n}` }],
+      }));
+      const opened = await notes.openMany(entries);
+      expect(opened.size).toBe(149);
+      expect(opened.has('open-0')).toBe(false);
+      expect((await notes.openAmong(entries.map((entry) => entry.key))).size).toBe(150);
+      const queued = await hooks.waiting('w1', 500);
+      expect(queued.map((delivery) => delivery.text)).toEqual(['first', ...Array.from({ length: 149 }, (_, n) => `m${n + 1}`)]);
+      expect((await notes.list({ page: 1, pageSize: 10, unread: false })).total).toBe(150);
+      expect(await notes.openMany([])).toEqual(new Set());
+    });
+
     it('lists newest first with paging and the unread filter, and marks read', async () => {
       for (let n = 1; n <= 5; n += 1) await notes.open(`k${n}`, note(n), []);
       const page = await notes.list({ page: 2, pageSize: 2, unread: false });

@@ -60,6 +60,11 @@ export function testProductRepositoryContract(it: CatalogIt): void {
     const found = await products.findByIds([made[2]!.id, uuid(), made[0]!.id]);
     expect(found.map((p) => p.id).sort()).toEqual([made[0]!.id, made[2]!.id].sort());
     expect(await products.findByIds([])).toEqual([]);
+    const priced = await products.briefsOf([made[2]!.id, uuid(), made[0]!.id]);
+    expect(priced.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [made[0]!, made[2]!].map(({ id, name, offer_id, pricing }) => ({ id, name, offer_id, pricing })).sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(await products.briefsOf([])).toEqual([]);
   });
 
   it('offerIdTaken ignores the product itself and archived ones', async ({ catalog: { products } }) => {

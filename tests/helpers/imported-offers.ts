@@ -8,6 +8,9 @@ import { type PublishTask, newPublishTask } from '../../src/domain/publishing/pu
 import { type FakeOzon } from '../fakes/ozon.ts';
 import { GOOD_KEY } from './marketplace-app.ts';
 
+/** Where the cards are made: the fake marketplace in this process, or one in its own (bench/fake-ozon-process.ts). */
+export type CardMaker = Pick<FakeOzon, 'url' | 'tasks'> | { readonly url: string; productIds(taskId: number): Promise<readonly number[]> };
+
 /**
  * Products as they are once their imports became `imported`: each card made on the fake marketplace (100 an import
  * request, through the real adapter), the product stored with its card's id, and an imported publish record per
@@ -15,7 +18,7 @@ import { GOOD_KEY } from './marketplace-app.ts';
  */
 export async function storeImportedOffers(
   repositories: { readonly products: ProductRepository; readonly publishTasks: PublishTaskRepository },
-  ozon: FakeOzon,
+  ozon: CardMaker,
   shopId: string,
   products: readonly Product[],
 ): Promise<void> {
@@ -30,7 +33,7 @@ export async function storeImportedOffers(
       return prepared.items[0]!.item;
     });
     const { taskId } = await marketplace.importProducts(credentials, cards);
-    const ids = ozon.tasks.get(Number(taskId))!.productIds;
+    const ids = 'tasks' in ozon ? ozon.tasks.get(Number(taskId))!.productIds : await ozon.productIds(Number(taskId));
     const records: PublishTask[] = batch.map((product, index) => ({
       ...newPublishTask({ id: randomUUID(), task_id: taskId, product_id: product.id, shop_id: shopId, offer_id: product.offer_id }, now),
       status: 'imported',

@@ -27,6 +27,13 @@ export function makeInMemoryProductRepository(state: CatalogState): ProductRepos
       return [...new Set(ids)].flatMap((id) => (state.products.has(id) ? [copy(state.products.get(id)!)] : []));
     },
 
+    async briefsOf(ids) {
+      return [...new Set(ids)].flatMap((id) => {
+        const stored = state.products.get(id);
+        return stored ? [{ id, name: stored.name, offer_id: stored.offer_id, pricing: copy(stored).pricing }] : [];
+      });
+    },
+
     async update(product, expectedVersion) {
       const stored = state.products.get(product.id);
       if (!stored || stored.version !== expectedVersion) return false;

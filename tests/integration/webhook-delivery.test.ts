@@ -67,7 +67,7 @@ for (const database of testDatabases()) {
         notifications: makeKyselyNotificationStore(handle.db),
         webhooks,
         shops,
-        products: { findById: async () => undefined },
+        products: { findById: async () => undefined, briefsOf: async () => [] },
         clock,
         ids,
         publicBaseUrl: 'https://erp.example.cn',

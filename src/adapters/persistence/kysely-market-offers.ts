@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { type MarketOffer, type MarketOfferRepository } from '../../application/ports/market-offers.ts';
 import { type MarketError, type MarketState, STATE_URGENCY } from '../../domain/publishing/market-state.ts';
 import { type PriceIndex, type RatingGroup } from '../../domain/pricing/market-prices.ts';
+import { makeBulkRewrite } from './bulk-insert.ts';
 import { type Database } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
 import { listMarketStateCounts } from './kysely-product-list.ts';
@@ -57,6 +58,42 @@ const toRow = (offer: MarketOffer): Selectable<MarketOfferTable> => ({
   prices_due: offer.prices_due ? 1 : 0,
   rating_due: offer.rating_due ? 1 : 0,
 });
+
+/** What a look rewrites: every column but the key, many rows a statement (issue 33: the sweep's memory). */
+const SAVED_COLUMNS = [
+  'product_id',
+  'variant_id',
+  'marketplace_product_id',
+  'sku',
+  'market_state',
+  'market_errors',
+  'market_checked_at',
+  'is_autoarchived',
+  'imported_at',
+  'next_check_at',
+  'interval_ms',
+  'created_seen',
+  'updated_at',
+  'market_commission_percent',
+  'market_acquiring',
+  'market_delivery_amount',
+  'market_price',
+  'market_currency',
+  'price_index',
+  'market_prices_checked_at',
+  'real_profit_rub',
+  'real_margin_percent',
+  'planned_margin_percent',
+  'content_rating',
+  'content_groups',
+  'rating_checked_at',
+  'prices_due',
+  'rating_due',
+] as const satisfies readonly (keyof MarketOfferTable)[];
+// Fails to compile when a column is added to the table but not here.
+const everyColumnSaved: Exclude<keyof MarketOfferTable, (typeof SAVED_COLUMNS)[number] | 'shop_id' | 'offer_id'> extends never ? true : never = true;
+void everyColumnSaved;
+const rewriteOfferRows = makeBulkRewrite<Selectable<MarketOfferTable>>('market_offers', ['shop_id', 'offer_id'], SAVED_COLUMNS);
 
 /** Each index's rank for the list's order (the worst of a product's offers shows): unknown 0, SUPER 1 … RED 4. */
 const INDEX_RANK = sql.raw(`case o.price_index when 'SUPER' then 1 when 'GREEN' then 2 when 'YELLOW' then 3 when 'RED' then 4 else 0 end`);
@@ -157,10 +194,8 @@ export function makeKyselyMarketOffers(db: Kysely<Database>): MarketOfferReposit
     async save(offers) {
       if (offers.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        for (const offer of offers) {
-          const { shop_id, offer_id, ...changes } = toRow(offer);
-          await trx.updateTable('market_offers').set(changes).where('shop_id', '=', shop_id).where('offer_id', '=', offer_id).execute();
-        }
+        // Rows are never deleted, so the rewrite never inserts one.
+        await rewriteOfferRows(trx as unknown as Kysely<unknown>, offers.map(toRow));
         const productIds = sql.join([...new Set(offers.map((offer) => offer.product_id))]);
         await refreshProductStates(trx, productIds);
         await refreshWatch(trx, productIds);

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely } from 'kysely';
 import { type Product } from '../../domain/catalog/product.ts';
-import { type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
+import { type ProductBrief, type ProductListQuery, type ProductRepository } from '../../application/ports/product-repository.ts';
 import { makeBulkInsert } from './bulk-insert.ts';
 import { type Database, type ProductSourceTable, type ProductTable } from './database.ts';
 import { isSqlite } from './dialect-of.ts';
@@ -91,6 +91,19 @@ export function makeKyselyProductRepository(db: Kysely<Database>, searchCounts: 
           .where('id', 'in', ids.slice(start, start + 500))
           .execute();
         found.push(...rows.map(rowToProduct));
+      }
+      return found;
+    },
+
+    async briefsOf(ids) {
+      const found: ProductBrief[] = [];
+      for (let start = 0; start < ids.length; start += 500) {
+        const rows = await db
+          .selectFrom('products')
+          .select(['id', 'name', 'offer_id', 'pricing'])
+          .where('id', 'in', ids.slice(start, start + 500))
+          .execute();
+        for (const row of rows) found.push({ id: row.id, name: row.name, offer_id: row.offer_id, pricing: JSON.parse(row.pricing) as Product['pricing'] });
       }
       return found;
     },

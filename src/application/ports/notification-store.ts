@@ -10,8 +10,12 @@ export interface NotificationStore {
    * is stored and the answer is false. Safe against concurrent callers (one wins).
    */
   open(key: string, notification: Notification, deliveries: readonly QueuedDelivery[]): Promise<boolean>;
+  /** `open` for many episodes in one transaction (a sweep's look opens up to 1000); answers the keys it opened. */
+  openMany(entries: readonly { key: string; notification: Notification; deliveries: readonly QueuedDelivery[] }[]): Promise<Set<string>>;
   /** Whether an episode under `key` is open (one indexed read: sweeps call notify for every offer in a state). */
   isOpen(key: string): Promise<boolean>;
+  /** Which of these keys have an open episode (a sweep's look at up to 1000 offers reads them at once). */
+  openAmong(keys: readonly string[]): Promise<Set<string>>;
   /** Ends the episode under `key` (its notification stays); the next `open` under it stores a new one. */
   close(key: string): Promise<void>;
   /** Newest first; `unread` only those not read; `unreadTotal` counts every unread one. */

@@ -86,6 +86,9 @@ export type ProductSummary = Pick<Product, (typeof SUMMARY_PRODUCT_FIELDS)[numbe
   readonly card_count: number;
 };
 
+/** What the moderation sweep's prices read and its notifications need of a product (docs/decisions.md, Real margin). */
+export type ProductBrief = Pick<Product, 'id' | 'name' | 'offer_id' | 'pricing'>;
+
 /** Where products live. Every method sees committed state or the surrounding unit of work. */
 export interface ProductRepository {
   /** Stores a new product; its id must not exist yet. Its `created_by`/`updated_by` are stored as given (null when absent). */
@@ -94,6 +97,8 @@ export interface ProductRepository {
   findById(id: string): Promise<Product | undefined>;
   /** The products among these ids that exist, in no particular order (bulk publish reads 500 at once). */
   findByIds(ids: readonly string[]): Promise<Product[]>;
+  /** Of these ids, each existing product's name, offer id and pricing group alone: what the sweep's reads need of 1000 at once. */
+  briefsOf(ids: readonly string[]): Promise<ProductBrief[]>;
   /**
    * Replaces the stored product if its stored version is still `expectedVersion`; false when it is not (or it is gone).
    * Its author and creation time stay; its `updated_by` is stored when given, else the stored one stays.

@@ -1,10 +1,12 @@
 import { load, type LoadResult, ratio, type RunningServer, startServer } from './lib.ts';
+import { assertSameLists } from './list-answers.ts';
 
 /**
  * The list sections (25-backlog, 30-catalog) divide ours by bench/servers/bare-catalog.ts, a ratio only as honest
  * as that baseline is fast. So each also runs bench/servers/minimal-list.ts, the plainest fast server giving the
  * same answer (written apart from the bare one), on the same database file: the bare server must stay within 10 %
- * of it. Ours, bare and minimal are measured in turn, each round in that order, three rounds, the best of each kept.
+ * of it. Ours, bare and minimal are measured in turn, each round in that order, three rounds, the best of each kept,
+ * after their first pages were checked to be ours's answer key by key (list-answers.ts): a section fails otherwise.
  */
 export type ListComparison = { readonly ours: LoadResult; readonly bare: LoadResult; readonly minimal: LoadResult; readonly lines: string[] };
 
@@ -22,7 +24,7 @@ export async function compareLists(options: {
   try {
     const servers = { ours: options.ours, bare: options.bare, minimal };
     const headers = { authorization: options.authorization };
-    const answers = await Promise.all(Object.values(servers).map(async (server) => (await fetch(server.url + options.path, { headers })).text()));
+    await assertSameLists(options.path, options.authorization, servers);
     const rounds: Record<keyof typeof servers, LoadResult[]> = { ours: [], bare: [], minimal: [] };
     for (let round = 0; round < (options.rounds ?? 3); round += 1) {
       for (const name of ['ours', 'bare', 'minimal'] as const) {
@@ -40,7 +42,7 @@ export async function compareLists(options: {
       minimal: fast,
       lines: [
         `Baseline check: the bare server does ${ratio(bare.reqPerSec, fast.reqPerSec)} of a minimal one's ${fast.reqPerSec.toFixed(0)} req/s (\`bench/servers/minimal-list.ts\`, target ≥ 90 %); rounds in req/s — ours ${each(rounds.ours)}, bare ${each(rounds.bare)}, minimal ${each(rounds.minimal)}.`,
-        `Server CPU per answered request (least of the rounds; steadier than req/s on a shared machine): ours ${cpu(rounds.ours)} µs, bare ${cpu(rounds.bare)} µs, minimal ${cpu(rounds.minimal)} µs. The three answers are ${answers.every((answer) => answer === answers[0]) ? 'the same bytes' : '**not the same bytes**'} (page 1).`,
+        `Server CPU per answered request (least of the rounds; steadier than req/s on a shared machine): ours ${cpu(rounds.ours)} µs, bare ${cpu(rounds.bare)} µs, minimal ${cpu(rounds.minimal)} µs. The three answers are the same (page 1: total, counts and every item's keys and values, checked before the rounds).`,
       ],
     };
   } finally {

@@ -1,9 +1,10 @@
 /**
  * The bare baseline for the catalog benchmark: node:http + better-sqlite3 serving, with the same work as ours
  * and nothing else (HS256 bearer check in both):
- * - GET /api/products: the same stage counts (the kept per-stage counters), page, asset-count and stored-thumbnail
- *   queries, every statement prepared once (bench/sections/31-list-baseline.ts holds it against a minimal server),
- *   and ours's fields in ours's order;
+ * - GET /api/products, plain or with `market_state` or `platform`: the same answer as ours — total, the page with
+ *   every field of ours's items in ours's order (market state, price index, rating and margins read with the page),
+ *   stage counts and market-state counts — from hand-written statements prepared once (bench/list-comparison.ts
+ *   holds the plain list against a minimal server; bench/list-answers.ts checks the answer is ours's, key by key);
  * - GET /api/export/products.csv: the same 23 columns, read in the same keyset batches of 1 000 with their stored
  *   images, RFC 4180 quoting, written with back-pressure.
  */
@@ -14,23 +15,48 @@ import { makeBareBearerCheck, sendJson } from './bare-http.ts';
 
 const db = new BetterSqlite3(process.env.BARE_DB_FILE!, { readonly: true });
 const secret = process.env.JWT_SECRET!;
-// The same per-stage counter table our repository reads (kept by triggers, migrations/003-catalog.ts).
+const MARKET_STATES = ['moderating', 'declined', 'on_sale', 'no_stock', 'not_visible', 'archived'] as const;
+const PLATFORMS = ['ozon', '1688', 'taobao'];
+
+// A page item's columns: the product's own (032's collected_title and card_count included), its market state
+// (027's product_market_states) and what the sweep read of its offers (028's product_market_watch), in one read.
+const ITEM = `select p.id, p.stage, p.name, p.offer_id, p.price, p.currency_code, p.source_platform, p.source_url, p.marketplace_product_id,
+  p.created_at, p.updated_at, p.created_by, p.updated_by, p.publish_mode, p.market_price_rub, p.collected_title, p.card_count,
+  m.market_state, w.price_index, w.content_rating, w.real_margin_percent, w.planned_margin_percent, w.below_floor
+  from products p left join product_market_states m on m.product_id = p.id left join product_market_watch w on w.product_id = p.id`;
+const NEWEST = 'order by p.updated_at desc, p.id desc limit ? offset ?';
+
+// GET /api/products: the kept per-stage and per-state counters (triggers of 003 and 027) and the page.
 const stageCounts = db.prepare('select stage, n from product_stage_counts');
-const page = db.prepare(
-  "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by from products where stage != 'archived' order by updated_at desc, id desc limit ? offset ?",
-);
-// GET /api/products?market_state=X (bench/sections/81-market-state-list.ts): the same filtered answer as ours —
-// the page and the stage counts over the products in that state (027's product_market_states), and the
-// per-state counts kept by triggers. The page walks the products newest first probing each one's state (0.06 ms for
-// a page of a 10 % state; an id-in list sorted after is ~70 ms); the counts group the state's products by stage.
+const marketCounts = db.prepare('select market_state, n from market_state_counts');
+const page = db.prepare(`${ITEM} where p.stage != 'archived' ${NEWEST}`);
+// &market_state=X (bench/sections/81-market-state-list.ts): the page walks the products newest first probing each
+// one's state (0.06 ms for a page of a 10 % state; an id-in list sorted after is ~70 ms); the stage counts group the
+// state's products by stage; the state counts are the kept ones (a list's own state filter is left out of them).
 const statePage = db.prepare(
-  "select id, stage, name, offer_id, price, source_platform, source_url, marketplace_product_id, created_at, updated_at, created_by, updated_by from products where stage != 'archived' and exists (select 1 from product_market_states m where m.product_id = products.id and m.market_state = ?) order by updated_at desc, id desc limit ? offset ?",
+  `${ITEM} where p.stage != 'archived' and exists (select 1 from product_market_states s where s.product_id = p.id and s.market_state = ?) ${NEWEST}`,
 );
 const stateStageCounts = db.prepare(
   'select stage, count(*) as n from products where id in (select product_id from product_market_states where market_state = ?) group by stage',
 );
-const marketCounts = db.prepare('select market_state, n from market_state_counts');
-const MARKET_STATES = ['moderating', 'declined', 'on_sale', 'no_stock', 'not_visible', 'archived'] as const;
+// &platform=X (bench/sections/60-workbench.ts): a product matches by any platform it was collected from, 032's
+// source_platforms holding them comma-separated in PLATFORMS order, so the filter is one IN over the sets with X.
+// Its counts are grouped by the set as well as the stage (the index's order: no sort of the matches) and summed.
+const platformSets = (platform: string): string[] => {
+  const others = PLATFORMS.filter((other) => other !== platform);
+  return Array.from({ length: 1 << others.length }, (_, mask) => {
+    const chosen = new Set([platform, ...others.filter((_, index) => (mask >> index) & 1)]);
+    return PLATFORMS.filter((each) => chosen.has(each)).join(',');
+  });
+};
+const IN_SETS = `in (${platformSets('1688')
+  .map(() => '?')
+  .join(', ')})`;
+const platformPage = db.prepare(`${ITEM} where p.stage != 'archived' and p.source_platforms ${IN_SETS} ${NEWEST}`);
+const platformStageCounts = db.prepare(`select stage, count(*) as n from products where source_platforms ${IN_SETS} group by source_platforms, stage`);
+const platformMarketCounts = db.prepare(
+  `select m.market_state, count(*) as n from product_market_states m join products p on p.id = m.product_id where p.source_platforms ${IN_SETS} group by m.market_state`,
+);
 
 type PageRow = {
   id: string;
@@ -38,6 +64,7 @@ type PageRow = {
   name: string | null;
   offer_id: string | null;
   price: number | null;
+  currency_code: string;
   source_platform: string;
   source_url: string | null;
   marketplace_product_id: string | null;
@@ -45,6 +72,16 @@ type PageRow = {
   updated_at: string;
   created_by: string | null;
   updated_by: string | null;
+  publish_mode: string;
+  market_price_rub: number | null;
+  collected_title: string | null;
+  card_count: number;
+  market_state: string | null;
+  price_index: string | null;
+  content_rating: number | null;
+  real_margin_percent: number | null;
+  planned_margin_percent: number | null;
+  below_floor: number | null;
 };
 
 const bearerOk = makeBareBearerCheck(secret);
@@ -133,13 +170,36 @@ function pageAssets(size: number): { tallies: Statement; thumbnails: Statement }
 
 type Tally = { main: number; sku: number; detail: number; failed: number };
 
-/** GET /api/products: the stage counts, one page and its assets, answered with ours's fields in ours's order. */
-function listPage(size: number, number: number, marketState?: string): unknown {
+type Counted = { stage: string; n: number }[];
+type StateCounted = { market_state: string; n: number }[];
+
+/** The counts, the total (the live stages' sum) and the page of one request, by its filter. */
+function readList(size: number, offset: number, filter: { marketState?: string; platform?: string }) {
+  if (filter.platform !== undefined) {
+    const sets = platformSets(filter.platform);
+    return {
+      counted: platformStageCounts.all(...sets) as Counted,
+      states: platformMarketCounts.all(...sets) as StateCounted,
+      rows: platformPage.all(...sets, size, offset) as PageRow[],
+    };
+  }
+  if (filter.marketState !== undefined)
+    return {
+      counted: stateStageCounts.all(filter.marketState) as Counted,
+      states: marketCounts.all() as StateCounted,
+      rows: statePage.all(filter.marketState, size, offset) as PageRow[],
+    };
+  return { counted: stageCounts.all() as Counted, states: marketCounts.all() as StateCounted, rows: page.all(size, offset) as PageRow[] };
+}
+
+/** GET /api/products: the stage and market-state counts, one page and its assets, answered with ours's fields in ours's order. */
+function listPage(size: number, number: number, filter: { marketState?: string; platform?: string }): unknown {
+  const { counted, states, rows } = readList(size, (number - 1) * size, filter);
   const stage_counts = { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 };
-  const counted = marketState === undefined ? stageCounts.all() : stateStageCounts.all(marketState);
-  for (const row of counted as { stage: keyof typeof stage_counts; n: number }[]) stage_counts[row.stage] = row.n;
+  for (const row of counted) stage_counts[row.stage as keyof typeof stage_counts] += row.n;
   const total = stage_counts.collected + stage_counts.editing + stage_counts.ready + stage_counts.published;
-  const rows = (marketState === undefined ? page.all(size, (number - 1) * size) : statePage.all(marketState, size, (number - 1) * size)) as PageRow[];
+  const market_state_counts = Object.fromEntries(MARKET_STATES.map((state) => [state, 0])) as Record<string, number>;
+  for (const row of states) market_state_counts[row.market_state] = row.n;
   const tallies = new Map<string, Tally>();
   const thumbnails = new Map<string, string>();
   if (rows.length > 0) {
@@ -163,21 +223,29 @@ function listPage(size: number, number: number, marketState?: string): unknown {
       name: row.name,
       offer_id: row.offer_id,
       price: row.price,
+      currency_code: row.currency_code,
       source_platform: row.source_platform === '' ? null : row.source_platform,
       source_url: row.source_url,
       asset_count: { main: tally?.main ?? 0, sku: tally?.sku ?? 0, detail: tally?.detail ?? 0 },
       failed_assets: tally?.failed ?? 0,
       thumbnail_url: thumbnails.get(row.id) ?? null,
+      market_state: row.market_state,
+      price_index: row.price_index,
+      content_rating: row.content_rating,
+      real_margin_percent: row.real_margin_percent,
+      planned_margin_percent: row.planned_margin_percent,
+      below_margin_floor: row.below_floor === 1,
       marketplace_product_id: row.marketplace_product_id,
       created_at: row.created_at,
       updated_at: row.updated_at,
+      publish_mode: row.publish_mode,
+      market_price_rub: row.market_price_rub,
+      collected_title: row.collected_title,
+      card_count: row.card_count,
       created_by: row.created_by,
       updated_by: row.updated_by,
     };
   });
-  if (marketState === undefined) return { total, items, stage_counts };
-  const market_state_counts = Object.fromEntries(MARKET_STATES.map((state) => [state, 0])) as Record<string, number>;
-  for (const row of marketCounts.all() as { market_state: string; n: number }[]) market_state_counts[row.market_state] = row.n;
   return { total, items, stage_counts, market_state_counts };
 }
 
@@ -189,5 +257,6 @@ createServer((req, res) => {
   if (url.pathname === '/api/export/products.csv') return void sendCsv(res);
   const size = Math.min(200, Number(url.searchParams.get('page_size') ?? 20));
   const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
-  send(200, listPage(size, number, url.searchParams.get('market_state') ?? undefined));
+  const filter = { marketState: url.searchParams.get('market_state') ?? undefined, platform: url.searchParams.get('platform') ?? undefined };
+  send(200, listPage(size, number, filter));
 }).listen(Number(process.env.PORT), '127.0.0.1');

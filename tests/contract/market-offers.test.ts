@@ -85,6 +85,13 @@ describe.each(testDatabases())('MarketOfferRepository on $name', (database) => {
     expect(await offers.stateCounts({ ...list, q: published.offer_id.toLowerCase() })).toMatchObject({ on_sale: 0, declined: 1 });
     expect(await offers.stateCounts({ ...list, q: archived.offer_id.toLowerCase() })).toMatchObject({ on_sale: 1, declined: 0 });
     expect(await offers.stateCounts({ ...list, updatedFrom: '2999-01-01T00:00:00.000Z' })).toMatchObject({ on_sale: 0, declined: 0 });
+    // The matches' number is a hint for the count's plan (walk the states or the products), never its answer.
+    for (const knownTotal of [0, 1, 1_000_000]) {
+      expect(await offers.stateCounts({ ...list, knownTotal, platform: '1688' })).toMatchObject({ on_sale: 2, declined: 1 });
+      expect(await offers.stateCounts({ ...list, knownTotal, stage: 'published' })).toMatchObject({ on_sale: 0, declined: 1 });
+      expect(await offers.stateCounts({ ...list, knownTotal, platform: 'taobao' })).toMatchObject({ on_sale: 0, declined: 0 });
+      expect(await offers.stateCounts({ ...list, knownTotal, q: archived.offer_id.toLowerCase() })).toMatchObject({ on_sale: 1, declined: 0 });
+    }
   });
 
   it('keeps what the prices and rating reads found, the product its worst index and lowest margin; an accepted price makes the prices due now', async () => {

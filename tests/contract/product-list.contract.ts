@@ -113,6 +113,46 @@ export function testProductListContract(it: CatalogIt): void {
     expect(await ids({ platform: 'manual' })).toEqual([]);
   });
 
+  it("pages a platform's products newest-updated first across its sets of platforms, ties by id, deep pages too", async ({ catalog: { products } }) => {
+    const taobao = (item: string) => ({ platform: 'taobao' as const, item_id: item, url: `https://item.taobao.com/item.htm?id=${item}` });
+    const ozon = (item: string) => ({ platform: 'ozon' as const, item_id: item, url: `https://www.ozon.ru/product/${item}/` });
+    const alibaba = (item: string) => ({ platform: '1688' as const, item_id: item, url: `https://detail.1688.com/offer/${item}.html` });
+    // Sets taobao, 1688+taobao, ozon+taobao, ozon+1688+taobao and 1688 alone, updated in an order that mixes them, some at the same time.
+    const shapes = [[taobao('1')], [alibaba('2'), taobao('2')], [ozon('3'), taobao('3')], [ozon('4'), alibaba('4'), taobao('4')], [alibaba('5')]];
+    const made = Array.from({ length: 23 }, (_, i) => {
+      const sources = shapes[(i * 3) % shapes.length]!;
+      const stage = i % 7 === 0 ? 'archived' : i % 4 === 0 ? 'ready' : 'editing';
+      return product({ source_platform: sources[0]!.platform, sources, stage, updated_at: at(i % 9) });
+    });
+    for (const p of made) await products.insert(p);
+    const newestFirst = (a: Product, b: Product) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id);
+    const expected = (stage?: Product['stage']) =>
+      made
+        .filter((p) => p.sources.some((source) => source.platform === 'taobao'))
+        .filter((p) => (stage ? p.stage === stage : p.stage !== 'archived'))
+        .sort(newestFirst)
+        .map((p) => p.id);
+    const pages = async (pageSize: number, stage?: Product['stage']) => {
+      const ids: string[] = [];
+      for (let page = 1; page <= 20; page += 1) {
+        const { items, total } = await products.list({ page, pageSize, platform: 'taobao', stage });
+        expect(total).toBe(expected(stage).length);
+        ids.push(...items.map((item) => item.id));
+        if (items.length < pageSize) break;
+      }
+      return ids;
+    };
+    expect(expected().length).toBeGreaterThan(10);
+    expect(await pages(3)).toEqual(expected());
+    expect(await pages(4, 'editing')).toEqual(expected('editing'));
+    expect(await pages(20, 'archived')).toEqual(expected('archived'));
+    // Past the pages walked set by set (1 000 products deep) the list sorts the matches: the same order, here an empty page.
+    expect((await products.list({ page: 600, pageSize: 2, platform: 'taobao' })).items).toEqual([]);
+    expect((await products.list({ page: 1, pageSize: 200, platform: 'taobao', sort: { key: 'updated_at', descending: true } })).items.map((i) => i.id)).toEqual(
+      expected(),
+    );
+  });
+
   it('answers the first collected title beside a Russian name, and the cards publishing sends (issue 32)', async ({ catalog: { products } }) => {
     const raw = {
       texts: [

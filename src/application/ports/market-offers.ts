@@ -81,6 +81,7 @@ export interface MarketOfferRepository {
   /**
    * Products per market state among the list's matches of `query` (its `q`, stage and filters; its own market_state
    * left out, as the stage counts leave out the stage); products archived in the service included unless a stage is asked.
+   * Its `knownTotal`, when given, is how many products those matches are: a hint for the count's plan, never its answer.
    */
   stateCounts(query?: ProductListQuery): Promise<MarketStateCounts>;
 }

@@ -26,6 +26,12 @@ export const makeListProducts =
     const stageCounts = await deps.products.stageCounts(cleaned);
     // The counts are of the same matches: the stage's own, or every live stage's (archived only when asked).
     const knownTotal = cleaned.stage ? stageCounts[cleaned.stage] : STAGES.reduce((sum, stage) => (stage === 'archived' ? sum : sum + stageCounts[stage]), 0);
-    const [page, marketCounts] = await Promise.all([deps.products.list({ ...cleaned, knownTotal }), deps.marketStateCounts?.(cleaned) ?? NO_MARKET_COUNTS]);
+    // The market-state counts cover the stage's matches, or every stage's (archived included), of the query without its
+    // market_state: known from the stage counts unless a market_state narrowed them (a hint for their plan only).
+    const matches = cleaned.marketState ? undefined : cleaned.stage ? stageCounts[cleaned.stage] : STAGES.reduce((sum, stage) => sum + stageCounts[stage], 0);
+    const [page, marketCounts] = await Promise.all([
+      deps.products.list({ ...cleaned, knownTotal }),
+      deps.marketStateCounts?.({ ...cleaned, knownTotal: matches }) ?? NO_MARKET_COUNTS,
+    ]);
     return { ...page, stage_counts: stageCounts, market_state_counts: marketCounts };
   };

@@ -124,7 +124,7 @@ const section: BenchSection = {
         '',
         comparisonTable([
           {
-            name: 'GET /api/products?page_size=20 (total, page, asset counts, thumbnails)',
+            name: 'GET /api/products?page_size=20 (total, page with every item field, asset counts, thumbnails, stage and market-state counts)',
             ours: lists.ours,
             bare: lists.bare,
             target: '≥ 60 %',

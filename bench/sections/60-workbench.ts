@@ -65,12 +65,16 @@ const section: BenchSection = {
     };
     // The same answer (total, counts, every item's keys and values), else the section fails.
     await assertSameLists(list, authorization, { ours, bare });
-    const best = (a: LoadResult, b: LoadResult) => (a.reqPerSec >= b.reqPerSec ? a : b);
-    // Alternately, twice each, best kept: the machine is shared.
-    let oursList = await load({ url: ours.url + list, headers: { authorization } });
-    let bareList = await load({ url: bare.url + list, headers: { authorization } });
-    oursList = best(oursList, await load({ url: ours.url + list, headers: { authorization } }));
-    bareList = best(bareList, await load({ url: bare.url + list, headers: { authorization } }));
+    // Alternately, twice each, best kept (the machine is shared); the server's CPU per answered request beside it.
+    const rounds: Record<'ours' | 'bare', LoadResult[]> = { ours: [], bare: [] };
+    for (let round = 0; round < 2; round += 1)
+      for (const [name, server] of [
+        ['ours', ours],
+        ['bare', bare],
+      ] as const)
+        rounds[name].push(await load({ url: server.url + list, headers: { authorization }, serverPid: server.child.pid! }));
+    const best = (results: LoadResult[]) => results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+    const cpu = (results: LoadResult[]) => Math.min(...results.map((result) => result.serverCpuUs ?? Infinity)).toFixed(0);
     await bare.stop();
     const pricing = await timeBulkPricing(ours.url, authorization, editingIds, 5);
     await ours.stop();
@@ -85,7 +89,16 @@ const section: BenchSection = {
       '',
       '16 connections, no pipelining, 5 s after a 1 s warm-up; ours and bare alternately, twice each, best kept:',
       '',
-      comparisonTable([{ name: `GET ${list} (total, page, asset counts, thumbnails, stage_counts)`, ours: oursList, bare: bareList, target: '≥ 60 %' }]),
+      comparisonTable([
+        {
+          name: `GET ${list} (total, page, asset counts, thumbnails, stage_counts, market_state_counts) — CPU µs/request ours ${cpu(rounds.ours)}, bare ${cpu(rounds.bare)}`,
+          ours: best(rounds.ours),
+          bare: best(rounds.bare),
+          target: '≥ 60 %',
+        },
+      ]),
+      '',
+      `Both answered the same (total, stage and market-state counts, every item with its keys and values; checked before the rounds). Both servers spend most of a request on the stage counts over the filter's 25 000 index entries (grouped by set of platforms and stage, ~1.3–2 ms; the total is the sum of the live stage counts, so it costs no third count). The page walks each set of platforms newest first through its index (~0.07 ms; \`source_platforms in (…)\` sorted the 25 000 matches, ~2.2 ms), and the market-state counts walk the states when they are under a tenth of the matches (none here: ~0.01 ms, against ~1.3 ms probing each match). The thumbnails are the stored main images only (\`status = 'stored'\` in SQL since 022 dropped the status index, through which the first version took 44 ms a page).`,
       '',
       '| bulk request | products | ok | fastest ms | median ms | slowest ms | target |',
       '|---|---:|---:|---:|---:|---:|---|',

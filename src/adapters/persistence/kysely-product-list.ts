@@ -357,9 +357,11 @@ export async function listMarketStateCounts(db: Kysely<Database>, sqlite: boolea
     // platform of 100 000 products, ~4 ms) even when few or none have a state. SQLite walks the matches and probes each
     // one's state (~1.3 ms for 25 000 with no state at all, ~3.7 ms with 5 000 states); a `cross join` makes it walk the
     // states and probe each one's product instead (~1 µs a state, 0 with none): the cheaper side when the caller knows
-    // the matches (knownTotal) and the states are under a tenth of them. PostgreSQL plans the join by its statistics.
-    const walkStates = sqlite && query.knownTotal !== undefined && (await statesFollowed(db)) * STATE_WALK_FACTOR < query.knownTotal;
-    const join = walkStates ? sql`cross join` : sql`join`;
+    // the matches (knownTotal) and the states are under a tenth of them; with none there is nothing to walk, every count
+    // is 0 (a search's matches, read to probe them, took 40–60 ms). PostgreSQL plans the join by its statistics.
+    const followed = query.knownTotal !== undefined ? await statesFollowed(db) : undefined;
+    if (followed === 0) return counts;
+    const join = sqlite && followed !== undefined && followed * STATE_WALK_FACTOR < query.knownTotal! ? sql`cross join` : sql`join`;
     rows = (
       await sql<Row>`select m.market_state, count(*) as n from product_market_states m ${join} products on products.id = m.product_id
         where ${and(clauses)} group by m.market_state`.execute(db)

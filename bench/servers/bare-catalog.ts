@@ -1,7 +1,7 @@
 /**
  * The bare baseline for the catalog benchmark: node:http + better-sqlite3 serving, with the same work as ours
  * and nothing else (HS256 bearer check in both):
- * - GET /api/products, plain or with `market_state` or `platform`: the same answer as ours — total, the page with
+ * - GET /api/products, plain, with `market_state` or `platform`, or sorted by real margin: the same answer as ours — total, the page with
  *   every field of ours's items in ours's order (market state, price index, rating and margins read by the page's ids),
  *   stage counts and market-state counts — from hand-written statements prepared once (bench/list-comparison.ts
  *   holds the plain list against a minimal server; bench/list-answers.ts checks the answer is ours's, key by key);
@@ -67,6 +67,32 @@ const platformMarketCounts = (join: string) =>
     `select m.market_state, count(*) as n from product_market_states m ${join} products p on p.id = m.product_id where p.source_platforms ${IN_SETS} group by m.market_state`,
   );
 const [byMatches, byStates] = [platformMarketCounts('join'), platformMarketCounts('cross join')];
+// &sort=real_margin or -real_margin (bench/sections/81-market-state-list.ts, issue 33): as ours's pageByWatch, the
+// products the sweep read walked in the order of 028's index on product_market_watch.real_margin_percent and joined
+// to their product, then (past them) those not read yet by id.
+const P_COLUMNS = PAGE_COLUMNS.split(',')
+  .map((column) => `p.${column.trim()}`)
+  .join(', ');
+const marginPages = Object.fromEntries(
+  (['asc', 'desc'] as const).map((direction) => [
+    direction,
+    {
+      read: db.prepare(
+        `select ${P_COLUMNS} from product_market_watch w join products p on p.id = w.product_id
+        where p.stage != 'archived' and w.real_margin_percent is not null order by w.real_margin_percent ${direction}, w.product_id ${direction} limit ? offset ?`,
+      ),
+      rest: db.prepare(
+        `select ${PAGE_COLUMNS} from products p where p.stage != 'archived'
+          and p.id not in (select product_id from product_market_watch where real_margin_percent is not null) order by id ${direction} limit ? offset ?`,
+      ),
+    },
+  ]),
+) as Record<'asc' | 'desc', { read: Statement; rest: Statement }>;
+const marginRead = db
+  .prepare(
+    "select count(*) from product_market_watch w join products p on p.id = w.product_id where p.stage != 'archived' and w.real_margin_percent is not null",
+  )
+  .pluck();
 
 type PageRow = {
   id: string;
@@ -188,10 +214,11 @@ type Watch = {
 type Tally = { main: number; sku: number; detail: number; failed: number };
 
 type Counted = { stage: string; n: number }[];
+type ListFilter = { marketState?: string | undefined; platform?: string | undefined; sort?: string | undefined };
 type StateCounted = { market_state: string; n: number }[];
 
 /** The counts, the total (the live stages' sum) and the page of one request, by its filter. */
-function readList(size: number, offset: number, filter: { marketState?: string; platform?: string }) {
+function readList(size: number, offset: number, filter: ListFilter) {
   if (filter.platform !== undefined) {
     const sets = platformSets(filter.platform);
     const counted = platformStageCounts.all(...sets) as Counted;
@@ -203,6 +230,13 @@ function readList(size: number, offset: number, filter: { marketState?: string; 
     const states = ((stateTotal.get() as number) * 10 < matches ? byStates : byMatches).all(...sets) as StateCounted;
     return { counted, states, rows: rows as PageRow[] };
   }
+  if (filter.sort === 'real_margin' || filter.sort === '-real_margin') {
+    const pages = marginPages[filter.sort === 'real_margin' ? 'asc' : 'desc'];
+    const read = pages.read.all(size, offset) as PageRow[];
+    const rows =
+      read.length === size ? read : [...read, ...(pages.rest.all(size - read.length, Math.max(0, offset - (marginRead.get() as number))) as PageRow[])];
+    return { counted: stageCounts.all() as Counted, states: marketCounts.all() as StateCounted, rows };
+  }
   if (filter.marketState !== undefined)
     return {
       counted: stateStageCounts.all(filter.marketState) as Counted,
@@ -213,7 +247,7 @@ function readList(size: number, offset: number, filter: { marketState?: string; 
 }
 
 /** GET /api/products: the stage and market-state counts, one page and its assets, answered with ours's fields in ours's order. */
-function listPage(size: number, number: number, filter: { marketState?: string; platform?: string }): unknown {
+function listPage(size: number, number: number, filter: ListFilter): unknown {
   const { counted, states, rows } = readList(size, (number - 1) * size, filter);
   const stage_counts = { collected: 0, editing: 0, ready: 0, published: 0, archived: 0 };
   for (const row of counted) stage_counts[row.stage as keyof typeof stage_counts] += row.n;
@@ -282,6 +316,10 @@ createServer((req, res) => {
   if (url.pathname === '/api/export/products.csv') return void sendCsv(res);
   const size = Math.min(200, Number(url.searchParams.get('page_size') ?? 20));
   const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
-  const filter = { marketState: url.searchParams.get('market_state') ?? undefined, platform: url.searchParams.get('platform') ?? undefined };
+  const filter = {
+    marketState: url.searchParams.get('market_state') ?? undefined,
+    platform: url.searchParams.get('platform') ?? undefined,
+    sort: url.searchParams.get('sort') ?? undefined,
+  };
   send(200, listPage(size, number, filter));
 }).listen(Number(process.env.PORT), '127.0.0.1');

@@ -64,6 +64,29 @@ describe.each(testDatabases())('MarketOfferRepository on $name', (database) => {
     expect([again.market_state, again.market_errors, again.next_check_at, again.imported_at]).toEqual(['moderating', [], at(35), at(20)]);
   });
 
+  it('stores a look of many offers at once (multi-row rewrites of 256, 32, 8, 4 rows), every column as given', async () => {
+    const { offers, tasks, productId } = await open();
+    const ids = Array.from({ length: 300 }, (_, n) => `M-${String(n).padStart(3, '0')}`);
+    await tasks.insert(...ids.map((id) => imported(productId, id, 1)));
+    expect(await offers.enrolImported(at(10), 0)).toBe(300);
+    const looked = (await offers.ofProducts([productId])).map((offer, n): MarketOffer => ({
+      ...offer,
+      market_state: n % 2 === 0 ? 'on_sale' : 'no_stock',
+      sku: `90${n}`,
+      next_check_at: at(100 + (n % 50)),
+      market_price: 100 + n / 4,
+      price_index: n % 3 === 0 ? 'RED' : null,
+      real_margin_percent: n - 150.5,
+      content_groups: n % 5 === 0 ? [{ key: 'media', name: 'Медиа', rating: 50, improve_at_least: 1, improve_attributes: [{ id: 85, name: 'Бренд' }] }] : [],
+      created_seen: true,
+      prices_due: n % 7 === 0,
+    }));
+    await offers.save(looked);
+    const stored = await offers.ofProducts([productId]);
+    expect(stored).toHaveLength(300);
+    expect(stored.sort((a, b) => a.offer_id.localeCompare(b.offer_id))).toEqual(looked.sort((a, b) => a.offer_id.localeCompare(b.offer_id)));
+  });
+
   it("counts products per market state among the list's matches: its q, stage and filters, never its own market_state", async () => {
     const { offers, tasks, products, productId } = await open();
     const published = publishableProduct({ id: randomUUID(), offer_id: `PUB-${randomUUID().slice(0, 6)}`, stage: 'published' });

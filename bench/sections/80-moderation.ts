@@ -62,7 +62,7 @@ const section: BenchSection = {
       return [
         `${OFFERS} published offers without variants, each imported on the fake marketplace (whose moderation keeps them all \`moderating\`) and`,
         'followed by the sweep: each round asks for every offer once (`/v3/product/info/list`, one shop, claims of 1000), on SQLite, the',
-        `sweep's passes run back to back in this process (no timer; the enrolment of the 10 000 imported records before round 1), the fake marketplace in its own (bench/servers/fake-ozon.ts), so RSS and CPU are the service's. RSS sampled every 5 ms; with \`--expose-gc\` each round starts and ends on a settled full collection; "added" is the round's peak over its start.`,
+        `sweep's passes run back to back in this process (no timer; the enrolment of the 10 000 imported records before round 1), the fake marketplace in its own (bench/servers/fake-ozon.ts), so RSS and CPU are the service's. RSS sampled every 5 ms; each round starts and ends on a settled full collection (\`npm run bench\` runs with \`--expose-gc\`); "added" is the round's peak over its start.`,
         '',
         '| round | requests | offers asked | most in one | time (ms) | CPU (ms) | RSS before (MB) | peak (MB) | after (MB) | added (MB) |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

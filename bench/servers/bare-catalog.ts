@@ -30,12 +30,10 @@ const stageCounts = db.prepare('select stage, n from product_stage_counts');
 const marketCounts = db.prepare('select market_state, n from market_state_counts');
 const page = pageWhere("p.stage != 'archived'");
 // &market_state=X (bench/sections/81-market-state-list.ts): the page walks the products newest first probing each
-// one's state (0.06 ms for a page of a 10 % state; an id-in list sorted after is ~70 ms); the stage counts group the
-// state's products by stage; the state counts are the kept ones (a list's own state filter is left out of them).
+// one's state (0.06 ms for a page of a 10 % state; an id-in list sorted after is ~70 ms); the stage counts are the
+// state's kept ones (033's market_state_stage_counts), the state counts too (a list's own state filter left out of them).
 const statePage = pageWhere("p.stage != 'archived' and exists (select 1 from product_market_states s where s.product_id = p.id and s.market_state = ?)");
-const stateStageCounts = db.prepare(
-  'select stage, count(*) as n from products where id in (select product_id from product_market_states where market_state = ?) group by stage',
-);
+const stateStageCounts = db.prepare('select stage, n from market_state_stage_counts where market_state = ?');
 // &platform=X (bench/sections/60-workbench.ts): a product matches by any platform it was collected from, 032's
 // source_platforms holding them comma-separated in PLATFORMS order, so the filter is one IN over the sets with X.
 // Its counts are grouped by the set as well as the stage (the index's order: no sort of the matches) and summed.

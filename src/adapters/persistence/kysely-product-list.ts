@@ -309,6 +309,14 @@ export async function listStageCounts(
     for (const row of rows) if (row.stage in counts) counts[row.stage] = Number(row.n);
     return counts;
   }
+  // A market state alone: 033's kept counts per state and stage (grouping the state's products cost ~25 ms at 10 000).
+  if (!q && query.marketState !== undefined && filterClauses(sqlite, { ...query, marketState: undefined }).length === 0) {
+    const { rows } = await sql<{ stage: Stage; n: number }>`select stage, n from market_state_stage_counts where market_state = ${query.marketState}`.execute(
+      db,
+    );
+    for (const row of rows) if (row.stage in counts) counts[row.stage] = Number(row.n);
+    return counts;
+  }
   const archivedClauses = [sql`stage = 'archived'`, ...filters, ...(q ? [holdsClause(sqlite, q, true)] : [])];
   const archived = await sql<{ n: number }>`select count(*) as n from products where ${and(archivedClauses)}`.execute(db);
   counts.archived = Number(archived.rows[0]?.n ?? 0);

@@ -30,6 +30,7 @@ import * as searchCollectedTitles from './029-search-collected-titles.ts';
 import * as publishMode from './030-publish-mode.ts';
 import * as marketPriceBackfill from './031-market-price-backfill.ts';
 import * as summaryColumns from './032-summary-columns.ts';
+import * as marketStateStageCounts from './033-market-state-stage-counts.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030-publish-mode': publishMode,
   '031-market-price-backfill': marketPriceBackfill,
   '032-summary-columns': summaryColumns,
+  '033-market-state-stage-counts': marketStateStageCounts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

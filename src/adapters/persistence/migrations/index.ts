@@ -31,6 +31,7 @@ import * as publishMode from './030-publish-mode.ts';
 import * as marketPriceBackfill from './031-market-price-backfill.ts';
 import * as summaryColumns from './032-summary-columns.ts';
 import * as marketStateStageCounts from './033-market-state-stage-counts.ts';
+import * as priceIndexStageCounts from './034-price-index-stage-counts.ts';
 
 /** Every migration, listed statically so a bundler or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031-market-price-backfill': marketPriceBackfill,
   '032-summary-columns': summaryColumns,
   '033-market-state-stage-counts': marketStateStageCounts,
+  '034-price-index-stage-counts': priceIndexStageCounts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -104,6 +104,8 @@ export type MarketplaceTables = {
   market_state_counts: { market_state: string; n: number };
   /** Products per market state and stage, kept by triggers on product_market_states and products (033). */
   market_state_stage_counts: { market_state: string; stage: string; n: number };
+  /** Products per worst price index and stage, kept by triggers on product_market_watch and products (034). */
+  price_index_stage_counts: { price_index: string; stage: string; n: number };
   /** A product's worst price index, lowest content rating and real margin among its offers (028). */
   product_market_watch: {
     product_id: string;

@@ -8,6 +8,29 @@ import { assertSameLists } from './list-answers.ts';
  * of it. Ours, bare and minimal are measured in turn, each round in that order, three rounds, the best of each kept,
  * after their first pages were checked to be ours's answer key by key (list-answers.ts): a section fails otherwise.
  */
+/** The best of a server's rounds by req/s, and its least server CPU per answered request (steadier on a shared machine). */
+export const bestRound = (results: LoadResult[]): LoadResult => results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+export const leastCpuUs = (results: LoadResult[]): number => Math.min(...results.map((result) => result.serverCpuUs ?? Infinity));
+
+/**
+ * Ours and bare in turn on `path`, `rounds` times each (a shared machine: a load spike hits both rather than whichever
+ * ran second): each one's best round and least CPU per request.
+ */
+export async function alternateRounds(
+  servers: { readonly ours: RunningServer; readonly bare: RunningServer },
+  path: string,
+  authorization: string,
+  options: { readonly rounds?: number; readonly seconds?: number } = {},
+): Promise<{ ours: LoadResult; bare: LoadResult; cpuUs: { ours: number; bare: number } }> {
+  const results: Record<'ours' | 'bare', LoadResult[]> = { ours: [], bare: [] };
+  for (let round = 0; round < (options.rounds ?? 2); round += 1)
+    for (const name of ['ours', 'bare'] as const) {
+      const server = servers[name];
+      results[name].push(await load({ url: server.url + path, headers: { authorization }, serverPid: server.child.pid!, seconds: options.seconds }));
+    }
+  return { ours: bestRound(results.ours), bare: bestRound(results.bare), cpuUs: { ours: leastCpuUs(results.ours), bare: leastCpuUs(results.bare) } };
+}
+
 export type ListComparison = { readonly ours: LoadResult; readonly bare: LoadResult; readonly minimal: LoadResult; readonly lines: string[] };
 
 export async function compareLists(options: {
@@ -32,9 +55,8 @@ export async function compareLists(options: {
         rounds[name].push(await load({ url: server.url + options.path, headers, connections: options.connections, serverPid: server.child.pid! }));
       }
     }
-    const best = (results: LoadResult[]) => results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
-    const [ours, bare, fast] = [best(rounds.ours), best(rounds.bare), best(rounds.minimal)];
-    const cpu = (results: LoadResult[]) => Math.min(...results.map((result) => result.serverCpuUs ?? Infinity)).toFixed(0);
+    const [ours, bare, fast] = [bestRound(rounds.ours), bestRound(rounds.bare), bestRound(rounds.minimal)];
+    const cpu = (results: LoadResult[]) => leastCpuUs(results).toFixed(0);
     const each = (results: LoadResult[]) => results.map((result) => result.reqPerSec.toFixed(0)).join(' / ');
     return {
       ours,

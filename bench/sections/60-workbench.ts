@@ -2,8 +2,9 @@ import os from 'node:os';
 import { login, SECRETS } from '../catalog-client.ts';
 import { catalogServiceEnv, seedCatalog } from '../catalog-seed.ts';
 import { CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
-import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
+import { comparisonTable, startServer, tempDir } from '../lib.ts';
 import { assertSameLists } from '../list-answers.ts';
+import { alternateRounds } from '../list-comparison.ts';
 import { type BenchSection } from '../section.ts';
 import { sourcePlatformsOf } from '../../src/adapters/persistence/source-platforms.ts';
 import { type Platform } from '../../src/domain/common/platform.ts';
@@ -66,15 +67,7 @@ const section: BenchSection = {
     // The same answer (total, counts, every item's keys and values), else the section fails.
     await assertSameLists(list, authorization, { ours, bare });
     // Alternately, twice each, best kept (the machine is shared); the server's CPU per answered request beside it.
-    const rounds: Record<'ours' | 'bare', LoadResult[]> = { ours: [], bare: [] };
-    for (let round = 0; round < 2; round += 1)
-      for (const [name, server] of [
-        ['ours', ours],
-        ['bare', bare],
-      ] as const)
-        rounds[name].push(await load({ url: server.url + list, headers: { authorization }, serverPid: server.child.pid! }));
-    const best = (results: LoadResult[]) => results.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
-    const cpu = (results: LoadResult[]) => Math.min(...results.map((result) => result.serverCpuUs ?? Infinity)).toFixed(0);
+    const lists = await alternateRounds({ ours, bare }, list, authorization);
     await bare.stop();
     const pricing = await timeBulkPricing(ours.url, authorization, editingIds, 5);
     await ours.stop();
@@ -91,9 +84,9 @@ const section: BenchSection = {
       '',
       comparisonTable([
         {
-          name: `GET ${list} (total, page, asset counts, thumbnails, stage_counts, market_state_counts) — CPU µs/request ours ${cpu(rounds.ours)}, bare ${cpu(rounds.bare)}`,
-          ours: best(rounds.ours),
-          bare: best(rounds.bare),
+          name: `GET ${list} (total, page, asset counts, thumbnails, stage_counts, market_state_counts) — CPU µs/request ours ${lists.cpuUs.ours.toFixed(0)}, bare ${lists.cpuUs.bare.toFixed(0)}`,
+          ours: lists.ours,
+          bare: lists.bare,
           target: '≥ 60 %',
         },
       ]),

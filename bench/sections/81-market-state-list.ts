@@ -3,8 +3,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { login, SECRETS } from '../catalog-client.ts';
 import { catalogServiceEnv, seedCatalog } from '../catalog-seed.ts';
 import { CATALOG_SHAPE, PRODUCTS } from '../catalog-workload.ts';
-import { comparisonTable, load, type LoadResult, startServer, tempDir } from '../lib.ts';
+import { comparisonTable, startServer, tempDir } from '../lib.ts';
 import { assertSameLists } from '../list-answers.ts';
+import { alternateRounds } from '../list-comparison.ts';
 import { type BenchSection } from '../section.ts';
 
 /** Each product's market state in the seeded catalog: a tenth on sale, a tenth without stock, 2 % declined, the rest never published. */
@@ -48,7 +49,6 @@ const section: BenchSection = {
     const bare = await startServer('bench/servers/bare-catalog.ts', { BARE_DB_FILE: dbFile, JWT_SECRET: SECRETS.JWT_SECRET });
     try {
       const authorization = await login(ours.url);
-      const headers = { authorization };
       const paths = [
         ['GET /api/products?page_size=20 (plain, for the ratio it should keep)', '/api/products?page_size=20'],
         ['… &market_state=on_sale (~10 000 matches)', '/api/products?page_size=20&market_state=on_sale'],
@@ -60,20 +60,13 @@ const section: BenchSection = {
       const rows = [];
       const cpuRatios: number[] = [];
       for (const [name, path] of paths) {
-        const results: Record<'ours' | 'bare', LoadResult[]> = { ours: [], bare: [] };
-        for (let round = 0; round < 2; round += 1)
-          for (const [which, server] of [
-            ['ours', ours],
-            ['bare', bare],
-          ] as const)
-            results[which].push(await load({ url: server.url + path, headers, serverPid: server.child.pid!, seconds: 3 }));
-        const best = (list: LoadResult[]) => list.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
-        const cpu = (list: LoadResult[]) => Math.min(...list.map((result) => result.serverCpuUs ?? Infinity)).toFixed(0);
-        cpuRatios.push(Number(cpu(results.bare)) / Number(cpu(results.ours)));
+        const measured = await alternateRounds({ ours, bare }, path, authorization, { seconds: 3 });
+        const cpu = { ours: measured.cpuUs.ours.toFixed(0), bare: measured.cpuUs.bare.toFixed(0) };
+        cpuRatios.push(measured.cpuUs.bare / measured.cpuUs.ours);
         rows.push({
-          name: `${name} — CPU µs/request ours ${cpu(results.ours)}, bare ${cpu(results.bare)}`,
-          ours: best(results.ours),
-          bare: best(results.bare),
+          name: `${name} — CPU µs/request ours ${cpu.ours}, bare ${cpu.bare}`,
+          ours: measured.ours,
+          bare: measured.bare,
         });
       }
       return [

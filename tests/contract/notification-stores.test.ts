@@ -48,17 +48,25 @@ for (const database of testDatabases()) {
       const results = await Promise.all([1, 2, 3, 4, 5].map((n) => notes.open('k', note(n), [])));
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await notes.isOpen('k')).toBe(true);
-      await notes.close('k');
+      await notes.close(['k']);
       expect(await notes.isOpen('k')).toBe(false);
-      await notes.close('k');
+      await notes.close(['k']);
       expect(await notes.open('k', note(6), [])).toBe(true);
       expect(await notes.open('k', note(7), [])).toBe(false);
       expect((await notes.list({ page: 1, pageSize: 10, unread: false })).total).toBe(2);
     });
 
+    it('ends many episodes in one call past the read size, and no others', async () => {
+      for (const n of [1, 2, 3]) await notes.open(`open-${n}`, note(n), []);
+      await notes.close([...Array.from({ length: 1200 }, (_, n) => `none-${n}`), 'open-1', 'open-3']);
+      expect([...(await notes.openAmong(['open-1', 'open-2', 'open-3']))]).toEqual(['open-2']);
+      await notes.close([]);
+      expect(await notes.open('open-1', note(4), [])).toBe(true);
+    });
+
     it('tells which of many keys have an open episode, in one call past the read size', async () => {
       for (const n of [1, 2, 3]) await notes.open(`open-${n}`, note(n), []);
-      await notes.close('open-2');
+      await notes.close(['open-2']);
       const keys = [...Array.from({ length: 1200 }, (_, n) => `none-${n}`), 'open-1', 'open-2', 'open-3'];
       expect([...(await notes.openAmong(keys))].sort()).toEqual(['open-1', 'open-3']);
       expect(await notes.openAmong([])).toEqual(new Set());
@@ -135,7 +143,7 @@ for (const database of testDatabases()) {
       await notes.open('closed-read', note(2), [{ webhookId: 'w1', text: 'two' }]);
       await notes.open('closed-unread', note(3), []);
       await notes.open('closed-new', note(40), []);
-      for (const key of ['closed-read', 'closed-unread', 'closed-new']) await notes.close(key);
+      await notes.close(['closed-read', 'closed-unread', 'closed-new']);
       await notes.markRead([uuid(1), uuid(2), uuid(40)]);
       expect(await notes.prune(at(30))).toBe(1);
       expect((await notes.list({ page: 1, pageSize: 10, unread: false })).items.map((item) => item.id)).toEqual([uuid(40), uuid(3), uuid(1)]);

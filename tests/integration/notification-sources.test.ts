@@ -53,6 +53,25 @@ describe('notifications the service produces itself: key_expiring and quota_used
     expect(item).toMatchObject({ title: `商品被平台拒绝：${product.name}`, detail: `货号 ${product.offer_id}：平台审核未通过，请按错误说明修改后重新发布。` });
   });
 
+  it('tracks a sweep’s look: once while a state holds, ended when it stops, told again when it returns — past one statement’s keys', async () => {
+    const { notifier } = app.t.container.cradle;
+    const product = await insertPublishable(app.t);
+    const total = async () =>
+      (await app.t.app.inject({ method: 'GET', url: '/api/notifications?page_size=1', headers: app.t.auth })).json<{ total: number }>().total;
+    const before = await total();
+    // 600 variants' states in one look: more keys than one statement takes (500).
+    const events = Array.from({ length: 600 }, (_, n) => ({ kind: 'no_stock' as const, shopId: app.shopId, productId: product.id, variantId: `v-${n}` }));
+    const look = (holds: (n: number) => boolean) => notifier.track(events.map((event, n) => ({ event, holds: holds(n) })));
+    await look(() => true);
+    await look(() => true);
+    expect(await total()).toBe(before + 600);
+    // All but the first end while the first still holds; then all hold again: the 599 that ended are told again.
+    await look((n) => n === 0);
+    expect(await total()).toBe(before + 600);
+    await look(() => true);
+    expect(await total()).toBe(before + 600 + 599);
+  });
+
   it('notifies once when new cards wait for the daily create quota, and clears when they went out', async () => {
     const { ozon, t, shopId } = app;
     ozon.plan = { pendingPolls: 0, outcome: 'imported' };

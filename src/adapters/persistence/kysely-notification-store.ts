@@ -100,8 +100,14 @@ export function makeKyselyNotificationStore(db: Kysely<Database>): NotificationS
       return open;
     },
 
-    async close(key) {
-      await db.updateTable('notifications').set({ open_key: null }).where('open_key', '=', key).execute();
+    async close(keys) {
+      for (let start = 0; start < keys.length; start += KEYS_A_READ) {
+        await db
+          .updateTable('notifications')
+          .set({ open_key: null })
+          .where('open_key', 'in', keys.slice(start, start + KEYS_A_READ))
+          .execute();
+      }
     },
 
     async list({ page, pageSize, unread }) {

@@ -123,19 +123,22 @@ export function makeNotifier({ notifications, webhooks, shops, products, clock, 
       if (opened && made.deliveries.length > 0) onQueued?.();
       return opened;
     },
-    clear: (subject) => notifications.close(episodeKey(subject)),
+    clear: (subject) => notifications.close([episodeKey(subject)]),
     async track(events) {
       const keys = events.map(({ event }) => episodeKey(event));
       const opened = await notifications.openAmong(keys);
       const told = batched(events.filter(({ holds }, index) => holds && !opened.has(keys[index]!)).map(({ event }) => event));
       const opening: { key: string; notification: Notification; deliveries: QueuedDelivery[] }[] = [];
+      const ended: string[] = [];
       for (const [index, { event, holds }] of events.entries()) {
         const key = keys[index]!;
         if (holds && !opened.has(key)) {
           const made = await compose(event, told);
           if (made) opening.push({ key, ...made });
-        } else if (!holds && opened.has(key)) await notifications.close(key);
+        } else if (!holds && opened.has(key)) ended.push(key);
       }
+      // The episodes that ended, in statements of many keys (a look at 1000 offers may end as many).
+      await notifications.close(ended);
       // One transaction for the new episodes (a round of the bench opened 10 000, one transaction each).
       const made = await notifications.openMany(opening);
       if (opening.some(({ key, deliveries }) => made.has(key) && deliveries.length > 0)) onQueued?.();

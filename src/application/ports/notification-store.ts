@@ -16,8 +16,8 @@ export interface NotificationStore {
   isOpen(key: string): Promise<boolean>;
   /** Which of these keys have an open episode (a sweep's look at up to 1000 offers reads them at once). */
   openAmong(keys: readonly string[]): Promise<Set<string>>;
-  /** Ends the episode under `key` (its notification stays); the next `open` under it stores a new one. */
-  close(key: string): Promise<void>;
+  /** Ends the episodes under these keys (their notifications stay); the next `open` under one stores a new one. */
+  close(keys: readonly string[]): Promise<void>;
   /** Newest first; `unread` only those not read; `unreadTotal` counts every unread one. */
   list(query: { page: number; pageSize: number; unread: boolean }): Promise<{ total: number; unreadTotal: number; items: Notification[] }>;
   /** Removes read notifications from before `before` whose episode ended; answers how many. */

@@ -5,11 +5,12 @@ import { STAGES, type Stage } from '../../domain/catalog/product.ts';
 import { type Platform } from '../../domain/common/platform.ts';
 import { MARKET_STATES, type MarketState } from '../../domain/publishing/market-state.ts';
 import { type Database } from './database.ts';
+import { runFixed } from './fixed-queries.ts';
 import { countAndKeep, keptTotal, SEARCH_COUNT_DEFAULTS, type SearchCountOptions } from './kept-search-totals.ts';
 import { containsPattern } from './like-pattern.ts';
 import { indexedHolds, postgresSearchTotal, searchPostgres } from './postgres-search.ts';
 import { MANUAL_PLATFORM } from './product-rows.ts';
-import { type SummaryRow, type SummarySelect, summariesWithAssets, summaryRow, summarySql } from './product-summary-rows.ts';
+import { type SummaryRow, type SummarySelect, summariesWithAssets, summaryColumnsSql, summaryRow, summarySql } from './product-summary-rows.ts';
 import { type SearchIndexQuery, searchIndexQuery } from './search-index.ts';
 import { platformSets } from './source-platforms.ts';
 
@@ -99,17 +100,24 @@ async function listPlain(
 ): Promise<{ total: number; rows: SummaryRow[] }> {
   const stage = query.stage ? sql`stage = ${query.stage}` : sql`stage != 'archived'`;
   const where = q ? sql`${stage} and search_text like ${containsPattern(q)} escape '\\'` : stage;
+  const offset = (query.page - 1) * query.pageSize;
+  // Its parameters in the text's order: the stage, the pattern, the page.
+  const parameters = [...(query.stage ? [query.stage] : []), ...(q ? [containsPattern(q)] : []), query.pageSize, offset];
+  const key = `plain-page:${query.stage ? 'stage' : 'live'}:${q ? 'q' : ''}`;
+  const select = (columns: RawBuilder<unknown>) =>
+    sql`select ${columns} from products where ${where} order by updated_at desc, id desc limit ${query.pageSize} offset ${offset}`;
+  // SQLite answers the columns as the row itself (summaryColumnsSql); PostgreSQL one JSON array per row.
+  const page = sqlite
+    ? runFixed(db, key, parameters, () => select(summaryColumnsSql) as RawBuilder<SummaryRow>)
+    : runFixed(db, key, parameters, () => select(summarySql(false)) as RawBuilder<SummarySelect>).then((rows) =>
+        rows.map(({ summary }) => summaryRow(summary)),
+      );
+  // The use case passes the total it read with the stage counts (the same counters or count): no second read of it.
   const totalQuery = q
     ? sql<{ total: number }>`select count(*) as total from products where ${where}`
     : sql<{ total: number }>`select coalesce(sum(n), 0) as total from product_stage_counts where ${stage}`;
-  const offset = (query.page - 1) * query.pageSize;
-  const [totals, page] = await Promise.all([
-    totalQuery.execute(db),
-    sql<SummarySelect>`select ${summarySql(sqlite)} from products where ${where} order by updated_at desc, id desc limit ${query.pageSize} offset ${offset}`.execute(
-      db,
-    ),
-  ]);
-  return { total: Number(totals.rows[0]?.total ?? 0), rows: page.rows.map(({ summary }) => summaryRow(summary)) };
+  const [total, rows] = await Promise.all([query.knownTotal ?? totalQuery.execute(db).then(({ rows }) => Number(rows[0]?.total ?? 0)), page]);
+  return { total, rows };
 }
 
 const isNewestFirst = (query: ProductListQuery): boolean => query.sort === undefined || (query.sort.key === 'updated_at' && query.sort.descending);
@@ -314,7 +322,7 @@ export async function listStageCounts(
   const counts = emptyCounts();
   const filters = filterClauses(sqlite, query);
   if (!q && filters.length === 0) {
-    const { rows } = await sql<{ stage: Stage; n: number }>`select stage, n from product_stage_counts`.execute(db);
+    const rows = await runFixed(db, 'stage-counts', [], () => sql<{ stage: Stage; n: number }>`select stage, n from product_stage_counts`);
     for (const row of rows) if (row.stage in counts) counts[row.stage] = Number(row.n);
     return counts;
   }
@@ -363,7 +371,8 @@ export async function listMarketStateCounts(db: Kysely<Database>, sqlite: boolea
   const counts = Object.fromEntries(MARKET_STATES.map((state) => [state, 0])) as MarketStateCounts;
   type Row = { market_state: string; n: number };
   let rows: Row[];
-  if (!q && filters.length === 0 && query.stage === undefined) rows = (await sql<Row>`select market_state, n from market_state_counts`.execute(db)).rows;
+  if (!q && filters.length === 0 && query.stage === undefined)
+    rows = await runFixed(db, 'market-state-counts', [], () => sql<Row>`select market_state, n from market_state_counts`);
   else {
     // The search index holds live products only; archived ones are matched by a scan (as the stage counts do).
     const holds = !q

@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable } from 'kysely';
 import { type Product } from '../../domain/catalog/product.ts';
-import { type FieldStorage, PRODUCT_FIELD_LIST } from '../../domain/catalog/product-fields.ts';
+import { type FieldStorage, PRODUCT_FIELD_LIST, type ProductFieldSpec } from '../../domain/catalog/product-fields.ts';
 import { firstCollectedTitle } from '../../domain/intake/collected-title.ts';
 import { cardCount } from '../../domain/publishing/publish-variant-items.ts';
 import { type ProductTable } from './database.ts';
@@ -89,6 +89,19 @@ export function productToRow(product: Product): Insertable<ProductTable> {
   for (const { field, write } of WRITTEN) row[field] = write(product[field]);
   for (const [column, derive] of DERIVED) row[column] = derive(product);
   return row as Insertable<ProductTable>;
+}
+
+/**
+ * The product of a row read by a migration that rewrites products (029, 032): a column a LATER migration adds is not
+ * in the table yet when an old database is brought up to date, so its field reads as a new product's would (its
+ * `initial`, else null) instead of failing (a JSON field's `JSON.parse(undefined)` stopped the service's start).
+ * The service's own reads use `rowToProduct`: every column exists by then.
+ */
+export function rowToProductInMigration(row: Readonly<Record<string, unknown>>): Product {
+  const product: Record<string, unknown> = {};
+  for (const spec of PRODUCT_FIELD_LIST as readonly ProductFieldSpec[])
+    product[spec.field] = spec.field in row ? FROM_COLUMN[spec.stored](row[spec.field]) : (spec.initial ?? null);
+  return product as Product;
 }
 
 /** The product of a row: every listed field read back as its storage kind wrote it. */

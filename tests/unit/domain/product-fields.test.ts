@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ProductTable } from '../../../src/adapters/persistence/database.ts';
 import { PRODUCT_FIELDS } from '../../../src/adapters/http/labels/product-fields.ts';
 import { EXPORT_COLUMNS, toRecord } from '../../../src/adapters/persistence/export-rows.ts';
-import { PRODUCT_COLUMNS, productToRow, rowToProduct } from '../../../src/adapters/persistence/product-rows.ts';
+import { PRODUCT_COLUMNS, productToRow, rowToProduct, rowToProductInMigration } from '../../../src/adapters/persistence/product-rows.ts';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_LABELS } from '../../../src/domain/catalog/csv-columns.ts';
 import { newProduct, type Product } from '../../../src/domain/catalog/product.ts';
 import { EDITABLE_FIELDS, PRODUCT_FIELD_LIST, PRODUCT_FIELD_LABELS } from '../../../src/domain/catalog/product-fields.ts';
@@ -131,6 +131,15 @@ describe('rows and export records from the field list', () => {
     const row = productToRow(manual);
     expect(row).toMatchObject({ source_platform: '', images: null });
     expect(rowToProduct(stored(row, null, null))).toEqual(manual);
+  });
+
+  it('reads a row from before a later migration in a migration: the missing columns as a new product has them', () => {
+    const row: Record<string, unknown> = stored(productToRow(product), 'ann', 'bob');
+    expect(rowToProductInMigration(row)).toEqual(product);
+    // As if sources, variants (JSON) and publish_mode were added after the migration that reads the row.
+    const { sources: _sources, variants: _variants, publish_mode: _mode, ...older } = row;
+    expect(() => rowToProduct(older as Selectable<ProductTable>)).toThrow(SyntaxError);
+    expect(rowToProductInMigration(older)).toEqual({ ...product, sources: [], variants: [], publish_mode: 'create' });
   });
 
   it('reads an export tuple in the export columns order into the exported fields', () => {

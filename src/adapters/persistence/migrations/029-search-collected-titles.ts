@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable } from 'kysely';
 import { type Database, type ProductTable } from '../database.ts';
-import { rowToProduct } from '../product-rows.ts';
+import { rowToProductInMigration } from '../product-rows.ts';
 import { searchTextOf } from '../search-text.ts';
 
 const BATCH = 500;
@@ -16,7 +16,7 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   for (;;) {
     const rows = (await db.selectFrom('products').selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute()) as Selectable<ProductTable>[];
     for (const row of rows) {
-      const text = searchTextOf(rowToProduct(row));
+      const text = searchTextOf(rowToProductInMigration(row));
       if (text !== row.search_text) await db.updateTable('products').set({ search_text: text }).where('id', '=', row.id).execute();
     }
     if (rows.length < BATCH) return;

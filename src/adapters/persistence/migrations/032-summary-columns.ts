@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { type Database, type ProductTable } from '../database.ts';
 import { isSqlite, sqliteColumnsOf } from '../dialect-of.ts';
-import { derivedColumnsOf, rowToProduct } from '../product-rows.ts';
+import { derivedColumnsOf, rowToProductInMigration } from '../product-rows.ts';
 
 const BATCH = 500;
 /** The added columns and their types; a row written before the backfill reads as no title, one card, no platform. */
@@ -27,7 +27,7 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
   for (;;) {
     const rows = (await db.selectFrom('products').selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute()) as Selectable<ProductTable>[];
     for (const row of rows) {
-      const derived = derivedColumnsOf(rowToProduct(row));
+      const derived = derivedColumnsOf(rowToProductInMigration(row));
       const changed = Object.fromEntries(COLUMNS.filter((column) => derived[column] !== row[column]).map((column) => [column, derived[column]]));
       if (Object.keys(changed).length > 0) await db.updateTable('products').set(changed).where('id', '=', row.id).execute();
     }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { type NewProductFields, type Product } from '../../src/domain/catalog/product.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { type TestApp, startTestApp } from './test-app.ts';
-import { publishableProduct } from './publishable-product.ts';
+import { PUBLIC_BASE, publishableProduct } from './publishable-product.ts';
 
 export const GOOD_KEY = '3f1b2c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
 
@@ -57,6 +57,14 @@ export async function waitForFinalTask(t: TestApp, taskId: string, limitMs = 15_
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A service whose publish poll and moderation sweep look within a fraction of a second (add MARKET_RECHECK_MS to taste). */
+export const MARKET_SOON: Readonly<Record<string, string>> = {
+  PUBLIC_BASE_URL: PUBLIC_BASE,
+  PUBLISH_POLL_IDLE: '100ms',
+  MARKET_SWEEP_FIRST_MS: '20',
+  MARKET_SWEEP_MAX_MS: '80',
+};
 
 export type ShopApp = { readonly ozon: FakeOzon; readonly t: TestApp; readonly shopId: string; close(): Promise<void> };
 

@@ -3,8 +3,8 @@ import { type FakeCdn, startFakeCdn } from '../fakes/cdn.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
 import { FAKE_CATEGORY_ID, FAKE_TYPE_ID } from '../fakes/ozon-catalog.ts';
 import { FAKE_WAREHOUSES } from '../fakes/ozon-stocks.ts';
-import { GOOD_KEY, bindActiveShop, waitForFinalTask } from '../helpers/marketplace-app.ts';
-import { PUBLIC_BASE, copyableProduct } from '../helpers/publishable-product.ts';
+import { GOOD_KEY, MARKET_SOON, bindActiveShop, waitForFinalTask } from '../helpers/marketplace-app.ts';
+import { copyableProduct } from '../helpers/publishable-product.ts';
 import { randomUUID } from 'node:crypto';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
@@ -45,10 +45,7 @@ describe('follow-selling: copies of marketplace cards, with a full card as the f
     t = await startTestApp({
       env: {
         OZON_API_URL: ozon.url,
-        PUBLIC_BASE_URL: PUBLIC_BASE,
-        PUBLISH_POLL_IDLE: '100ms',
-        MARKET_SWEEP_FIRST_MS: '20',
-        MARKET_SWEEP_MAX_MS: '80',
+        ...MARKET_SOON,
         MARKET_RECHECK_MS: '150',
         STOCK_IDLE: '100ms',
         STOCK_PAIR_INTERVAL: '10ms',

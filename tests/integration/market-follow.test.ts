@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedOffer } from '../../src/application/ports/offers-created.ts';
 import { startFeatures } from '../../src/infrastructure/container.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
-import { GOOD_KEY, bindActiveShop, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
-import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
+import { GOOD_KEY, MARKET_SOON, bindActiveShop, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { storedVariantProduct } from '../helpers/stored-variant-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
@@ -40,10 +39,7 @@ describe('following a card on the marketplace after its import', () => {
       start: false,
       env: {
         OZON_API_URL: ozon.url,
-        PUBLIC_BASE_URL: PUBLIC_BASE,
-        PUBLISH_POLL_IDLE: '100ms',
-        MARKET_SWEEP_FIRST_MS: '20',
-        MARKET_SWEEP_MAX_MS: '80',
+        ...MARKET_SOON,
         MARKET_RECHECK_MS: '150',
       },
     });

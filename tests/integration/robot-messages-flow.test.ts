@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GroupRobotFakes, startGroupRobots } from '../fakes/group-robots.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
-import { GOOD_KEY, bindActiveShop, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
+import { GOOD_KEY, MARKET_SOON, bindActiveShop, insertPublishable, waitForFinalTask } from '../helpers/marketplace-app.ts';
 import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
@@ -23,10 +23,7 @@ describe('a declined card in the group chat', () => {
     t = await startTestApp({
       env: {
         OZON_API_URL: ozon.url,
-        PUBLIC_BASE_URL: PUBLIC_BASE,
-        PUBLISH_POLL_IDLE: '100ms',
-        MARKET_SWEEP_FIRST_MS: '20',
-        MARKET_SWEEP_MAX_MS: '80',
+        ...MARKET_SOON,
         MARKET_RECHECK_MS: '100',
         WEBHOOK_IDLE: '100ms',
       },

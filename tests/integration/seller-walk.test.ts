@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_WAREHOUSES } from '../fakes/ozon-stocks.ts';
 import { type FakeOzon, startFakeOzon } from '../fakes/ozon.ts';
-import { GOOD_KEY, insertPublishable } from '../helpers/marketplace-app.ts';
-import { PUBLIC_BASE } from '../helpers/publishable-product.ts';
+import { GOOD_KEY, MARKET_SOON, insertPublishable } from '../helpers/marketplace-app.ts';
 import { storedVariantProduct } from '../helpers/stored-variant-product.ts';
 import { type TestApp, startTestApp } from '../helpers/test-app.ts';
 
@@ -29,13 +28,10 @@ describe('a new seller, from binding a shop to cards on sale', () => {
     t = await startTestApp({
       env: {
         OZON_API_URL: ozon.url,
-        PUBLIC_BASE_URL: PUBLIC_BASE,
-        PUBLISH_POLL_IDLE: '100ms',
+        ...MARKET_SOON,
         PUBLISH_POLL_FIRST: '20ms',
         STOCK_IDLE: '50ms',
         STOCK_PAIR_INTERVAL: '100ms',
-        MARKET_SWEEP_FIRST_MS: '20',
-        MARKET_SWEEP_MAX_MS: '80',
         MARKET_RECHECK_MS: '100',
       },
     });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { apiJson, apiLogin } from './api.ts';
 import { MARKET_SWEEP_QUICK, bindShop, publishableProduct } from './publish-api.ts';
-import { POLL, type Stack, shot, startStack, text } from './stack.ts';
+import { POLL, type Stack, focusedField, shot, startStack, text } from './stack.ts';
 
 const CLIENT_ID = '2650031';
 const KEY = 'e2e-ozon-key-moderation';
@@ -64,9 +64,7 @@ describe('moderation and archive on the marketplace in Chromium', () => {
     await shot(page(), '73-product-market-declined');
     // The error's link takes the seller to the attribute it names (85, the brand).
     await page().click('#market-card .market-errors li button.link');
-    await expect
-      .poll(() => page().evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path') ?? null), POLL)
-      .toBe('attributes/85');
+    await expect.poll(focusedField(page()), POLL).toBe('attributes/85');
   });
 
   it('archives on the marketplace from the product and from the bulk bar; the shop’s range usage falls', async () => {

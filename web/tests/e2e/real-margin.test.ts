@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOzon, startFakeOzon } from '../../../tests/fakes/ozon.ts';
 import { apiJson, apiLogin } from './api.ts';
 import { MARKET_SWEEP_QUICK, bindShop, publishableProduct } from './publish-api.ts';
-import { POLL, type Stack, shot, startStack, text } from './stack.ts';
+import { POLL, type Stack, focusedField, shot, startStack, text } from './stack.ts';
 
 const CLIENT_ID = '2650033';
 const KEY = 'e2e-ozon-key-real-margin';
@@ -98,9 +98,7 @@ describe('real margin, price index and content rating in Chromium', () => {
     await page().locator('#market-card').scrollIntoViewIfNeeded();
     await shot(page(), '78-product-rating');
     await page().click('#market-card .rating-advice button[data-attribute-id="85"]');
-    await expect
-      .poll(() => page().evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path') ?? null), POLL)
-      .toBe('attributes/85');
+    await expect.poll(focusedField(page()), POLL).toBe('attributes/85');
   });
 
   it('shows the real margin beside the planned one on the pricing tab', async () => {

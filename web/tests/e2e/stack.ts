@@ -76,6 +76,8 @@ async function servePublicNameLocally(browser: Browser, publicBase: string, loca
 export const attr = (page: Page, selector: string, name: string) => () => page.getAttribute(selector, name, { timeout: 5_000 }).catch(() => null);
 export const text = (page: Page, selector: string) => () => page.textContent(selector, { timeout: 5_000 }).catch(() => null);
 export const value = (page: Page, selector: string) => () => page.inputValue(selector, { timeout: 5_000 }).catch(() => null);
+/** The `data-path` of the form field holding the focus (where a problem's link took the seller), or null. */
+export const focusedField = (page: Page) => () => page.evaluate(() => document.activeElement?.closest('[data-path]')?.getAttribute('data-path') ?? null);
 export const POLL = { timeout: 15_000, interval: 100 } as const;
 
 /**
